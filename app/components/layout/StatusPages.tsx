@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import styles from "./StatusPages.module.css";
+
+/** The spec's 404 page: an error heading, '404 Not Found' and what to do about it. */
+export function NotFoundPage() {
+  return (
+    <section className={`container ${styles.page}`} aria-labelledby="status-title">
+      <p className={styles.eyebrow}>
+        <span aria-hidden="true">&gt;_ </span>ERROR
+      </p>
+      <h1 id="status-title" className={styles.title}>
+        404 Not Found
+      </h1>
+      <p className={styles.message}>요청하신 주소의 페이지를 찾을 수 없습니다.</p>
+      <p className={styles.hint}>입력하신 주소가 올바른지 다시 한 번 확인해 주세요.</p>
+      <Link to="/" className={styles.home}>
+        홈으로 돌아가기
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorPage({ status }: { status: number }) {
+  return (
+    <section className={`container ${styles.page}`} aria-labelledby="status-title">
+      <p className={styles.eyebrow}>
+        <span aria-hidden="true">&gt;_ </span>ERROR {status}
+      </p>
+      <h1 id="status-title" className={styles.title}>
+        문제가 발생했습니다
+      </h1>
+      <p className={styles.message}>페이지를 불러오는 중에 오류가 났습니다.</p>
+      <p className={styles.hint}>
+        잠시 후 다시 시도해 주세요. 문제가 계속되면 운영진에게 알려 주세요.
+      </p>
+      <Link to="/" className={styles.home}>
+        홈으로 돌아가기
+      </Link>
+    </section>
+  );
+}

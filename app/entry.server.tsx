@@ -1,0 +1,72 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { cspNonceContext } from "./context.ts";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the document. Crawlers and link-preview bots get the whole page at once; browsers get
+ * the shell as soon as it is ready. Every inline script carries the request's CSP nonce.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext.get(cspNonceContext);
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let statusCode = responseStatusCode;
+    const userAgent = request.headers.get("user-agent");
+    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const onReady = () => {
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      pipe(body);
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: statusCode,
+        }),
+      );
+    };
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          statusCode = 500;
+          // Errors before the shell is ready are logged by React Router itself.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,93 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Everything the server reads from the environment, validated once at start.
+ * A wrong value stops the start with one line that names the variable.
+ */
+const portSchema = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(0, "must be between 0 and 65535")
+  .max(65535, "must be between 0 and 65535");
+
+const databaseUrlSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^(postgres|postgresql):\/\/.+/.test(value) || /^(sqlite|file):.+/.test(value),
+    "must start with postgres://, postgresql://, sqlite: or file:",
+  );
+
+const siteUrlSchema = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  PORT: portSchema.default(3000),
+  HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: databaseUrlSchema.optional(),
+  SITE_URL: siteUrlSchema.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+});
+
+export type DatabaseTarget =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; connectionString: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  database: DatabaseTarget;
+  /** The public address from the environment; when unset the address stored in site settings is used. */
+  siteUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the configuration; throws ConfigError with a one-line message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = envSchema.safeParse(blanksRemoved);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? "environment");
+    const received = blanksRemoved[variable];
+    throw new ConfigError(
+      `Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}` +
+        (received === undefined ? "" : ` (got "${received}")`),
+    );
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, "uploads"),
+    database: resolveDatabaseTarget(parsed.DATABASE_URL, dataDir),
+    siteUrl: parsed.SITE_URL,
+    logLevel: parsed.LOG_LEVEL,
+    trustProxy: parsed.TRUST_PROXY,
+  };
+}
+
+export function resolveDatabaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (url === undefined) return { kind: "sqlite", file: path.join(dataDir, "club.db") };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: "postgres", connectionString: url };
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, "");
+  return { kind: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely/migration";
+import * as foundation from "./0001-foundation.ts";
+
+/**
+ * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
+ * the bundled server and in the command-line tools. Never edit a migration that has shipped: add one.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};

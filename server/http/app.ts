@@ -1,0 +1,101 @@
+import path from "node:path";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { isDatabaseReachable } from "../db/database.ts";
+import type { Services } from "../services.ts";
+import { LocalDiskStorage } from "../storage/local-disk.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export interface HttpAppOptions {
+  services: Services;
+  /** Renders pages and answers route actions: the React Router handler. */
+  pageHandler: RequestHandler;
+  /** The built browser assets (production only); Vite serves them in development. */
+  clientBuildDir?: string | undefined;
+  /** Vite's middleware in development. */
+  devMiddleware?: RequestHandler | undefined;
+}
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/** A missing file under a file folder is a plain 404, not a rendered page. */
+const notFound: RequestHandler = (_req, res) => {
+  res.status(404).type("text/plain").send("Not found");
+};
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const { services } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", services.config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: services.logger,
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      serializers: {
+        req: (req: { method: string; url: string; id: unknown }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  const siteUrl = services.config.siteUrl ?? "";
+  app.use(
+    securityHeaders({
+      https: siteUrl.startsWith("https://"),
+      development: options.devMiddleware !== undefined,
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const healthy = await isDatabaseReachable(services.db);
+    res.set("Cache-Control", "no-store");
+    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "database unreachable" });
+  });
+
+  if (services.storage instanceof LocalDiskStorage) {
+    // Keys are never reused (each upload gets a new random name), so files can be cached for good.
+    app.use(
+      services.storage.urlPrefix,
+      express.static(services.storage.root, {
+        dotfiles: "deny",
+        index: false,
+        redirect: false,
+        immutable: true,
+        maxAge: ONE_YEAR * 1000,
+        setHeaders: (res) => res.set("X-Content-Type-Options", "nosniff"),
+      }),
+      notFound,
+    );
+  }
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else if (options.clientBuildDir) {
+    // Hashed file names: safe to cache for a year. Everything else in the folder: one hour.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientBuildDir, "assets"), {
+        immutable: true,
+        maxAge: ONE_YEAR * 1000,
+        index: false,
+        redirect: false,
+      }),
+      notFound,
+    );
+    app.use(
+      express.static(options.clientBuildDir, { maxAge: "1h", index: false, redirect: false }),
+    );
+  }
+
+  app.use(options.pageHandler);
+  return app;
+}

@@ -1,0 +1,122 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createHttpApp } from "./http/app.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { seedDemoContent } from "./seed/seed.ts";
+import { type OpenedServices, openServices, type Services } from "./services.ts";
+
+type PageHandlerModule = { createPageHandler(services: Services): RequestHandler };
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SHUTDOWN_GRACE_MS = 4000;
+
+async function main(): Promise<void> {
+  const development = process.argv.includes("--dev");
+  process.env.NODE_ENV ??= development ? "development" : "production";
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const services = await openServices(config, logger);
+
+  const seeded = await seedDemoContent(services);
+  if (seeded === "seeded") logger.info("empty database: demo content added");
+
+  const { pageHandler, devMiddleware, closeDev } = development
+    ? await developmentHandlers(services)
+    : await productionHandlers(services);
+
+  const app = createHttpApp({
+    services,
+    pageHandler,
+    devMiddleware,
+    clientBuildDir: development ? undefined : path.join(projectRoot, "build/client"),
+  });
+
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
+    const url = `http://${host}:${port}`;
+    logger.info({ url, database: services.engine }, "server listening");
+    console.log(`Club site running at ${url}`);
+  });
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, "server failed");
+    process.exit(1);
+  });
+
+  const stop = (signal: string) => shutdown(signal, server, services, logger, closeDev);
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled promise rejection");
+  });
+}
+
+async function productionHandlers(services: Services) {
+  const entry = path.join(projectRoot, "build/server/index.js");
+  if (!existsSync(entry)) {
+    console.error("The site is not built yet: run `npm run build` (or `npm start`, which builds).");
+    process.exit(1);
+  }
+  const module = (await import(pathToFileURL(entry).href)) as PageHandlerModule;
+  return {
+    pageHandler: module.createPageHandler(services),
+    devMiddleware: undefined,
+    closeDev: undefined,
+  };
+}
+
+async function developmentHandlers(services: Services) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const pageHandler: RequestHandler = async (req, res, next) => {
+    try {
+      const module = (await vite.ssrLoadModule(
+        "/server/http/page-handler.ts",
+      )) as PageHandlerModule;
+      await module.createPageHandler(services)(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  };
+  return { pageHandler, devMiddleware: vite.middlewares, closeDev: () => vite.close() };
+}
+
+/** Stops accepting, lets requests in flight finish, closes the database, exits 0. */
+async function shutdown(
+  signal: string,
+  server: Server,
+  services: OpenedServices,
+  logger: Logger,
+  closeDev: (() => Promise<void>) | undefined,
+): Promise<void> {
+  logger.info({ signal }, "shutting down");
+  const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  forced.unref();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearTimeout(forced);
+  await closeDev?.();
+  await services.close();
+  logger.info("stopped");
+  process.exit(0);
+}
+
+await main();

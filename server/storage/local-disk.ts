@@ -1,0 +1,98 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  assertValidKey,
+  type FileStorage,
+  InvalidStorageKeyError,
+  newId,
+  StorageNotFoundError,
+} from "./storage.ts";
+
+/** Files under one folder on local disk (by default DATA_DIR/uploads), served at `/uploads/`. */
+export class LocalDiskStorage implements FileStorage {
+  readonly root: string;
+  readonly urlPrefix: string;
+
+  constructor(root: string, urlPrefix = "/uploads") {
+    this.root = path.resolve(root);
+    this.urlPrefix = urlPrefix;
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    const resolved = path.resolve(this.root, key);
+    if (!resolved.startsWith(this.root + path.sep)) {
+      throw new InvalidStorageKeyError(`Storage key leaves the storage folder: ${key}`);
+    }
+    return resolved;
+  }
+
+  async put(key: string, body: Readable | Uint8Array): Promise<{ byteSize: number }> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write beside the target and rename, so a reader never sees half a file.
+    const partial = path.join(path.dirname(target), `.partial-${newId()}`);
+    try {
+      const source = body instanceof Readable ? body : Readable.from([body]);
+      await pipeline(source, createWriteStream(partial, { flags: "wx" }));
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    const { size } = await stat(target);
+    return { byteSize: size };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    if (!(await this.exists(key))) throw new StorageNotFoundError(`No stored file: ${key}`);
+    return createReadStream(file);
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await rm(file, { force: true });
+    await this.removeEmptyFolders(path.dirname(file));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if (error instanceof InvalidStorageKeyError) throw error;
+      return false;
+    }
+  }
+
+  async *list(): AsyncIterable<string> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.root, { recursive: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const key = entry.split(path.sep).join("/");
+      if (key.split("/").some((segment) => segment.startsWith("."))) continue;
+      if ((await stat(path.join(this.root, entry))).isFile()) yield key;
+    }
+  }
+
+  publicUrl(key: string): string {
+    assertValidKey(key);
+    return `${this.urlPrefix}/${key.split("/").map(encodeURIComponent).join("/")}`;
+  }
+
+  private async removeEmptyFolders(folder: string): Promise<void> {
+    let current = folder;
+    while (current.startsWith(this.root + path.sep)) {
+      if ((await readdir(current).catch(() => ["?"])).length > 0) return;
+      await rmdir(current).catch(() => undefined);
+      current = path.dirname(current);
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  environments: {
+    // The server bundle's entry wraps React Router's build with the process's services.
+    ssr: { build: { rolldownOptions: { input: "./server/http/page-handler.ts" } } },
+  },
+  plugins: [reactRouter()],
+});
