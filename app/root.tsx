@@ -2,7 +2,7 @@ import "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css";
 import "@fontsource-variable/jetbrains-mono/index.css";
 import "./styles/global.css";
 
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -46,6 +46,10 @@ export const meta: Route.MetaFunction = (args) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Marks the document once React has taken over, for tests and for CSS that needs scripts.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="ko">
       <head>

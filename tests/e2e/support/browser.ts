@@ -1,0 +1,83 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export const baseURL = () => inject("baseURL");
+
+/** Debian's Chromium, headless, with the background services that would dial out turned off. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-default-apps",
+    ],
+  });
+}
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+/** One browser for the file; each test opens its own context through `newPage`. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+  });
+  return {
+    async newPage(
+      options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+    ): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        viewport: options.viewport ?? viewports.desktop,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        locale: "ko-KR",
+        timezoneId: "Asia/Seoul",
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      trackConsoleErrors(page);
+      return page;
+    },
+  };
+}
+
+const consoleErrors = new WeakMap<Page, string[]>();
+
+function trackConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  consoleErrors.set(page, errors);
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+}
+
+/** Errors the page printed to its console, except the 404 the browser logs for a 404 page. */
+export function consoleErrorsOf(page: Page): string[] {
+  return (consoleErrors.get(page) ?? []).filter(
+    (text) => !text.includes("the server responded with a status of 404"),
+  );
+}
+
+/** Waits until React has hydrated the page, so clicks reach its handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, {
+    timeout: 10_000,
+  });
+}

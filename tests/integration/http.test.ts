@@ -1,0 +1,90 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { writeWithFiles } from "../../server/domain/files/files.ts";
+import { createHttpApp } from "../../server/http/app.ts";
+import { describeEachDatabase, openTestServices } from "./support/databases.ts";
+
+describeEachDatabase("HTTP server", (services) => {
+  let server: Server;
+  let base = "";
+  beforeAll(async () => {
+    const app = createHttpApp({
+      services: services(),
+      // The page renderer is exercised end to end in the browser tests; here only the frame.
+      pageHandler: (_req, res) => {
+        res.type("html").send(`<p>${"page ".repeat(400)}</p>`);
+      },
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test("/healthz answers 200 while the database answers", async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    await expect(response.json()).resolves.toEqual({ status: "ok" });
+  });
+
+  test("responses carry the baseline security headers and a nonce policy", async () => {
+    const response = await fetch(`${base}/`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  test("pages are compressed for clients that accept it", async () => {
+    const response = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  test("uploaded files are served with a long public cache lifetime", async () => {
+    const { db, storage } = services();
+    const stored = await writeWithFiles(db, storage, (_trx, files) =>
+      files.store({
+        folder: "http",
+        extension: "txt",
+        contentType: "text/plain",
+        body: Buffer.from("hi"),
+      }),
+    );
+    const response = await fetch(`${base}${stored.url}`);
+    expect(response.status).toBe(200);
+    await expect(response.text()).resolves.toBe("hi");
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    expect(cacheControl).toContain("public");
+    expect(Number(cacheControl.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(604800);
+  });
+
+  test("paths outside the uploads folder are not reachable", async () => {
+    for (const attempt of [
+      "/uploads/../club.db",
+      "/uploads/%2e%2e/club.db",
+      "/uploads/.partial-x",
+    ]) {
+      // Whatever answers (a 404, or the page renderer after URL normalisation), never the file.
+      const response = await fetch(`${base}${attempt}`);
+      expect(await response.text()).not.toContain("SQLite format");
+    }
+  });
+});
+
+test("/healthz answers 503 when the database does not answer", async () => {
+  const { services, close } = await openTestServices("sqlite");
+  const app = createHttpApp({ services, pageHandler: (_req, res) => void res.end() });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  await services.db.destroy();
+  const response = await fetch(
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`,
+  );
+  expect(response.status).toBe(503);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close().catch(() => undefined);
+});

@@ -1,0 +1,108 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import type { Config, DatabaseTarget } from "../../../server/config.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../../server/db/database.ts";
+import { createLogger } from "../../../server/logger.ts";
+import type { Services } from "../../../server/services.ts";
+import { LocalDiskStorage } from "../../../server/storage/local-disk.ts";
+
+/**
+ * Runs a suite once per database engine: SQLite in a temporary folder always, and PostgreSQL
+ * when TEST_DATABASE_URL is set (in a fresh schema of its own). An unreachable PostgreSQL
+ * fails the suite; it is never skipped.
+ */
+export const engines: DatabaseTarget["kind"][] = process.env.TEST_DATABASE_URL
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
+
+export interface TestServices extends Services {
+  dataDir: string;
+  /** The connection string of this suite's database (for spawned processes). */
+  databaseUrl: string;
+}
+
+export function describeEachDatabase(title: string, suite: (get: () => TestServices) => void) {
+  for (const engine of engines) {
+    describe(`${title} [${engine}]`, () => {
+      let services: TestServices | undefined;
+      let teardown: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const opened = await openTestServices(engine);
+        services = opened.services;
+        teardown = opened.close;
+      });
+      afterAll(async () => {
+        await teardown?.();
+      });
+      suite(() => {
+        if (!services) throw new Error("Test services are not open yet");
+        return services;
+      });
+    });
+  }
+}
+
+export async function openTestServices(engine: DatabaseTarget["kind"]) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "club-it-"));
+  let target: DatabaseTarget;
+  let databaseUrl: string;
+  let dropSchema = async () => {};
+  if (engine === "postgres") {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error("TEST_DATABASE_URL is not set");
+    const schema = `test_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(base);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    target = { kind: "postgres", connectionString: databaseUrl };
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    const file = path.join(dataDir, "club.db");
+    databaseUrl = `sqlite:${file}`;
+    target = { kind: "sqlite", file };
+  }
+  const handle: DatabaseHandle = openDatabase(target);
+  await migrateToLatest(handle.db);
+  const config: Config = {
+    port: 3000,
+    host: "127.0.0.1",
+    dataDir,
+    uploadsDir: path.join(dataDir, "uploads"),
+    database: target,
+    siteUrl: "http://club.test",
+    logLevel: "silent",
+    trustProxy: false,
+  };
+  const services: TestServices = {
+    config,
+    db: handle.db,
+    engine,
+    storage: new LocalDiskStorage(config.uploadsDir),
+    logger: createLogger("silent"),
+    dataDir,
+    databaseUrl,
+  };
+  return {
+    services,
+    close: async () => {
+      try {
+        await handle.close().catch(() => undefined);
+        await dropSchema();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

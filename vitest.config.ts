@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+// Separate from vite.config.ts: tests import server and app modules directly and need none of
+// React Router's build plugin.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          // One browser at a time: the machine has two cores and the server is shared.
+          fileParallelism: false,
+          testTimeout: 45_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
