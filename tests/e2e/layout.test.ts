@@ -2,12 +2,12 @@ import { describe, expect, test } from "vitest";
 import {
   baseURL,
   consoleErrorsOf,
-  useBrowser,
+  setupBrowser,
   viewports,
   waitForHydration,
 } from "./support/browser.ts";
 
-const { newPage } = useBrowser();
+const { newPage } = setupBrowser();
 
 describe("server rendering", () => {
   test("the home page's HTML carries the club name before any script runs", async () => {

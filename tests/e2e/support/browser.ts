@@ -28,7 +28,7 @@ export const viewports = {
 } as const;
 
 /** One browser for the file; each test opens its own context through `newPage`. */
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
