@@ -49,25 +49,19 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "club-it-"));
   let target: DatabaseTarget;
   let databaseUrl: string;
-  let dropSchema = async () => {};
+  let dropDatabase = async () => {};
   if (engine === "postgres") {
+    // A database of its own per suite: suites run in parallel and must not see each other's tables.
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error("TEST_DATABASE_URL is not set");
-    const schema = `test_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    const name = `test_${Math.random().toString(36).slice(2, 10)}`;
+    await withAdminClient(base, (client) => client.query(`create database ${name}`));
     const url = new URL(base);
-    url.searchParams.set("options", `-c search_path=${schema}`);
+    url.pathname = `/${name}`;
     databaseUrl = url.toString();
     target = { kind: "postgres", connectionString: databaseUrl };
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
+    dropDatabase = () =>
+      withAdminClient(base, (client) => client.query(`drop database ${name} with (force)`));
   } else {
     const file = path.join(dataDir, "club.db");
     databaseUrl = `sqlite:${file}`;
@@ -99,10 +93,23 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
     close: async () => {
       try {
         await handle.close().catch(() => undefined);
-        await dropSchema();
+        await dropDatabase();
       } finally {
         await rm(dataDir, { recursive: true, force: true });
       }
     },
   };
+}
+
+async function withAdminClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
