@@ -13,6 +13,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { getAdmissionInfo } from "../server/domain/admissions/admissions.ts";
+import { getLeaders } from "../server/domain/leaders/leaders.ts";
 import { getSiteSettings } from "../server/domain/site-settings/site-settings.ts";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer.tsx";
@@ -24,13 +26,17 @@ import { pageMeta } from "./lib/meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  const { value: settings } = await getSiteSettings(db);
+  const [{ value: settings }, { value: leaders }, { value: admission }] = await Promise.all([
+    getSiteSettings(db),
+    getLeaders(db),
+    getAdmissionInfo(db),
+  ]);
   const siteUrl = config.siteUrl ?? settings.siteUrl;
   return {
     site: { clubName: settings.clubName, description: settings.description, siteUrl },
     settings,
-    leaders: [] as { name: string; phoneNumber: string }[],
-    isRecruiting: false,
+    leaders: leaders.leaders,
+    isRecruiting: admission.meta.isRecruiting,
   };
 }
 

@@ -31,8 +31,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const services = await openServices(config, logger);
 
-  const seeded = await seedDemoContent(services);
-  if (seeded === "seeded") logger.info("empty database: demo content added");
+  const seeded = await seedDemoContent(services, new Date(), () =>
+    console.log("Empty database: adding the demo club (this takes a few seconds)…"),
+  );
+  if (seeded === "seeded") logger.info("demo content added");
 
   const { pageHandler, devMiddleware, closeDev } = development
     ? await developmentHandlers(services)

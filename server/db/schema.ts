@@ -7,6 +7,28 @@ import type { Generated } from "kysely";
 export interface Database {
   documents: DocumentsTable;
   files: FilesTable;
+  articles: ArticlesTable;
+  article_images: ArticleImagesTable;
+  periods: PeriodsTable;
+  course_entries: CourseEntriesTable;
+  main_activities: MainActivitiesTable;
+  odaeho_issues: OdaehoIssuesTable;
+  calendar_events: CalendarEventsTable;
+  feed_items: FeedItemsTable;
+  organization_groups: OrganizationGroupsTable;
+  organization_members: OrganizationMembersTable;
+  page_views: PageViewsTable;
+  administrators: AdministratorsTable;
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  audit_log: AuditLogTable;
+}
+
+/** Columns every editable record has: an optimistic-locking version and its times. */
+interface Editable {
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Single documents whose shape is set by a zod schema in its domain module (site settings, ...). */
@@ -26,5 +48,140 @@ export interface FilesTable {
   original_name: string | null;
   width: number | null;
   height: number | null;
+  /** JSON array of the widths of the smaller copies stored beside an image. */
+  variant_widths: Generated<string>;
   created_at: string;
+}
+
+export interface ArticlesTable extends Editable {
+  id: string;
+  title: string;
+  tag: string;
+  published_at: string;
+  /** Sanitized HTML. */
+  contents: string;
+  /** The same contents as plain text, for search and excerpts. */
+  contents_text: string;
+}
+
+export interface ArticleImagesTable {
+  article_id: string;
+  position: number;
+  file_id: string;
+  alt: string;
+}
+
+export interface PeriodsTable extends Editable {
+  id: string;
+  name: string;
+  position: number;
+}
+
+export type CourseKind = "project" | "session" | "study";
+
+export interface CourseEntriesTable extends Editable {
+  id: string;
+  period_id: string;
+  kind: CourseKind;
+  position: number;
+  title: string;
+  description: string;
+  leader: string;
+}
+
+export interface MainActivitiesTable extends Editable {
+  id: string;
+  year: number;
+  position: number;
+  title: string;
+  description: string;
+  image_file_id: string | null;
+  /** Which side the image sits on in the alternating layout. */
+  direction: "left" | "right";
+}
+
+export interface OdaehoIssuesTable extends Editable {
+  id: string;
+  title: string;
+  description: string;
+  published_at: string;
+  thumbnail_file_id: string;
+  pdf_file_id: string;
+  position: number;
+}
+
+export interface CalendarEventsTable extends Editable {
+  id: string;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  all_day: number;
+  location: string;
+  description: string;
+}
+
+export interface FeedItemsTable extends Editable {
+  id: string;
+  image_file_id: string;
+  caption: string;
+  link: string;
+  posted_at: string;
+  position: number;
+}
+
+export interface OrganizationGroupsTable extends Editable {
+  id: string;
+  title: string;
+  description: string;
+  position: number;
+}
+
+export interface OrganizationMembersTable extends Editable {
+  id: string;
+  group_id: string;
+  position: number;
+  name: string;
+  role: string;
+  photo_file_id: string | null;
+}
+
+export interface PageViewsTable {
+  day: string;
+  path: string;
+  views: number;
+}
+
+export interface AdministratorsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  administrator_id: string;
+  persistent: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface SignInAttemptsTable {
+  id: string;
+  client_address: string;
+  email: string;
+  succeeded: number;
+  attempted_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  category: string;
+  type: "normal" | "failure";
+  content: string;
+  error: string | null;
+  actor: string;
+  time: string;
 }

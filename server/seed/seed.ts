@@ -1,33 +1,515 @@
+import sharp from "sharp";
+import type { Db } from "../db/database.ts";
 import { VersionConflictError } from "../db/documents.ts";
-import { writeWithFiles } from "../domain/files/files.ts";
+import { saveAdmissionInfo } from "../domain/admissions/admissions.ts";
+import { type FileChanges, writeWithFiles } from "../domain/files/files.ts";
+import { processImage } from "../domain/files/images.ts";
+import { saveHomeContent } from "../domain/home/home.ts";
+import { saveLeaders } from "../domain/leaders/leaders.ts";
+import { saveRules } from "../domain/rules/rules.ts";
 import {
   demoSiteSettings,
   hasSiteSettings,
   saveSiteSettings,
 } from "../domain/site-settings/site-settings.ts";
 import type { Services } from "../services.ts";
+import { newId } from "../storage/storage.ts";
+import { renderArtwork } from "./artwork.ts";
+import * as demo from "./demo-content.ts";
+import { makeDemoPdf } from "./pdf.ts";
 
 export type SeedOutcome = "seeded" | "skipped";
 
 /**
  * Fills an empty database with a fictional club so a fresh installation shows a living site.
  * Site settings exist in every database that was ever started, so their absence marks an empty
- * one; a database with content is never touched. Everything is written in one transaction.
+ * one; a database with content is never touched. Everything is written in one transaction, and
+ * the generated files are removed again if it fails.
  */
 export async function seedDemoContent(
   services: Pick<Services, "db" | "storage" | "config">,
+  now: Date = new Date(),
+  onStart?: () => void,
 ): Promise<SeedOutcome> {
   const { db, storage, config } = services;
   if (await hasSiteSettings(db)) return "skipped";
+  onStart?.();
   const siteUrl = config.siteUrl ?? `http://localhost:${config.port}`;
   try {
-    await writeWithFiles(db, storage, async (trx) => {
+    await writeWithFiles(db, storage, async (trx, files) => {
       // Written first: a second instance seeding at the same moment stops here and rolls back.
-      await saveSiteSettings(trx, demoSiteSettings(siteUrl), undefined);
+      const settings = demoSiteSettings(siteUrl);
+      await saveSiteSettings(trx, settings, undefined);
+      const seeder = new Seeder(trx, files, now);
+      // Sections run side by side so image rendering uses every core; their queries share the
+      // transaction's one connection in turn. Every section settles before the transaction ends.
+      const sections = await Promise.allSettled([
+        seeder.home(),
+        saveLeaders(trx, { leaders: demo.leaders }, undefined),
+        seeder.admission(),
+        seeder.rules(settings.clubName),
+        seeder.articles(),
+        seeder.periods(),
+        seeder.mainActivities(),
+        seeder.odaeho(settings.clubName),
+        seeder.calendar(),
+        seeder.feed(),
+        seeder.organization(),
+      ]);
+      const failed = sections.find((section) => section.status === "rejected");
+      if (failed) throw failed.reason;
     });
   } catch (error) {
     if (error instanceof VersionConflictError) return "skipped";
     throw error;
   }
   return "seeded";
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+class Seeder {
+  private readonly stamp: string;
+  private readonly trx: Db;
+  private readonly files: FileChanges;
+  private readonly now: Date;
+
+  constructor(trx: Db, files: FileChanges, now: Date) {
+    this.trx = trx;
+    this.files = files;
+    this.now = now;
+    this.stamp = now.toISOString();
+  }
+
+  private timestamps() {
+    return { created_at: this.stamp, updated_at: this.stamp };
+  }
+
+  private async image(
+    folder: string,
+    image: demo.DemoImage,
+    seed: string,
+    size: { width: number; height: number },
+  ) {
+    const png = await renderArtwork({ style: image.style, palette: image.palette, seed, ...size });
+    const processed = await processImage(png);
+    return this.files.store({
+      folder,
+      extension: processed.extension,
+      contentType: processed.contentType,
+      body: processed.body,
+      width: processed.width,
+      height: processed.height,
+      variants: processed.variants,
+      originalName: `${seed}.png`,
+    });
+  }
+
+  private daysAgo(days: number): string {
+    return new Date(this.now.getTime() - days * DAY).toISOString();
+  }
+
+  async home() {
+    const heroImages = [];
+    for (const [index, image] of demo.heroImages.entries()) {
+      const stored = await this.image("home/hero", image, `hero-${index}`, {
+        width: 1920,
+        height: 1080,
+      });
+      heroImages.push({ fileId: stored.id, alt: image.alt });
+    }
+    const poster = await this.image(
+      "home/video",
+      { style: "waves", palette: 0, alt: "" },
+      "video-poster",
+      { width: 1280, height: 720 },
+    );
+    const events = [];
+    for (const [index, event] of demo.homeText.events.entries()) {
+      const stored = await this.image("home/events", event.image, `event-${index}`, {
+        width: 1200,
+        height: 800,
+      });
+      events.push({
+        title: event.title,
+        summary: event.summary,
+        duration: event.duration,
+        imageFileId: stored.id,
+      });
+    }
+    await saveHomeContent(
+      this.trx,
+      {
+        heroImages,
+        intro: demo.homeText.intro,
+        video: { ...demo.homeText.video, posterFileId: poster.id },
+        slogans: demo.homeText.slogans,
+        events,
+        recruiting: demo.homeText.recruiting,
+      },
+      undefined,
+    );
+  }
+
+  async admission() {
+    const image = await this.image("admission", demo.admission.image, "admission", {
+      width: 1600,
+      height: 900,
+    });
+    const { first, second } = nextRecruitingWindow(this.now);
+    await saveAdmissionInfo(
+      this.trx,
+      {
+        meta: {
+          isRecruiting: true,
+          imageFileId: image.id,
+          title: demo.admission.title,
+          description: demo.admission.description,
+          applyUrl: "https://forms.kernel.saesol.example/apply",
+        },
+        schedules: [
+          {
+            id: newId(),
+            title: "서류 접수",
+            date: formatRange(first, addDays(first, 18)),
+            description: "온라인 지원서 제출",
+          },
+          {
+            id: newId(),
+            title: "면담",
+            date: formatRange(addDays(first, 20), addDays(first, 22)),
+            description: "운영진과 15분 면담 (학생회관 307호)",
+          },
+          {
+            id: newId(),
+            title: "합격 발표",
+            date: formatRange(addDays(first, 24)),
+            description: "개별 문자와 이메일로 알려 드립니다.",
+          },
+          {
+            id: newId(),
+            title: "개강 총회",
+            date: formatRange(second),
+            description: "첫 모임과 학기 활동 소개",
+          },
+        ],
+        faqs: demo.admission.faqs.map((faq) => ({ id: newId(), ...faq })),
+      },
+      undefined,
+    );
+  }
+
+  async rules(clubName: string) {
+    const paragraphs = demo.rulesText.chapters.flatMap((chapter) => [
+      chapter.title,
+      ...chapter.articles,
+    ]);
+    const rulesPdf = await makeDemoPdf({ title: `${clubName} 회칙`, paragraphs });
+    const feePdf = await makeDemoPdf({
+      title: `${clubName} 회비 운영 세칙`,
+      paragraphs: demo.rulesText.feeRules,
+    });
+    const rules = await this.files.store({
+      folder: "rules",
+      extension: "pdf",
+      contentType: "application/pdf",
+      body: rulesPdf,
+      originalName: `${clubName} 회칙.pdf`,
+    });
+    const fees = await this.files.store({
+      folder: "rules",
+      extension: "pdf",
+      contentType: "application/pdf",
+      body: feePdf,
+      originalName: `${clubName} 회비 운영 세칙.pdf`,
+    });
+    const contents = demo.rulesText.chapters
+      .map(
+        (chapter) =>
+          `<h2>${chapter.title}</h2>\n${chapter.articles.map((article) => `<p>${article}</p>`).join("\n")}`,
+      )
+      .join("\n");
+    await saveRules(
+      this.trx,
+      {
+        contents,
+        attachments: [
+          { fileId: rules.id, fileName: `${clubName}-rules.pdf`, title: `${clubName} 회칙 (PDF)` },
+          { fileId: fees.id, fileName: `${clubName}-fee-rules.pdf`, title: "회비 운영 세칙 (PDF)" },
+        ],
+      },
+      undefined,
+    );
+  }
+
+  async articles() {
+    for (const [index, article] of demo.articles.entries()) {
+      const id = newId();
+      const html = article.paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join("\n");
+      await this.trx
+        .insertInto("articles")
+        .values({
+          id,
+          title: article.title,
+          tag: article.tag,
+          published_at: this.daysAgo(article.daysAgo),
+          contents: html,
+          contents_text: article.paragraphs.join("\n"),
+          ...this.timestamps(),
+        })
+        .execute();
+      for (const [position, image] of article.images.entries()) {
+        const stored = await this.image(`media/${id}`, image, `article-${index}-${position}`, {
+          width: 1200,
+          height: 800,
+        });
+        await this.trx
+          .insertInto("article_images")
+          .values({ article_id: id, position, file_id: stored.id, alt: image.alt })
+          .execute();
+      }
+    }
+  }
+
+  async periods() {
+    for (const [position, period] of demo.periods.entries()) {
+      const periodId = newId();
+      await this.trx
+        .insertInto("periods")
+        .values({ id: periodId, name: period.name, position, ...this.timestamps() })
+        .execute();
+      const groups = [
+        ["project", period.projects],
+        ["session", period.sessions],
+        ["study", period.studies],
+      ] as const;
+      for (const [kind, entries] of groups) {
+        for (const [entryPosition, entry] of entries.entries()) {
+          await this.trx
+            .insertInto("course_entries")
+            .values({
+              id: newId(),
+              period_id: periodId,
+              kind,
+              position: entryPosition,
+              ...entry,
+              ...this.timestamps(),
+            })
+            .execute();
+        }
+      }
+    }
+  }
+
+  async mainActivities() {
+    for (const year of demo.mainActivities) {
+      for (const [position, item] of year.items.entries()) {
+        const id = newId();
+        const stored = await this.image(
+          `activities/${id}`,
+          item.image,
+          `activity-${year.year}-${position}`,
+          {
+            width: 1200,
+            height: 800,
+          },
+        );
+        await this.trx
+          .insertInto("main_activities")
+          .values({
+            id,
+            year: year.year,
+            position,
+            title: item.title,
+            description: item.description,
+            image_file_id: stored.id,
+            direction: position % 2 === 0 ? "left" : "right",
+            ...this.timestamps(),
+          })
+          .execute();
+      }
+    }
+  }
+
+  async odaeho(clubName: string) {
+    // The newest issue comes first in the managers' order.
+    const newestFirst = [...demo.odaehoIssues].reverse();
+    for (const [position, issue] of newestFirst.entries()) {
+      const id = newId();
+      const coverPng = await renderArtwork({
+        style: issue.style,
+        palette: issue.palette,
+        seed: issue.title,
+        width: 800,
+        height: 1131,
+      });
+      const thumbnail = await processImage(coverPng);
+      const storedThumbnail = await this.files.store({
+        folder: `odaeho/${id}`,
+        extension: thumbnail.extension,
+        contentType: thumbnail.contentType,
+        body: thumbnail.body,
+        width: thumbnail.width,
+        height: thumbnail.height,
+        variants: thumbnail.variants,
+        fileName: "thumbnail.webp",
+      });
+      const pdf = await makeDemoPdf({
+        title: issue.title,
+        subtitle: `${clubName} 연간 회지 · ${issue.description}`,
+        coverJpeg: await sharp(coverPng).jpeg({ quality: 70 }).toBuffer(),
+        paragraphs: [
+          `${issue.title}: ${issue.description}.`,
+          `${clubName}가 한 해 동안 함께한 세션과 스터디, 행사와 프로젝트의 기록을 담았습니다. 글을 보내 준 모든 부원에게 고마움을 전합니다.`,
+        ],
+      });
+      const storedPdf = await this.files.store({
+        folder: `odaeho/${id}`,
+        extension: "pdf",
+        contentType: "application/pdf",
+        body: pdf,
+        fileName: `${clubName} odaeho ${issue.title}.pdf`,
+      });
+      await this.trx
+        .insertInto("odaeho_issues")
+        .values({
+          id,
+          title: issue.title,
+          description: issue.description,
+          published_at: new Date(`${issue.publishedAt}T00:00:00+09:00`).toISOString(),
+          thumbnail_file_id: storedThumbnail.id,
+          pdf_file_id: storedPdf.id,
+          position,
+          ...this.timestamps(),
+        })
+        .execute();
+    }
+  }
+
+  async calendar() {
+    for (const event of demo.calendarEvents) {
+      const day = addDays(seoulMidnight(this.now), event.dayOffset);
+      const allDay = event.time === undefined;
+      const startsAt = allDay ? day : atSeoulTime(day, event.time?.[0] ?? "00:00");
+      const endsAt = allDay
+        ? addDays(day, event.days ?? 1)
+        : atSeoulTime(day, event.time?.[1] ?? "23:59");
+      await this.trx
+        .insertInto("calendar_events")
+        .values({
+          id: newId(),
+          title: event.title,
+          starts_at: startsAt.toISOString(),
+          ends_at: endsAt.toISOString(),
+          all_day: allDay ? 1 : 0,
+          location: event.location,
+          description: event.description,
+          ...this.timestamps(),
+        })
+        .execute();
+    }
+  }
+
+  async feed() {
+    for (const [position, item] of demo.feedItems.entries()) {
+      const stored = await this.image("feed", item.image, `feed-${position}`, {
+        width: 1080,
+        height: 1080,
+      });
+      await this.trx
+        .insertInto("feed_items")
+        .values({
+          id: newId(),
+          image_file_id: stored.id,
+          caption: item.caption,
+          link: "https://www.instagram.com/kernel.saesol",
+          posted_at: this.daysAgo(item.daysAgo),
+          position,
+          ...this.timestamps(),
+        })
+        .execute();
+    }
+  }
+
+  async organization() {
+    let memberIndex = 0;
+    for (const [position, group] of demo.organization.entries()) {
+      const groupId = newId();
+      await this.trx
+        .insertInto("organization_groups")
+        .values({
+          id: groupId,
+          title: group.title,
+          description: group.description,
+          position,
+          ...this.timestamps(),
+        })
+        .execute();
+      for (const [memberPosition, member] of group.members.entries()) {
+        memberIndex += 1;
+        const photo = await this.image(
+          `organization/profile_${newId()}`,
+          { style: "portrait", palette: memberIndex % 6, alt: "" },
+          `member-${memberIndex}`,
+          { width: 480, height: 480 },
+        );
+        await this.trx
+          .insertInto("organization_members")
+          .values({
+            id: newId(),
+            group_id: groupId,
+            position: memberPosition,
+            name: member.name,
+            role: member.role,
+            photo_file_id: photo.id,
+            ...this.timestamps(),
+          })
+          .execute();
+      }
+    }
+  }
+}
+
+const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+function seoulMidnight(date: Date): Date {
+  const seoul = new Date(date.getTime() + SEOUL_OFFSET_MS);
+  return new Date(
+    Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate()) - SEOUL_OFFSET_MS,
+  );
+}
+
+function atSeoulTime(seoulDay: Date, time: string): Date {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return new Date(seoulDay.getTime() + (hours * 60 + minutes) * 60 * 1000);
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY);
+}
+
+/** The next recruiting window: mid-February or mid-August, whichever comes first. */
+function nextRecruitingWindow(now: Date): { first: Date; second: Date } {
+  const year = now.getUTCFullYear();
+  const candidates = [
+    new Date(`${year}-02-16T00:00:00+09:00`),
+    new Date(`${year}-08-17T00:00:00+09:00`),
+    new Date(`${year + 1}-02-16T00:00:00+09:00`),
+  ];
+  const first =
+    candidates.find((candidate) => candidate.getTime() > now.getTime()) ?? candidates[2];
+  if (!first) throw new Error("no recruiting window");
+  return { first, second: addDays(first, 28) };
+}
+
+const dateFormat = new Intl.DateTimeFormat("ko-KR", {
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  weekday: "short",
+  timeZone: "Asia/Seoul",
+});
+
+function formatRange(start: Date, end?: Date): string {
+  return end ? `${dateFormat.format(start)} ~ ${dateFormat.format(end)}` : dateFormat.format(start);
 }

@@ -22,6 +22,8 @@ export async function up(db: AnyDatabase): Promise<void> {
     .addColumn("original_name", "text")
     .addColumn("width", "integer")
     .addColumn("height", "integer")
+    // Widths of the smaller copies kept beside an image (JSON array), for srcset.
+    .addColumn("variant_widths", "text", (column) => column.notNull().defaultTo("[]"))
     .addColumn("created_at", "text", (column) => column.notNull())
     .execute();
 }

@@ -9,7 +9,17 @@ export interface StoredFile {
   byteSize: number;
   width: number | null;
   height: number | null;
+  variantWidths: number[];
   url: string;
+}
+
+/** What a page needs to show a stored image without layout shift, at the size of the screen. */
+export interface ImageRef {
+  url: string;
+  width: number;
+  height: number;
+  /** `url 480w, url 960w, …` including the full-size file; empty when there are no copies. */
+  srcSet: string;
 }
 
 export interface NewFile {
@@ -23,6 +33,18 @@ export interface NewFile {
   height?: number | undefined;
   /** A fixed file name inside the folder instead of a random one (the odaeho PDF's name). */
   fileName?: string | undefined;
+  /** Smaller copies of an image, stored beside it (see `processImage`). */
+  variants?: { width: number; body: Uint8Array }[] | undefined;
+}
+
+/** The key of an image's smaller copy: `a/b/id.webp` → `a/b/id-w480.webp`. */
+export function variantKey(storageKey: string, width: number): string {
+  return storageKey.replace(/(\.[a-z0-9]+)?$/i, (extension) => `-w${width}${extension}`);
+}
+
+/** Every key a file occupies in storage: the file and its smaller copies. */
+export function storageKeysOf(storageKey: string, variantWidths: number[]): string[] {
+  return [storageKey, ...variantWidths.map((width) => variantKey(storageKey, width))];
 }
 
 /** Stages file changes inside one database transaction; see `writeWithFiles`. */
@@ -47,17 +69,14 @@ export async function writeWithFiles<T>(
   try {
     result = await db.transaction().execute(async (trx) =>
       work(trx, {
-        store: async (file) => {
-          const stored = await putFile(trx, storage, file, (key) => written.push(key));
-          return stored;
-        },
+        store: (file) => putFile(trx, storage, file, (key) => written.push(key)),
         remove: async (fileId) => {
           const row = await trx
             .deleteFrom("files")
             .where("id", "=", fileId)
-            .returning("storage_key")
+            .returning(["storage_key", "variant_widths"])
             .executeTakeFirst();
-          if (row) removed.push(row.storage_key);
+          if (row) removed.push(...storageKeysOf(row.storage_key, parseWidths(row.variant_widths)));
         },
       }),
     );
@@ -81,6 +100,13 @@ async function putFile(
     : newStorageKey(file.folder, file.extension);
   const { byteSize } = await storage.put(storageKey, file.body);
   onWritten(storageKey);
+  const variantWidths: number[] = [];
+  for (const variant of file.variants ?? []) {
+    const key = variantKey(storageKey, variant.width);
+    await storage.put(key, variant.body);
+    onWritten(key);
+    variantWidths.push(variant.width);
+  }
   await db
     .insertInto("files")
     .values({
@@ -91,6 +117,7 @@ async function putFile(
       original_name: file.originalName ?? null,
       width: file.width ?? null,
       height: file.height ?? null,
+      variant_widths: JSON.stringify(variantWidths),
       created_at: new Date().toISOString(),
     })
     .execute();
@@ -101,8 +128,37 @@ async function putFile(
     byteSize,
     width: file.width ?? null,
     height: file.height ?? null,
+    variantWidths,
     url: storage.publicUrl(storageKey),
   };
+}
+
+function parseWidths(json: string): number[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((width) => Number.isInteger(width)) : [];
+}
+
+/** The columns of `files` that `toImageRef` needs, under the names a joined query gives them. */
+export interface ImageColumns {
+  storage_key: string;
+  width: number | null;
+  height: number | null;
+  variant_widths: string;
+}
+
+/** An image row as pages use it: its address, intrinsic size and srcset. */
+export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
+  const width = row.width ?? 0;
+  const widths = parseWidths(row.variant_widths);
+  const url = storage.publicUrl(row.storage_key);
+  const srcSet =
+    widths.length === 0
+      ? ""
+      : [
+          ...widths.map((w) => `${storage.publicUrl(variantKey(row.storage_key, w))} ${w}w`),
+          `${url} ${width}w`,
+        ].join(", ");
+  return { url, width, height: row.height ?? 0, srcSet };
 }
 
 export async function findFile(
@@ -119,6 +175,7 @@ export async function findFile(
     byteSize: row.byte_size,
     width: row.width,
     height: row.height,
+    variantWidths: parseWidths(row.variant_widths),
     url: storage.publicUrl(row.storage_key),
   };
 }

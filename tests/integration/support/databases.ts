@@ -60,8 +60,9 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     target = { kind: "postgres", connectionString: databaseUrl };
-    dropDatabase = () =>
-      withAdminClient(base, (client) => client.query(`drop database ${name} with (force)`));
+    dropDatabase = async () => {
+      await withAdminClient(base, (client) => client.query(`drop database ${name} with (force)`));
+    };
   } else {
     const file = path.join(dataDir, "club.db");
     databaseUrl = `sqlite:${file}`;

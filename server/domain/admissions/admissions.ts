@@ -1,0 +1,49 @@
+import { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { readDocument, writeDocument } from "../../db/documents.ts";
+
+const scheduleSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().trim().min(1, "일정 이름을 입력해 주세요.").max(60),
+  /** A free date text such as "2027. 2. 16.(화) ~ 3. 6.(토)". */
+  date: z.string().trim().min(1, "날짜를 입력해 주세요.").max(80),
+  description: z.string().trim().max(500),
+});
+
+const faqSchema = z.object({
+  id: z.string().min(1),
+  question: z.string().trim().min(1, "질문을 입력해 주세요.").max(200),
+  answer: z.string().trim().min(1, "답변을 입력해 주세요.").max(2000),
+});
+
+/** The spec's admission info: meta (recruiting flag and image), schedules and FAQs. */
+export const admissionInfoSchema = z.object({
+  meta: z.object({
+    isRecruiting: z.boolean(),
+    imageFileId: z.string().min(1).nullable(),
+    title: z.string().trim().min(1).max(80),
+    description: z.string().trim().max(1000),
+    /** Where applicants apply (a form on another site); empty when applications are closed. */
+    applyUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
+  }),
+  schedules: z.array(scheduleSchema).max(20),
+  faqs: z.array(faqSchema).max(40),
+});
+
+export type AdmissionInfo = z.infer<typeof admissionInfoSchema>;
+
+const DOCUMENT_KEY = "admission_info";
+
+export async function getAdmissionInfo(db: Db) {
+  const document = await readDocument(db, DOCUMENT_KEY, admissionInfoSchema);
+  if (!document) throw new Error("Admission info is missing: the database was not seeded.");
+  return document;
+}
+
+export function saveAdmissionInfo(
+  db: Db,
+  value: AdmissionInfo,
+  expectedVersion: number | undefined,
+) {
+  return writeDocument(db, DOCUMENT_KEY, admissionInfoSchema, value, expectedVersion);
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { readDocument, writeDocument } from "../../db/documents.ts";
+
+/** Korean mobile and landline numbers, written with hyphens: 010-1234-5678, 02-123-4567. */
+export const phoneNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^0\d{1,2}-\d{3,4}-\d{4}$/, "전화번호는 010-1234-5678 형식으로 입력해 주세요.");
+
+export const leaderSchema = z.object({
+  name: z.string().trim().min(1, "이름을 입력해 주세요.").max(30),
+  phoneNumber: phoneNumberSchema,
+});
+
+/** Index 0 is the president, 1 and 2 the vice-presidents (the third entry is optional). */
+export const leadersSchema = z.object({
+  leaders: z.array(leaderSchema).min(2).max(3),
+});
+
+export type Leaders = z.infer<typeof leadersSchema>;
+
+const DOCUMENT_KEY = "leaders";
+
+export async function getLeaders(db: Db) {
+  const document = await readDocument(db, DOCUMENT_KEY, leadersSchema);
+  if (!document) throw new Error("The leaders record is missing: the database was not seeded.");
+  return document;
+}
+
+export function saveLeaders(db: Db, value: Leaders, expectedVersion: number | undefined) {
+  return writeDocument(db, DOCUMENT_KEY, leadersSchema, value, expectedVersion);
+}
