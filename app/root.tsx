@@ -11,32 +11,21 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
-import { getAdmissionInfo } from "../server/domain/admissions/admissions.ts";
-import { getLeaders } from "../server/domain/leaders/leaders.ts";
 import { getSiteSettings } from "../server/domain/site-settings/site-settings.ts";
 import type { Route } from "./+types/root";
-import { Footer } from "./components/layout/Footer.tsx";
-import { Header } from "./components/layout/Header.tsx";
-import { buildNavigation } from "./components/layout/navigation.ts";
 import { ErrorPage, NotFoundPage } from "./components/layout/StatusPages.tsx";
 import { getServices } from "./context.ts";
 import { pageMeta } from "./lib/meta.ts";
 
+/** The club's identity, needed by every page (titles, previews, header and footer). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  const [{ value: settings }, { value: leaders }, { value: admission }] = await Promise.all([
-    getSiteSettings(db),
-    getLeaders(db),
-    getAdmissionInfo(db),
-  ]);
+  const { value: settings } = await getSiteSettings(db);
   const siteUrl = config.siteUrl ?? settings.siteUrl;
   return {
     site: { clubName: settings.clubName, description: settings.description, siteUrl },
     settings,
-    leaders: leaders.leaders,
-    isRecruiting: admission.meta.isRecruiting,
   };
 }
 
@@ -51,7 +40,6 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
   // Marks the document once React has taken over, for tests and for CSS that needs scripts.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -67,30 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#main" className="skip-link">
-          본문으로 건너뛰기
-        </a>
-        {data && (
-          <Header
-            clubName={data.settings.clubName}
-            groups={buildNavigation(data.settings.partners)}
-            isRecruiting={data.isRecruiting}
-          />
-        )}
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        {data && (
-          <Footer
-            clubName={data.settings.clubName}
-            subtitle={data.settings.subtitle}
-            foundedYear={data.settings.foundedYear}
-            address={data.settings.address}
-            email={data.settings.email}
-            social={data.settings.social}
-            leaders={data.leaders}
-          />
-        )}
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -102,8 +67,16 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Only reached when the root itself fails (for example the database is down). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  return (
+    <main id="main">
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundPage />
+      ) : (
+        <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+      )}
+    </main>
+  );
 }

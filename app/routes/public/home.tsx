@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { pageMeta } from "../lib/meta.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { pageMeta } from "../../lib/meta.ts";
+import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

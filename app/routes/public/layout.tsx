@@ -1,0 +1,73 @@
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { getAdmissionInfo } from "../../../server/domain/admissions/admissions.ts";
+import { getLeaders } from "../../../server/domain/leaders/leaders.ts";
+import { Footer } from "../../components/layout/Footer.tsx";
+import { Header } from "../../components/layout/Header.tsx";
+import { buildNavigation } from "../../components/layout/navigation.ts";
+import { ErrorPage, NotFoundPage } from "../../components/layout/StatusPages.tsx";
+import { getServices } from "../../context.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import type { Route } from "./+types/layout";
+
+/** The visitors' frame around every public page: header, main content and footer. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const [{ value: leaders }, { value: admission }] = await Promise.all([
+    getLeaders(db),
+    getAdmissionInfo(db),
+  ]);
+  return { leaders: leaders.leaders, isRecruiting: admission.meta.isRecruiting };
+}
+
+function PublicFrame({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const data = useRouteLoaderData<typeof loader>("public");
+  if (!root) return <main id="main">{children}</main>;
+  const { settings } = root;
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        본문으로 건너뛰기
+      </a>
+      <Header
+        clubName={settings.clubName}
+        groups={buildNavigation(settings.partners)}
+        isRecruiting={data?.isRecruiting ?? false}
+      />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer
+        clubName={settings.clubName}
+        subtitle={settings.subtitle}
+        foundedYear={settings.foundedYear}
+        address={settings.address}
+        email={settings.email}
+        social={settings.social}
+        leaders={data?.leaders ?? []}
+      />
+    </>
+  );
+}
+
+export default function PublicLayout() {
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <PublicFrame>
+      {notFound ? (
+        <NotFoundPage />
+      ) : (
+        <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+      )}
+    </PublicFrame>
+  );
+}
