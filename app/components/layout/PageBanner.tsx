@@ -1,3 +1,4 @@
+import { formatLongDate } from "../../lib/format.ts";
 import styles from "./PageBanner.module.css";
 
 interface PageBannerProps {
@@ -9,17 +10,6 @@ interface PageBannerProps {
   /** Shown blurred behind the title. */
   backgroundImage?: string | undefined;
   eyebrow?: string | undefined;
-}
-
-export function formatKoreanDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat("ko-KR", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "Asia/Seoul",
-  }).format(date);
 }
 
 /** The band at the top of every inner page. */
@@ -35,7 +25,7 @@ export function PageBanner({ title, detail, date, backgroundImage, eyebrow }: Pa
         {detail && <p className={styles.detail}>{detail}</p>}
         {date && (
           <p className={styles.date}>
-            <time dateTime={date}>{formatKoreanDate(date)}</time>
+            <time dateTime={date}>{formatLongDate(date)}</time>
           </p>
         )}
       </div>
