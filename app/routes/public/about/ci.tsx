@@ -139,9 +139,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
             글자는 WCAG 2.2 AA 기준(4.5 : 1)을 넘깁니다. 커서 그린처럼 3 : 1 이상인 색은 큰 글자와
             그래픽에만 씁니다.
           </p>
-          {/* Focusable so keyboard users can scroll it sideways when it is wider than the screen. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
-          <div className={styles.tableWrap} role="region" aria-label="명도 대비 표" tabIndex={0}>
+          <div className={styles.tableWrap}>
             <table className={styles.table}>
               <caption className="visually-hidden">글자 색과 배경 색의 명도 대비</caption>
               <thead>
