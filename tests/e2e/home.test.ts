@@ -325,6 +325,7 @@ describe("intro video", () => {
     expect(thirdParty).toEqual([]);
     await expect(player.locator("iframe").count()).resolves.toBe(0);
 
+    const playerRequest = page.waitForRequest(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
     await player
       .getByRole("button", { name: new RegExp(`영상 재생: ${home.video.title}`) })
       .click();
@@ -334,7 +335,7 @@ describe("intro video", () => {
     );
     await expect(frame.getAttribute("title")).resolves.toBe(home.video.title);
     await expect(frame.getAttribute("allow")).resolves.toContain("autoplay");
-    await page.waitForLoadState("networkidle");
+    await playerRequest;
     expect(thirdParty.length).toBeGreaterThan(0);
     expect(
       thirdParty.every((url) => url.startsWith("https://www.youtube-nocookie.com/embed/")),

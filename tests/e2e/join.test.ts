@@ -188,10 +188,8 @@ describe("/join/who_we_want", () => {
     await page.goto("/join/who_we_want");
     await waitForHydration(page);
     await page.getByRole("link", { name: /지원하기 페이지로/ }).click();
-    await page.waitForURL("**/join");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      original.value.meta.title,
-    );
+    await page.getByRole("heading", { level: 1, name: original.value.meta.title }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/join");
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 });
