@@ -21,6 +21,7 @@ import {
   waitForHydration,
 } from "./support/browser.ts";
 import { openServerData } from "./support/database.ts";
+import { serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerData();
@@ -37,14 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => data.handle.close());
 
-/** The page as the server sends it, shown with its scripts removed. */
-async function serverRendered(path: string) {
-  const response = await fetch(`${baseURL()}${path}`);
-  expect(response.status).toBe(200);
-  const page = await newPage({ javaScriptEnabled: false });
-  await page.setContent((await response.text()).replace(/<script[\s\S]*?<\/script>/g, ""));
-  return page.locator("main");
-}
+const serverRendered = (path: string) => serverRenderedMain(newPage, path);
 
 describe("every About page", () => {
   for (const path of ["/about", "/about/organization", "/about/ci", "/about/contact"]) {

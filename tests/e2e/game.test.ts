@@ -1,25 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { PRACTICE_COMMANDS, pointsFor } from "../../app/components/game/command-rush.ts";
-import {
-  baseURL,
-  consoleErrorsOf,
-  setupBrowser,
-  viewports,
-  waitForHydration,
-} from "./support/browser.ts";
+import { consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
+import { openWithStillClock, serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
 async function gamePage(viewport: { width: number; height: number } = viewports.desktop) {
-  const page = await newPage({ viewport });
-  // The page's clock stands still from the start: only runFor moves it.
-  const now = Date.now();
-  await page.clock.install({ time: now });
-  await page.clock.pauseAt(now + 1_000);
-  await page.goto("/game");
-  await waitForHydration(page);
-  return page;
+  return openWithStillClock(await newPage({ viewport }), "/game");
 }
 
 const target = (page: Page) => page.getByTestId("target").textContent();
@@ -28,10 +16,8 @@ const input = (page: Page) => page.getByRole("textbox", { name: /명령어 입�
 
 describe("/game", () => {
   test("the server sends the game's shell: title, rules and the start buttons", async () => {
-    const response = await fetch(`${baseURL()}/game`);
-    expect(response.status).toBe(200);
-    const page = await newPage({ javaScriptEnabled: false });
-    await page.setContent((await response.text()).replace(/<script[\s\S]*?<\/script>/g, ""));
+    const main = await serverRenderedMain(newPage, "/game");
+    const page = main.page();
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
       "Command Rush",
     );

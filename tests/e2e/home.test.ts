@@ -13,6 +13,7 @@ import {
   waitForHydration,
 } from "./support/browser.ts";
 import { openServerData } from "./support/database.ts";
+import { openWithStillClock, serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerData();
@@ -51,24 +52,12 @@ async function currentPicture(page: Page): Promise<number> {
 async function pageWithClock(options: { reducedMotion?: boolean } = {}) {
   const page = await newPage({ viewport: viewports.desktop });
   if (options.reducedMotion) await page.emulateMedia({ reducedMotion: "reduce" });
-  // The page's clock stands still from the start: only runFor moves it.
-  const now = Date.now();
-  await page.clock.install({ time: now });
-  await page.clock.pauseAt(now + 1_000);
-  await page.goto("/");
-  await waitForHydration(page);
-  return page;
+  return openWithStillClock(page, "/");
 }
 
 describe("home page from the server", () => {
   test("the HTML carries the club, the intro, slogans, events and recruiting text", async () => {
-    const response = await fetch(`${baseURL()}/`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-
-    const page = await newPage({ javaScriptEnabled: false });
-    await page.setContent(html.replace(/<script[\s\S]*?<\/script>/g, ""));
-    const main = page.locator("main");
+    const main = await serverRenderedMain(newPage, "/");
     await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
       settings.clubName,
     );

@@ -7,14 +7,9 @@ import {
   saveAdmissionInfo,
 } from "../../server/domain/admissions/admissions.ts";
 import { getHomeContent, type HomeContent } from "../../server/domain/home/home.ts";
-import {
-  baseURL,
-  consoleErrorsOf,
-  setupBrowser,
-  viewports,
-  waitForHydration,
-} from "./support/browser.ts";
+import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { openServerData } from "./support/database.ts";
+import { serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const { handle } = openServerData();
@@ -91,11 +86,7 @@ describe("/join", () => {
   test("renders the admission info from the server, before any script", async () => {
     await setRecruiting(true);
     const { meta, schedules, faqs } = original.value;
-    const response = await fetch(`${baseURL()}/join`);
-    expect(response.status).toBe(200);
-    const page = await newPage({ javaScriptEnabled: false });
-    await page.setContent((await response.text()).replace(/<script[\s\S]*?<\/script>/g, ""));
-    const main = page.locator("main");
+    const main = await serverRenderedMain(newPage, "/join");
     await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(meta.title);
     const text = await main.innerText();
     expect(text).toContain(meta.description);
@@ -161,11 +152,7 @@ describe("/join", () => {
 
 describe("/join/who_we_want", () => {
   test("lists the four kinds of people, what members do, and links back to /join", async () => {
-    const response = await fetch(`${baseURL()}/join/who_we_want`);
-    expect(response.status).toBe(200);
-    const page = await newPage({ javaScriptEnabled: false });
-    await page.setContent((await response.text()).replace(/<script[\s\S]*?<\/script>/g, ""));
-    const main = page.locator("main");
+    const main = await serverRenderedMain(newPage, "/join/who_we_want");
     await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
       "이런 분을 찾아요",
     );

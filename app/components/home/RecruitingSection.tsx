@@ -17,7 +17,7 @@ export function RecruitingSection({
   foundedYear,
 }: RecruitingSectionProps) {
   return (
-    <section className={`${styles.section} ${styles.dark}`} aria-labelledby="home-recruiting">
+    <section className={styles.recruiting} aria-labelledby="home-recruiting">
       <div className="container">
         <div className={styles.recruitingGrid}>
           <div>

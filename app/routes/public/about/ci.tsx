@@ -2,6 +2,7 @@ import styles from "../../../components/about/Ci.module.css";
 import { LogoMark } from "../../../components/brand/LogoMark.tsx";
 import { DownloadIcon } from "../../../components/icons/icons.tsx";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
+import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
 import { sitePalette } from "../../../lib/brand-palette.server.ts";
 import type { ContrastGrade } from "../../../lib/contrast.ts";
@@ -41,7 +42,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
         detail="로고와 색, 글꼴. 홍보물과 발표 자료, 굿즈를 만들 때 이 페이지를 기준으로 삼아 주세요."
       />
 
-      <section className={`container ${styles.section}`} aria-labelledby="ci-logo">
+      <PageSection labelledBy="ci-logo">
         <SectionHeading id="ci-logo" eyebrow="Logo" title="로고">
           <p>
             마크는 명령을 기다리는 터미널의 프롬프트 <code>&gt;_</code>를 그린 것입니다. 무엇이든
@@ -98,87 +99,85 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
           <li>비율을 바꾸거나 기울이거나 그림자를 넣지 않습니다.</li>
           <li>마크의 색은 바꾸지 않습니다. 밝은 배경과 어두운 배경 모두 같은 마크를 씁니다.</li>
         </ul>
-      </section>
+      </PageSection>
 
-      <section className={styles.band} aria-labelledby="ci-colors">
-        <div className="container">
-          <SectionHeading id="ci-colors" eyebrow="Colors" title="색">
-            <p>
-              대표 색은 시그널 블루 하나, 작은 강조에는 커서 그린을 씁니다. 사이트는 밝은 테마와
-              어두운 테마를 모두 지원하며, 어두운 테마에서는 같은 역할의 밝은 톤을 씁니다.
-            </p>
-          </SectionHeading>
-          <ul className={styles.swatches}>
-            {swatches.map((swatch) => (
-              <li key={swatch.token} className={styles.swatch}>
-                <div className={styles.chips} aria-hidden="true">
-                  <span style={{ background: swatch.color.light }} />
-                  <span style={{ background: swatch.color.dark }} />
-                </div>
-                <div className={styles.swatchBody}>
-                  <h3 className={styles.swatchName}>{swatch.label}</h3>
-                  <p className={styles.swatchUsage}>{swatch.usage}</p>
-                  <dl className={styles.values}>
-                    <div>
-                      <dt>Light</dt>
-                      <dd>{swatch.color.light}</dd>
-                    </div>
-                    <div>
-                      <dt>Dark</dt>
-                      <dd>{swatch.color.dark}</dd>
-                    </div>
-                  </dl>
-                  <p className={styles.token}>--color-{swatch.token}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-
-          <h3 className={styles.subheading}>명도 대비</h3>
-          <p className={styles.subLead}>
-            글자는 WCAG 2.2 AA 기준(4.5 : 1)을 넘깁니다. 커서 그린처럼 3 : 1 이상인 색은 큰 글자와
-            그래픽에만 씁니다.
+      <PageSection labelledBy="ci-colors" band>
+        <SectionHeading id="ci-colors" eyebrow="Colors" title="색">
+          <p>
+            대표 색은 시그널 블루 하나, 작은 강조에는 커서 그린을 씁니다. 사이트는 밝은 테마와
+            어두운 테마를 모두 지원하며, 어두운 테마에서는 같은 역할의 밝은 톤을 씁니다.
           </p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">글자 색과 배경 색의 명도 대비</caption>
-              <thead>
-                <tr>
-                  <th scope="col">조합</th>
-                  <th scope="col">밝은 테마</th>
-                  <th scope="col">어두운 테마</th>
-                </tr>
-              </thead>
-              <tbody>
-                {contrast.map((pair) => (
-                  <tr key={pair.label}>
-                    <th scope="row">{pair.label}</th>
-                    {[pair.light, pair.dark].map((scheme, index) => (
-                      <td key={index === 0 ? "light" : "dark"}>
-                        <span className={styles.cell}>
-                          <span
-                            className={styles.sample}
-                            style={{ color: scheme.colors[0], background: scheme.colors[1] }}
-                            aria-hidden="true"
-                          >
-                            가A
-                          </span>
-                          <span className={styles.ratio}>{ratio(scheme.ratio)}</span>
-                          <span className={styles.grade} data-grade={scheme.grade}>
-                            {gradeLabels[scheme.grade]}
-                          </span>
-                        </span>
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      </section>
+        </SectionHeading>
+        <ul className={styles.swatches}>
+          {swatches.map((swatch) => (
+            <li key={swatch.token} className={styles.swatch}>
+              <div className={styles.chips} aria-hidden="true">
+                <span style={{ background: swatch.color.light }} />
+                <span style={{ background: swatch.color.dark }} />
+              </div>
+              <div className={styles.swatchBody}>
+                <h3 className={styles.swatchName}>{swatch.label}</h3>
+                <p className={styles.swatchUsage}>{swatch.usage}</p>
+                <dl className={styles.values}>
+                  <div>
+                    <dt>Light</dt>
+                    <dd>{swatch.color.light}</dd>
+                  </div>
+                  <div>
+                    <dt>Dark</dt>
+                    <dd>{swatch.color.dark}</dd>
+                  </div>
+                </dl>
+                <p className={styles.token}>--color-{swatch.token}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
 
-      <section className={`container ${styles.section}`} aria-labelledby="ci-type">
+        <h3 className={styles.subheading}>명도 대비</h3>
+        <p className={styles.subLead}>
+          글자는 WCAG 2.2 AA 기준(4.5 : 1)을 넘깁니다. 커서 그린처럼 3 : 1 이상인 색은 큰 글자와
+          그래픽에만 씁니다.
+        </p>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">글자 색과 배경 색의 명도 대비</caption>
+            <thead>
+              <tr>
+                <th scope="col">조합</th>
+                <th scope="col">밝은 테마</th>
+                <th scope="col">어두운 테마</th>
+              </tr>
+            </thead>
+            <tbody>
+              {contrast.map((pair) => (
+                <tr key={pair.label}>
+                  <th scope="row">{pair.label}</th>
+                  {[pair.light, pair.dark].map((scheme, index) => (
+                    <td key={index === 0 ? "light" : "dark"}>
+                      <span className={styles.cell}>
+                        <span
+                          className={styles.sample}
+                          style={{ color: scheme.colors[0], background: scheme.colors[1] }}
+                          aria-hidden="true"
+                        >
+                          가A
+                        </span>
+                        <span className={styles.ratio}>{ratio(scheme.ratio)}</span>
+                        <span className={styles.grade} data-grade={scheme.grade}>
+                          {gradeLabels[scheme.grade]}
+                        </span>
+                      </span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </PageSection>
+
+      <PageSection labelledBy="ci-type">
         <SectionHeading id="ci-type" eyebrow="Typography" title="글꼴">
           <p>
             한글과 본문은 Pretendard, 라벨과 날짜, 슬로건과 코드는 JetBrains Mono로 씁니다. 두 글꼴
@@ -217,7 +216,7 @@ while (learning) {
             </pre>
           </article>
         </div>
-      </section>
+      </PageSection>
     </>
   );
 }

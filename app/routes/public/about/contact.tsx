@@ -93,70 +93,29 @@ export default function Contact() {
           )}
         </div>
 
-        {networks.length > 0 && (
-          <section aria-labelledby="contact-social" className={styles.block}>
-            <h2 id="contact-social" className={styles.blockTitle}>
-              소셜 미디어
-            </h2>
-            <ul className={styles.links}>
-              {networks.map(({ key, label, detail, Icon }) => (
-                <li key={key}>
-                  <a
-                    className={styles.linkCard}
-                    href={settings.social[key]}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <span className={styles.linkIcon}>
-                      <Icon size={24} />
-                    </span>
-                    <span className={styles.linkText}>
-                      <span className={styles.linkLabel}>
-                        {label}
-                        <span className="visually-hidden"> (새 창)</span>
-                      </span>
-                      <span className={styles.linkDetail}>{detail}</span>
-                      <span className={styles.linkUrl}>{displayUrl(settings.social[key])}</span>
-                    </span>
-                    <ExternalIcon size={16} className={styles.linkArrow} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
-        {partners.length > 0 && (
-          <section aria-labelledby="contact-partners" className={styles.block}>
-            <h2 id="contact-partners" className={styles.blockTitle}>
-              함께 쓰는 사이트
-            </h2>
-            <ul className={styles.links}>
-              {partners.map((partner) => (
-                <li key={partner.url}>
-                  <a
-                    className={styles.linkCard}
-                    href={partner.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <span className={styles.linkIcon} aria-hidden="true">
-                      <span className={styles.prompt}>&gt;_</span>
-                    </span>
-                    <span className={styles.linkText}>
-                      <span className={styles.linkLabel}>
-                        {partner.label}
-                        <span className="visually-hidden"> (새 창)</span>
-                      </span>
-                      <span className={styles.linkUrl}>{displayUrl(partner.url)}</span>
-                    </span>
-                    <ExternalIcon size={16} className={styles.linkArrow} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <LinkList
+          id="contact-social"
+          title="소셜 미디어"
+          links={networks.map(({ key, label, detail, Icon }) => ({
+            href: settings.social[key],
+            label,
+            detail,
+            icon: <Icon size={24} />,
+          }))}
+        />
+        <LinkList
+          id="contact-partners"
+          title="함께 쓰는 사이트"
+          links={partners.map((partner) => ({
+            href: partner.url,
+            label: partner.label,
+            icon: (
+              <span className={styles.prompt} aria-hidden="true">
+                &gt;_
+              </span>
+            ),
+          }))}
+        />
       </div>
     </>
   );
@@ -180,6 +139,48 @@ function ContactCard({
         {label}
       </h2>
       {children}
+    </section>
+  );
+}
+
+interface ExternalLink {
+  href: string;
+  label: string;
+  detail?: string;
+  icon: ReactNode;
+}
+
+/** Links to the club's pages on other sites, each a card that opens in a new tab. */
+function LinkList({ id, title, links }: { id: string; title: string; links: ExternalLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className={styles.block}>
+      <h2 id={id} className={styles.blockTitle}>
+        {title}
+      </h2>
+      <ul className={styles.links}>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a
+              className={styles.linkCard}
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <span className={styles.linkIcon}>{link.icon}</span>
+              <span className={styles.linkText}>
+                <span className={styles.linkLabel}>
+                  {link.label}
+                  <span className="visually-hidden"> (새 창)</span>
+                </span>
+                {link.detail && <span className={styles.linkDetail}>{link.detail}</span>}
+                <span className={styles.linkUrl}>{displayUrl(link.href)}</span>
+              </span>
+              <ExternalIcon size={16} className={styles.linkArrow} />
+            </a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

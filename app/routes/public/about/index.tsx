@@ -5,6 +5,7 @@ import { SloganCards } from "../../../components/home/SloganCards.tsx";
 import { ArrowRightIcon } from "../../../components/icons/icons.tsx";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { CallToAction } from "../../../components/section/CallToAction.tsx";
+import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
 import { ButtonLink } from "../../../components/ui/Button.tsx";
 import { getServices } from "../../../context.ts";
@@ -63,7 +64,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <>
       <PageBanner eyebrow="About Us" title="동아리 소개" detail={settings.description} />
 
-      <section className={`container ${styles.section}`} aria-labelledby="about-since">
+      <PageSection labelledBy="about-since">
         <div className={styles.sinceGrid}>
           <div className={styles.since}>
             <p className={styles.sinceLabel}>since</p>
@@ -78,46 +79,44 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </SectionHeading>
           </div>
         </div>
-      </section>
+      </PageSection>
 
-      <section className={styles.band} aria-labelledby="about-work">
-        <div className="container">
-          <SectionHeading id="about-work" eyebrow="What we do" title="우리가 하는 일">
-            <p>
-              학기마다 약 {sessionsPerSemester}개의 세션과 스터디가 열리고, 그 사이사이 프로젝트와
-              행사가 이어집니다.
-            </p>
-          </SectionHeading>
-          <ul className={styles.workGrid}>
-            {activities.map((activity) => (
-              <li key={activity.label} className={styles.workCard}>
-                <p className={styles.workLabel} lang="en">
-                  {activity.label}
-                </p>
-                <h3 className={styles.workTitle}>{activity.title}</h3>
-                <p className={styles.workText}>{activity.text}</p>
-              </li>
-            ))}
-          </ul>
-          <p className={styles.workLinks}>
-            <Link to="/community/activity/courses">
-              학기별 학습 기록 보기 <ArrowRightIcon size={16} />
-            </Link>
-            <Link to="/community/activity/main">
-              연도별 주요 활동 보기 <ArrowRightIcon size={16} />
-            </Link>
+      <PageSection labelledBy="about-work" band>
+        <SectionHeading id="about-work" eyebrow="What we do" title="우리가 하는 일">
+          <p>
+            학기마다 약 {sessionsPerSemester}개의 세션과 스터디가 열리고, 그 사이사이 프로젝트와
+            행사가 이어집니다.
           </p>
-        </div>
-      </section>
+        </SectionHeading>
+        <ul className={styles.workGrid}>
+          {activities.map((activity) => (
+            <li key={activity.label} className={styles.workCard}>
+              <p className={styles.workLabel} lang="en">
+                {activity.label}
+              </p>
+              <h3 className={styles.workTitle}>{activity.title}</h3>
+              <p className={styles.workText}>{activity.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.workLinks}>
+          <Link to="/community/activity/courses">
+            학기별 학습 기록 보기 <ArrowRightIcon size={16} />
+          </Link>
+          <Link to="/community/activity/main">
+            연도별 주요 활동 보기 <ArrowRightIcon size={16} />
+          </Link>
+        </p>
+      </PageSection>
 
-      <section className={`container ${styles.section}`} aria-labelledby="about-values">
+      <PageSection labelledBy="about-values">
         <SectionHeading id="about-values" eyebrow="Values" title="우리가 지키는 세 가지">
           <p>세 단어는 우리의 슬로건이자, 한 학기를 보내는 방식입니다.</p>
         </SectionHeading>
         <SloganCards slogans={slogans} />
-      </section>
+      </PageSection>
 
-      <section className={`container ${styles.section}`} aria-labelledby="about-history">
+      <PageSection labelledBy="about-history">
         <SectionHeading id="about-history" eyebrow="History" title="걸어온 길">
           <p>
             {settings.foundedYear}년에 시작한 이야기는 해마다 새 부원과 함께 한 장씩 이어지고
@@ -155,7 +154,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </p>
           </li>
         </ol>
-      </section>
+      </PageSection>
 
       <CallToAction
         id="about-next"

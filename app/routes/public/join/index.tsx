@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getAdmissionInfo } from "../../../../server/domain/admissions/admissions.ts";
 import { findImageRefs } from "../../../../server/domain/files/files.ts";
 import { getHomeContent } from "../../../../server/domain/home/home.ts";
@@ -6,8 +7,9 @@ import styles from "../../../components/join/Join.module.css";
 import { RecruitingState } from "../../../components/join/RecruitingState.tsx";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { CallToAction } from "../../../components/section/CallToAction.tsx";
+import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
-import { ButtonLink } from "../../../components/ui/Button.tsx";
+import { ButtonLink, type ButtonSize, type ButtonVariant } from "../../../components/ui/Button.tsx";
 import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../../context.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -41,7 +43,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
     <>
       <PageBanner eyebrow="Join" title={meta.title} detail={meta.description} />
 
-      <section className={`container ${styles.section}`} aria-labelledby="join-state">
+      <PageSection labelledBy="join-state">
         <div className={styles.stateGrid}>
           <div className={styles.stateText}>
             <RecruitingState open={meta.isRecruiting} headingId="join-state" />
@@ -52,16 +54,9 @@ export default function Join({ loaderData }: Route.ComponentProps) {
                 </p>
                 {meta.applyUrl ? (
                   <div className={styles.actions}>
-                    <ButtonLink
-                      to={meta.applyUrl}
-                      size="lg"
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
+                    <NewTabButton href={meta.applyUrl} size="lg">
                       지원서 작성하기
-                      <ExternalIcon size={18} />
-                      <span className="visually-hidden">(새 창)</span>
-                    </ButtonLink>
+                    </NewTabButton>
                   </div>
                 ) : (
                   <p className={styles.stateNote}>지원서 주소는 모집 공지와 함께 안내합니다.</p>
@@ -76,16 +71,9 @@ export default function Join({ loaderData }: Route.ComponentProps) {
                 <p className={styles.stateNote}>{recruitingIntro}</p>
                 <div className={styles.actions}>
                   {settings.social.instagram && (
-                    <ButtonLink
-                      to={settings.social.instagram}
-                      variant="secondary"
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
+                    <NewTabButton href={settings.social.instagram} variant="secondary">
                       Instagram에서 소식 받기
-                      <ExternalIcon size={16} />
-                      <span className="visually-hidden">(새 창)</span>
-                    </ButtonLink>
+                    </NewTabButton>
                   )}
                   <ButtonLink to="/about/contact" variant="ghost">
                     문의하기
@@ -104,32 +92,30 @@ export default function Join({ loaderData }: Route.ComponentProps) {
             />
           )}
         </div>
-      </section>
+      </PageSection>
 
       {schedules.length > 0 && (
-        <section className={styles.band} aria-labelledby="join-schedule">
-          <div className="container">
-            <SectionHeading id="join-schedule" eyebrow="Schedule" title="모집 일정" />
-            <ol className={styles.schedule}>
-              {schedules.map((schedule, index) => (
-                <li key={schedule.id} className={styles.step}>
-                  <span className={styles.stepIndex} aria-hidden="true">
-                    {String(index + 1).padStart(2, "0")}
-                  </span>
-                  <h3 className={styles.stepTitle}>{schedule.title}</h3>
-                  <p className={styles.stepDate}>{schedule.date}</p>
-                  {schedule.description && (
-                    <p className={styles.stepDescription}>{schedule.description}</p>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <PageSection labelledBy="join-schedule" band>
+          <SectionHeading id="join-schedule" eyebrow="Schedule" title="모집 일정" />
+          <ol className={styles.schedule}>
+            {schedules.map((schedule, index) => (
+              <li key={schedule.id} className={styles.step}>
+                <span className={styles.stepIndex} aria-hidden="true">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                <h3 className={styles.stepTitle}>{schedule.title}</h3>
+                <p className={styles.stepDate}>{schedule.date}</p>
+                {schedule.description && (
+                  <p className={styles.stepDescription}>{schedule.description}</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </PageSection>
       )}
 
       {faqs.length > 0 && (
-        <section className={`container ${styles.section}`} aria-labelledby="join-faq">
+        <PageSection labelledBy="join-faq">
           <SectionHeading id="join-faq" eyebrow="FAQ" title="자주 묻는 질문" />
           <div className={styles.faqs}>
             {faqs.map((faq) => (
@@ -144,7 +130,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
               </details>
             ))}
           </div>
-        </section>
+        </PageSection>
       )}
 
       <CallToAction
@@ -160,5 +146,26 @@ export default function Join({ loaderData }: Route.ComponentProps) {
         <p>우리 동아리가 기다리는 사람과, 들어와서 함께하게 될 일을 정리했습니다.</p>
       </CallToAction>
     </>
+  );
+}
+
+/** A button that opens another site in a new tab, and says so. */
+function NewTabButton({
+  href,
+  children,
+  variant,
+  size,
+}: {
+  href: string;
+  children: ReactNode;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}) {
+  return (
+    <ButtonLink to={href} variant={variant} size={size} target="_blank" rel="noopener noreferrer">
+      {children}
+      <ExternalIcon size={18} />
+      <span className="visually-hidden">(새 창)</span>
+    </ButtonLink>
   );
 }

@@ -5,6 +5,7 @@ import { ArrowRightIcon } from "../../../components/icons/icons.tsx";
 import styles from "../../../components/join/WhoWeWant.module.css";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { CallToAction } from "../../../components/section/CallToAction.tsx";
+import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
 import { ButtonLink } from "../../../components/ui/Button.tsx";
 import { getServices } from "../../../context.ts";
@@ -40,7 +41,7 @@ export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
         detail="실력보다 꾸준함을, 정답보다 질문을 좋아하는 사람과 함께하고 싶습니다."
       />
 
-      <section className={`container ${styles.section}`} aria-labelledby="who-people">
+      <PageSection labelledBy="who-people">
         <SectionHeading id="who-people" eyebrow="Who" title="이런 분이라면 잘 맞습니다" />
         <ol className={styles.people}>
           {recruiting.wanted.map((person, index) => (
@@ -52,30 +53,27 @@ export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
 
-      <section className={styles.band} aria-labelledby="who-do">
-        <div className="container">
-          <SectionHeading id="who-do" eyebrow="What you'll do" title="들어오면 이런 일을 합니다">
-            <p>
-              학기마다 약{" "}
-              <strong className={styles.number}>{recruiting.sessionsPerSemester}</strong>
-              개의 세션과 스터디가 열립니다. 듣고 싶은 것을 골라 듣고, 익숙해지면 직접 세션을 열거나
-              프로젝트 팀을 꾸립니다.
-            </p>
-          </SectionHeading>
-          <ul className={styles.events}>
-            {events.map((event) => (
-              <li key={event.title} className={styles.event}>
-                <h3 className={styles.eventTitle}>{event.title}</h3>
-                {event.duration && <p className={styles.duration}>{event.duration}</p>}
-                <p className={styles.eventSummary}>{event.summary}</p>
-              </li>
-            ))}
-          </ul>
-          <SloganCards slogans={slogans} />
-        </div>
-      </section>
+      <PageSection labelledBy="who-do" band>
+        <SectionHeading id="who-do" eyebrow="What you'll do" title="들어오면 이런 일을 합니다">
+          <p>
+            학기마다 약 <strong className={styles.number}>{recruiting.sessionsPerSemester}</strong>
+            개의 세션과 스터디가 열립니다. 듣고 싶은 것을 골라 듣고, 익숙해지면 직접 세션을 열거나
+            프로젝트 팀을 꾸립니다.
+          </p>
+        </SectionHeading>
+        <ul className={styles.events}>
+          {events.map((event) => (
+            <li key={event.title} className={styles.event}>
+              <h3 className={styles.eventTitle}>{event.title}</h3>
+              {event.duration && <p className={styles.duration}>{event.duration}</p>}
+              <p className={styles.eventSummary}>{event.summary}</p>
+            </li>
+          ))}
+        </ul>
+        <SloganCards slogans={slogans} />
+      </PageSection>
 
       <CallToAction
         id="who-apply"
