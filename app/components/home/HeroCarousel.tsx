@@ -74,7 +74,8 @@ export function HeroCarousel({
           index === 0 || hydrated ? (
             // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA's carousel pattern makes each slide a group
             <div
-              key={slide.image.url}
+              // biome-ignore lint/suspicious/noArrayIndexKey: a slide is its position; a picture may repeat
+              key={index}
               className={styles.slide}
               role="group"
               aria-roledescription="slide"
@@ -99,8 +100,9 @@ export function HeroCarousel({
         <div className={`container ${styles.controls}`}>
           <div className={styles.controlBar}>
             <ul className={styles.dots}>
-              {slides.map((slide, index) => (
-                <li key={slide.image.url}>
+              {slides.map((_slide, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a dot is its position; a picture may repeat
+                <li key={index}>
                   <button
                     type="button"
                     className={styles.dot}

@@ -28,6 +28,12 @@ const gradeLabels: Record<ContrastGrade, string> = {
   fail: "장식 전용",
 };
 
+/** The downloadable logo files, served by the resource routes under /brand. */
+const logoFiles = [
+  { href: "/brand/logo-mark.svg", label: "마크 SVG 내려받기", detail: "벡터 · 크기 제한 없음" },
+  { href: "/brand/logo-mark.png", label: "마크 PNG 내려받기", detail: "1024 × 1024 px" },
+];
+
 function ratio(value: number): string {
   return `${value.toFixed(2)} : 1`;
 }
@@ -71,28 +77,20 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
           </figure>
         </div>
         <div className={styles.downloads}>
-          <a
-            className={styles.download}
-            href="/brand/logo-mark.svg"
-            download={`${clubName}-logo-mark.svg`}
-          >
-            <DownloadIcon size={20} />
-            <span>
-              마크 SVG 내려받기
-              <span className={styles.downloadDetail}>벡터 · 크기 제한 없음</span>
-            </span>
-          </a>
-          <a
-            className={styles.download}
-            href="/brand/logo-mark.png"
-            download={`${clubName}-logo-mark.png`}
-          >
-            <DownloadIcon size={20} />
-            <span>
-              마크 PNG 내려받기
-              <span className={styles.downloadDetail}>1024 × 1024 px</span>
-            </span>
-          </a>
+          {logoFiles.map((file) => (
+            <a
+              key={file.href}
+              className={styles.download}
+              href={file.href}
+              download={`${clubName}-${file.href.split("/").at(-1)}`}
+            >
+              <DownloadIcon size={20} />
+              <span>
+                {file.label}
+                <span className={styles.downloadDetail}>{file.detail}</span>
+              </span>
+            </a>
+          ))}
         </div>
         <ul className={styles.rules}>
           <li>마크 둘레에는 마크 너비의 4분의 1 이상 빈 공간을 둡니다.</li>

@@ -29,7 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "동아리 소개",
-    description: args.loaderData?.intro.slice(0, 150),
+    // The intro's first sentence: a whole sentence reads better in a link preview than a cut one.
+    description: args.loaderData?.intro.split(/(?<=[.!?])\s+/)[0],
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -70,7 +71,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <p className={styles.sinceLabel}>since</p>
             <p className={styles.sinceYear}>{settings.foundedYear}</p>
             <p className={styles.sinceNote}>
-              올해로 <strong>{years}</strong>년째, 같은 이름으로 코드를 씁니다.
+              올해로 창립 <strong>{years}</strong>주년. 같은 이름으로, 같은 마음으로 코드를 씁니다.
             </p>
           </div>
           <div>
