@@ -105,7 +105,7 @@ describeEachDatabase("versioned rows", (services) => {
     for (const [position, id] of ["g1", "g2", "g3"].entries()) {
       await db
         .insertInto("organization_groups")
-        .values({ id, title: id, position, created_at: stamp, updated_at: stamp })
+        .values({ id, title: id, description: "", position, created_at: stamp, updated_at: stamp })
         .execute();
     }
     await reorder(db, "organization_groups", ["g3", "g1", "g2"]);
