@@ -77,6 +77,9 @@ describeEachDatabase("versioned rows", (services) => {
         title: "세션",
         starts_at: stamp,
         ends_at: stamp,
+        all_day: 0,
+        location: "",
+        description: "",
         created_at: stamp,
         updated_at: stamp,
       })
