@@ -161,6 +161,16 @@ export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
   return { url, width, height: row.height ?? 0, srcSet };
 }
 
+/** `toImageRef` for a left-joined file that may be missing (content without an image). */
+export function toOptionalImageRef(
+  storage: FileStorage,
+  row: { [Column in keyof ImageColumns]: ImageColumns[Column] | null },
+): ImageRef | undefined {
+  const { storage_key, variant_widths } = row;
+  if (storage_key === null || variant_widths === null) return undefined;
+  return toImageRef(storage, { ...row, storage_key, variant_widths });
+}
+
 export async function findFile(
   db: Db,
   storage: FileStorage,
