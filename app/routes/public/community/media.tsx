@@ -50,6 +50,11 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         <MediaFilters query={query} tags={tags} totalCount={totalCount} />
         <p className={styles.summary} role="status">
           {summaryOf(query.search, query.tag, list.total)}
+          {list.pageCount > 1 && (
+            <span className={styles.pageOf}>
+              {list.page} / {list.pageCount} 페이지
+            </span>
+          )}
         </p>
         <div aria-busy={loading} className={styles.results} data-loading={loading || undefined}>
           {list.items.length === 0 ? (
