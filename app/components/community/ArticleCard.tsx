@@ -3,7 +3,9 @@ import type { ArticleCard as ArticleCardData } from "../../../server/domain/arti
 import { formatShortDate } from "../../lib/format.ts";
 import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
 import styles from "./ArticleCard.module.css";
+import { ImageFallback } from "./ImageFallback.tsx";
 import { articleHref } from "./media-links.ts";
+import tagStyles from "./Tag.module.css";
 
 /**
  * One article in the media list. The title is the card's only link; it covers the whole card,
@@ -28,14 +30,12 @@ export function ArticleCard({
             className={styles.image}
           />
         ) : (
-          <div className={styles.fallback} aria-hidden="true">
-            <span>&gt;_</span>
-          </div>
+          <ImageFallback motif=">_" />
         )}
       </div>
       <div className={styles.body}>
         <p className={styles.meta}>
-          {article.tag && <span className={styles.tag}>{article.tag}</span>}
+          {article.tag && <span className={tagStyles.tag}>{article.tag}</span>}
           <time dateTime={article.publishedAt}>{formatShortDate(article.publishedAt)}</time>
         </p>
         <h2 className={styles.title}>

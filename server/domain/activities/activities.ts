@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import type { MainActivitiesTable } from "../../db/schema.ts";
 import type { FileStorage } from "../../storage/storage.ts";
-import { type ImageRef, toOptionalImageRef } from "../files/files.ts";
+import { type ImageRef, imageColumns, toOptionalImageRef } from "../files/files.ts";
 
 export interface MainActivity {
   id: string;
@@ -31,10 +31,7 @@ export async function listMainActivitiesByYear(
       "main_activities.title",
       "main_activities.description",
       "main_activities.direction",
-      "files.storage_key",
-      "files.width",
-      "files.height",
-      "files.variant_widths",
+      ...imageColumns,
     ])
     .orderBy("main_activities.year", "desc")
     .orderBy("main_activities.position", "asc")

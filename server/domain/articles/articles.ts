@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { FileStorage } from "../../storage/storage.ts";
-import { type ImageRef, toImageRef, toOptionalImageRef } from "../files/files.ts";
+import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "../files/files.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./list-query.ts";
 
 const MAX_SEARCH_LENGTH = 100;
@@ -136,10 +136,7 @@ export async function listArticles(
       // Only the start of the text travels: enough for the excerpt.
       sql<string>`substr(articles.contents_text, 1, ${EXCERPT_LENGTH * 2})`.as("text_start"),
       "article_images.alt",
-      "files.storage_key",
-      "files.width",
-      "files.height",
-      "files.variant_widths",
+      ...imageColumns,
     ])
     .where((eb) => matches(eb, query))
     .orderBy("articles.published_at", "desc")
@@ -229,42 +226,12 @@ export async function getArticle(
     db
       .selectFrom("article_images")
       .innerJoin("files", "files.id", "article_images.file_id")
-      .select([
-        "article_images.alt",
-        "files.storage_key",
-        "files.width",
-        "files.height",
-        "files.variant_widths",
-      ])
+      .select(["article_images.alt", ...imageColumns])
       .where("article_images.article_id", "=", id)
       .orderBy("article_images.position", "asc")
       .execute(),
-    db
-      .selectFrom("articles")
-      .select(["id", "title"])
-      .where((eb) =>
-        eb.or([
-          eb("published_at", "<", row.published_at),
-          eb.and([eb("published_at", "=", row.published_at), eb("id", ">", row.id)]),
-        ]),
-      )
-      .orderBy("published_at", "desc")
-      .orderBy("id", "asc")
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom("articles")
-      .select(["id", "title"])
-      .where((eb) =>
-        eb.or([
-          eb("published_at", ">", row.published_at),
-          eb.and([eb("published_at", "=", row.published_at), eb("id", "<", row.id)]),
-        ]),
-      )
-      .orderBy("published_at", "asc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst(),
+    neighbour(db, row, "older"),
+    neighbour(db, row, "newer"),
   ]);
   return {
     id: row.id,
@@ -278,6 +245,34 @@ export async function getArticle(
     older,
     newer,
   };
+}
+
+/**
+ * The article next to `article` in the list's order (newest first, then by id): the one after it
+ * ("older") or the one before it ("newer"). Both walk the (published_at, id) index.
+ */
+function neighbour(
+  db: Db,
+  article: { id: string; published_at: string },
+  direction: "older" | "newer",
+): Promise<ArticleNeighbour | undefined> {
+  const older = direction === "older";
+  return db
+    .selectFrom("articles")
+    .select(["id", "title"])
+    .where((eb) =>
+      eb.or([
+        eb("published_at", older ? "<" : ">", article.published_at),
+        eb.and([
+          eb("published_at", "=", article.published_at),
+          eb("id", older ? ">" : "<", article.id),
+        ]),
+      ]),
+    )
+    .orderBy("published_at", older ? "desc" : "asc")
+    .orderBy("id", older ? "asc" : "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The start of a text on one line, cut at a word boundary near `length` characters. */

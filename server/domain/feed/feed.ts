@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import type { FileStorage } from "../../storage/storage.ts";
-import { type ImageRef, toImageRef } from "../files/files.ts";
+import { type ImageRef, imageColumns, toImageRef } from "../files/files.ts";
 
 export interface FeedItem {
   id: string;
@@ -21,10 +21,7 @@ export async function listFeedItems(db: Db, storage: FileStorage): Promise<FeedI
       "feed_items.caption",
       "feed_items.link",
       "feed_items.posted_at",
-      "files.storage_key",
-      "files.width",
-      "files.height",
-      "files.variant_widths",
+      ...imageColumns,
     ])
     .orderBy("feed_items.position", "asc")
     .execute();

@@ -146,6 +146,14 @@ export interface ImageColumns {
   variant_widths: string;
 }
 
+/** The `files` columns to select, joined as `files`, for `toImageRef` and `toOptionalImageRef`. */
+export const imageColumns = [
+  "files.storage_key",
+  "files.width",
+  "files.height",
+  "files.variant_widths",
+] as const;
+
 /** An image row as pages use it: its address, intrinsic size and srcset. */
 export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
   const width = row.width ?? 0;

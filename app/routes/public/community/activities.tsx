@@ -1,5 +1,6 @@
 import { listMainActivitiesByYear } from "../../../../server/domain/activities/activities.ts";
 import styles from "../../../components/community/Activities.module.css";
+import { ImageFallback } from "../../../components/community/ImageFallback.tsx";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { EmptyState } from "../../../components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
@@ -70,9 +71,7 @@ export default function MainActivities({ loaderData }: Route.ComponentProps) {
                             className={styles.image}
                           />
                         ) : (
-                          <div className={styles.fallback} aria-hidden="true">
-                            {year}
-                          </div>
+                          <ImageFallback motif={String(year)} />
                         )}
                       </div>
                       <div className={styles.text}>

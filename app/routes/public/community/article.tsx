@@ -10,6 +10,7 @@ import {
   rssAlternate,
 } from "../../../components/community/media-links.ts";
 import prose from "../../../components/community/Prose.module.css";
+import tagStyles from "../../../components/community/Tag.module.css";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { ButtonLink } from "../../../components/ui/Button.tsx";
 import { getServices } from "../../../context.ts";
@@ -79,7 +80,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 <div>
                   <dt>태그</dt>
                   <dd>
-                    <Link to={mediaListHref({ tag: article.tag })} className={styles.tag}>
+                    <Link to={mediaListHref({ tag: article.tag })} className={tagStyles.tag}>
                       {article.tag}
                     </Link>
                   </dd>
