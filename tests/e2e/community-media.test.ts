@@ -111,6 +111,11 @@ describe("media list", () => {
     await page.waitForURL((url) => url.searchParams.get("search") === word);
     const searched = await expectedTitles(`search=${encodeURIComponent(word)}`);
     await expect.poll(() => cardTitles(page)).toEqual(searched);
+    // The keyboard stays where it was: the box keeps focus and its words.
+    await expect(searchBox(page).evaluate((box) => box === document.activeElement)).resolves.toBe(
+      true,
+    );
+    await expect(searchBox(page).inputValue()).resolves.toBe(word);
 
     const [firstTag] = await listArticleTags(data.db());
     if (!firstTag) throw new Error("The demo club has no tags");

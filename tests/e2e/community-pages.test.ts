@@ -115,9 +115,14 @@ describe("course records", () => {
     const page = await newPage({ viewport: viewports.phone });
     await page.goto("/community/activity/courses");
     await waitForHydration(page);
-    await page.getByRole("combobox", { name: "학기" }).selectOption(oldest.name);
+    const select = page.getByRole("combobox", { name: "학기" });
+    await select.focus();
+    await select.selectOption(oldest.name);
     await page.waitForURL((url) => url.searchParams.get("period") === oldest.name);
     await expectRecordShown(page, oldest.id);
+    await expect(select.evaluate((element) => element === document.activeElement)).resolves.toBe(
+      true,
+    );
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has("period"));
     await expectRecordShown(page, newest.id);

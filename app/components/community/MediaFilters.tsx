@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import type { TagCount } from "../../../server/domain/articles/articles.ts";
 import {
@@ -9,6 +10,7 @@ import { SearchIcon } from "../icons/icons.tsx";
 import { Button } from "../ui/Button.tsx";
 import styles from "./MediaFilters.module.css";
 import { MEDIA_PATH, mediaListHref } from "./media-links.ts";
+import { useAddressValue } from "./use-address-value.ts";
 
 interface MediaFiltersProps {
   query: ArticleListQuery;
@@ -25,6 +27,9 @@ interface MediaFiltersProps {
 export function MediaFilters({ query, tags, totalCount }: MediaFiltersProps) {
   const chips = [{ tag: ALL_TAG, count: totalCount }, ...tags];
   const current = query.tag || ALL_TAG;
+  const searchRef = useRef<HTMLInputElement>(null);
+  // Back and Forward put the address's words back in the box.
+  useAddressValue(searchRef, query.search);
   return (
     <div className={styles.filters}>
       <Form
@@ -44,8 +49,7 @@ export function MediaFilters({ query, tags, totalCount }: MediaFiltersProps) {
         <span className={styles.field}>
           <SearchIcon size={20} className={styles.icon} />
           <input
-            // A new search in the address (back button, a chip) puts its words back in the box.
-            key={query.search}
+            ref={searchRef}
             id="media-search"
             type="search"
             name="search"

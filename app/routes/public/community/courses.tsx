@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import type { CourseKind } from "../../../../server/db/schema.ts";
 import {
@@ -6,6 +7,7 @@ import {
   listPeriods,
 } from "../../../../server/domain/courses/courses.ts";
 import styles from "../../../components/community/Courses.module.css";
+import { useAddressValue } from "../../../components/community/use-address-value.ts";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { EmptyState } from "../../../components/ui/EmptyState.tsx";
@@ -44,6 +46,9 @@ const KINDS: { kind: CourseKind; title: string; empty: string }[] = [
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const { periods, period, record } = loaderData;
   const submit = useSubmit();
+  const periodRef = useRef<HTMLSelectElement>(null);
+  // Back and Forward put the address's period back in the box.
+  useAddressValue(periodRef, period?.name ?? "");
   return (
     <>
       <PageBanner eyebrow="COMMUNITY" title="학습 기록" detail={DESCRIPTION} />
@@ -59,8 +64,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                 학기
               </label>
               <select
-                // Back and forward put the address's period back in the box.
-                key={period.id}
+                ref={periodRef}
                 id="course-period"
                 name={PERIOD_PARAM}
                 defaultValue={period.name}
