@@ -8,6 +8,11 @@ export default [
     // About Us
 
     // Community
+    route("community/media", "routes/public/community/media.tsx"),
+    route("community/media/:id", "routes/public/community/article.tsx"),
+    route("community/activity/main", "routes/public/community/activities.tsx"),
+    route("community/activity/courses", "routes/public/community/courses.tsx"),
+    route("community/feed", "routes/public/community/feed.tsx"),
 
     // Archive
 
@@ -20,4 +25,5 @@ export default [
   // Administrators' area
 
   // Resource routes (files, feeds, endpoints)
+  route("rss.xml", "routes/resources/rss.ts"),
 ] satisfies RouteConfig;

@@ -88,3 +88,10 @@ export const MapPinIcon = (props: IconProps) => (
     <circle cx="12" cy="10" r="2.3" />
   </Icon>
 );
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
+  </Icon>
+);
