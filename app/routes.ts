@@ -10,6 +10,10 @@ export default [
     // Community
 
     // Archive
+    route("archive/rule", "routes/public/archive/rule.tsx"),
+    route("archive/odaeho", "routes/public/archive/odaeho.tsx"),
+    route("archive/calendar", "routes/public/archive/calendar.tsx"),
+    route("archive/calendartest", "routes/public/archive/calendartest.tsx"),
 
     // Join and other public pages
 
@@ -20,4 +24,9 @@ export default [
   // Administrators' area
 
   // Resource routes (files, feeds, endpoints)
+  route("rules/:fileName", "routes/resources/rule-file.ts"),
+  route("calendar.ics", "routes/resources/calendar-ics.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("api/page-views", "routes/resources/page-views.ts"),
 ] satisfies RouteConfig;

@@ -1,0 +1,56 @@
+import type { OdaehoIssue } from "../../../server/domain/odaeho/odaeho.ts";
+import { formatFileSize } from "../../lib/file-size.ts";
+import { formatLongDate } from "../../lib/format.ts";
+import { DownloadIcon } from "../icons/icons.tsx";
+import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import styles from "./OdaehoIssueCard.module.css";
+
+/** One magazine issue: its cover, what it holds, and its PDF to read in the browser or save. */
+export function OdaehoIssueCard({
+  issue,
+  featured = false,
+}: {
+  issue: OdaehoIssue;
+  /** The newest issue: drawn large, its cover loaded first. */
+  featured?: boolean;
+}) {
+  const titleId = `odaeho-${issue.id}`;
+  return (
+    <article
+      className={styles.card}
+      data-featured={featured || undefined}
+      aria-labelledby={titleId}
+    >
+      <div className={styles.coverFrame}>
+        <ResponsiveImage
+          className={styles.cover}
+          image={issue.cover}
+          alt=""
+          sizes={featured ? "(max-width: 640px) 60vw, 320px" : "(max-width: 1020px) 45vw, 240px"}
+          priority={featured}
+        />
+      </div>
+      <div className={styles.body}>
+        {featured && <p className={styles.latest}>최신호</p>}
+        <p className={styles.date}>
+          <time dateTime={issue.publishedAt}>{formatLongDate(issue.publishedAt)}</time>
+        </p>
+        <h3 id={titleId} className={styles.title}>
+          {issue.title}
+        </h3>
+        {issue.description && <p className={styles.description}>{issue.description}</p>}
+        <div className={styles.actions}>
+          <a className={styles.read} href={issue.pdf.url}>
+            PDF 보기<span className="visually-hidden">: {issue.title}</span>
+          </a>
+          <a className={styles.save} href={issue.pdf.url} download={issue.pdf.fileName}>
+            <DownloadIcon size={16} />
+            <span className="visually-hidden">{issue.title} </span>
+            내려받기
+          </a>
+        </div>
+        <p className={styles.size}>PDF · {formatFileSize(issue.pdf.byteSize)}</p>
+      </div>
+    </article>
+  );
+}
