@@ -41,7 +41,8 @@ export function OdaehoIssueCard({
         {issue.description && <p className={styles.description}>{issue.description}</p>}
         <div className={styles.actions}>
           <a className={styles.read} href={issue.pdf.url}>
-            PDF 보기<span className="visually-hidden">: {issue.title}</span>
+            <span className="visually-hidden">{issue.title} </span>
+            PDF 보기
           </a>
           <a className={styles.save} href={issue.pdf.url} download={issue.pdf.fileName}>
             <DownloadIcon size={16} />

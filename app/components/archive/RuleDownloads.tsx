@@ -26,9 +26,8 @@ export function RuleDownloads({
             </div>
             <a className={styles.download} href={download.href} download={download.fileName}>
               <DownloadIcon size={18} />
-              <span>
-                내려받기<span className="visually-hidden">: {download.title}</span>
-              </span>
+              <span className="visually-hidden">{download.title} </span>
+              내려받기
             </a>
           </li>
         ))}
