@@ -1,14 +1,7 @@
+import type { CalendarEvent } from "../../server/domain/calendar/calendar.ts";
 import { coveredDates, monthKey, seoulDateTime, seoulYearMonth } from "./calendar-dates.ts";
 
-interface EventLike {
-  id: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  allDay: boolean;
-  location: string;
-  description: string;
-}
+type EventLike = Omit<CalendarEvent, "version" | "updatedAt">;
 
 interface Organizer {
   clubName: string;

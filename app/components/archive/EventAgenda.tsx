@@ -36,7 +36,7 @@ export function EventAgenda({
                 </p>
                 <div>
                   <h4 className={styles.title}>{event.title}</h4>
-                  <EventFacts event={event} when={formatEventWhen(event)} />
+                  <EventFacts event={event} when={agendaWhen(event)} />
                 </div>
               </li>
             ))}
@@ -45,6 +45,15 @@ export function EventAgenda({
       ))}
     </ol>
   );
+}
+
+/** The day is the list's heading, so an event within one day gives only its hours. */
+function agendaWhen(event: CalendarEvent): string {
+  if (coveredDates(event.startsAt, event.endsAt).length > 1) return formatEventWhen(event);
+  if (event.allDay) return "종일";
+  const start = seoulTime(event.startsAt);
+  const end = seoulTime(event.endsAt);
+  return start === end ? start : `${start} ~ ${end}`;
 }
 
 /** The short label beside an event: its start time, "종일" or how many days it lasts. */

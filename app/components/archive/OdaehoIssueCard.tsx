@@ -1,8 +1,9 @@
 import type { OdaehoIssue } from "../../../server/domain/odaeho/odaeho.ts";
 import { formatFileSize } from "../../lib/file-size.ts";
 import { formatLongDate } from "../../lib/format.ts";
-import { DownloadIcon } from "../icons/icons.tsx";
+import { ButtonLink } from "../ui/Button.tsx";
 import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import { DownloadLink } from "./DownloadLink.tsx";
 import styles from "./OdaehoIssueCard.module.css";
 
 /** One magazine issue: its cover, what it holds, and its PDF to read in the browser or save. */
@@ -40,15 +41,17 @@ export function OdaehoIssueCard({
         </h3>
         {issue.description && <p className={styles.description}>{issue.description}</p>}
         <div className={styles.actions}>
-          <a className={styles.read} href={issue.pdf.url}>
+          <ButtonLink to={issue.pdf.url} reloadDocument size="sm" className={styles.action}>
             <span className="visually-hidden">{issue.title} </span>
             PDF 보기
-          </a>
-          <a className={styles.save} href={issue.pdf.url} download={issue.pdf.fileName}>
-            <DownloadIcon size={16} />
-            <span className="visually-hidden">{issue.title} </span>
-            내려받기
-          </a>
+          </ButtonLink>
+          <DownloadLink
+            href={issue.pdf.url}
+            fileName={issue.pdf.fileName}
+            subject={issue.title}
+            variant="secondary"
+            className={styles.action}
+          />
         </div>
         <p className={styles.size}>PDF · {formatFileSize(issue.pdf.byteSize)}</p>
       </div>

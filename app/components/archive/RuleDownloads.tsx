@@ -1,6 +1,7 @@
 import type { RuleDownload } from "../../../server/domain/rules/rule-files.ts";
 import { formatFileSize } from "../../lib/file-size.ts";
-import { DocumentIcon, DownloadIcon } from "../icons/icons.tsx";
+import { DocumentIcon } from "../icons/icons.tsx";
+import { DownloadLink } from "./DownloadLink.tsx";
 import styles from "./RuleDownloads.module.css";
 
 /** The rules' PDF files, each with its size and a download link to /rules/{fileName}. */
@@ -24,11 +25,12 @@ export function RuleDownloads({
               <p className={styles.name}>{download.title}</p>
               <p className={styles.meta}>PDF · {formatFileSize(download.byteSize)}</p>
             </div>
-            <a className={styles.download} href={download.href} download={download.fileName}>
-              <DownloadIcon size={18} />
-              <span className="visually-hidden">{download.title} </span>
-              내려받기
-            </a>
+            <DownloadLink
+              href={download.href}
+              fileName={download.fileName}
+              subject={download.title}
+              className={styles.download}
+            />
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import {
 } from "../../lib/calendar-dates.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "../icons/icons.tsx";
 import { MonthGrid } from "./MonthGrid.tsx";
+import stepStyles from "./MonthStep.module.css";
 import styles from "./TestCalendar.module.css";
 
 /**
@@ -46,7 +47,7 @@ export function TestCalendar({
           type="submit"
           name="month"
           value={view.month - 1}
-          className={styles.step}
+          className={stepStyles.step}
           disabled={view.month <= 1}
           onClick={step(-1)}
         >
@@ -60,7 +61,7 @@ export function TestCalendar({
           type="submit"
           name="month"
           value={view.month + 1}
-          className={styles.step}
+          className={stepStyles.step}
           disabled={view.month >= 12}
           onClick={step(1)}
         >

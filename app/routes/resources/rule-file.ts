@@ -22,7 +22,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "Content-Disposition": contentDisposition(file.fileName),
     "Cache-Control": "public, max-age=3600, must-revalidate",
     ETag: `"${file.fileId}"`,
-    "X-Content-Type-Options": "nosniff",
   });
   if (request.headers.get("if-none-match") === headers.get("ETag")) {
     headers.delete("Content-Length");

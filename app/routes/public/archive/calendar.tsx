@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { listEventsInMonth } from "../../../../server/domain/calendar/calendar.ts";
 import { EventAgenda } from "../../../components/archive/EventAgenda.tsx";
 import { EventMonth } from "../../../components/archive/EventMonth.tsx";
+import stepStyles from "../../../components/archive/MonthStep.module.css";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons/icons.tsx";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
+import { ButtonLink } from "../../../components/ui/Button.tsx";
 import { EmptyState } from "../../../components/ui/EmptyState.tsx";
 import { getServices } from "../../../context.ts";
 import {
@@ -85,14 +87,15 @@ export default function CalendarPage({ loaderData, matches }: Route.ComponentPro
           </h2>
           <nav className={styles.nav} aria-label="달 이동">
             <MonthLink target={previous} direction="previous" />
-            <Link
+            <ButtonLink
               to="."
               preventScrollReset
+              variant="secondary"
               className={styles.todayLink}
               aria-current={isCurrent ? "page" : undefined}
             >
               이번 달
-            </Link>
+            </ButtonLink>
             <MonthLink target={next} direction="next" />
           </nav>
         </div>
@@ -123,9 +126,9 @@ export default function CalendarPage({ loaderData, matches }: Route.ComponentPro
           </p>
           <div className={styles.subscribeRow}>
             <code className={styles.feedUrl}>{`${siteUrl}/calendar.ics`}</code>
-            <a className={styles.feedLink} href="/calendar.ics" type="text/calendar">
+            <ButtonLink to="/calendar.ics" reloadDocument type="text/calendar">
               iCalendar 파일 받기
-            </a>
+            </ButtonLink>
           </div>
         </aside>
       </section>
@@ -144,7 +147,7 @@ function MonthLink({
   const icon = direction === "previous" ? <ChevronLeftIcon /> : <ChevronRightIcon />;
   if (!target) {
     return (
-      <span className={styles.monthLink} aria-disabled="true">
+      <span className={stepStyles.step} aria-disabled="true">
         {icon}
         <span className="visually-hidden">{text}</span>
       </span>
@@ -154,7 +157,7 @@ function MonthLink({
     <Link
       to={`?month=${monthKey(target)}`}
       preventScrollReset
-      className={styles.monthLink}
+      className={stepStyles.step}
       rel={direction === "previous" ? "prev" : "next"}
     >
       {icon}
