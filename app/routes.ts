@@ -15,6 +15,10 @@ export default [
     route("community/feed", "routes/public/community/feed.tsx"),
 
     // Archive
+    route("archive/rule", "routes/public/archive/rule.tsx"),
+    route("archive/odaeho", "routes/public/archive/odaeho.tsx"),
+    route("archive/calendar", "routes/public/archive/calendar.tsx"),
+    route("archive/calendartest", "routes/public/archive/calendartest.tsx"),
 
     // Join and other public pages
 
@@ -26,4 +30,9 @@ export default [
 
   // Resource routes (files, feeds, endpoints)
   route("rss.xml", "routes/resources/rss.ts"),
+  route("rules/:fileName", "routes/resources/rule-file.ts"),
+  route("calendar.ics", "routes/resources/calendar-ics.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("api/page-views", "routes/resources/page-views.ts"),
 ] satisfies RouteConfig;
