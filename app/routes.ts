@@ -12,8 +12,17 @@ export default [
     route("about/contact", "routes/public/about/contact.tsx"),
 
     // Community
+    route("community/media", "routes/public/community/media.tsx"),
+    route("community/media/:id", "routes/public/community/article.tsx"),
+    route("community/activity/main", "routes/public/community/activities.tsx"),
+    route("community/activity/courses", "routes/public/community/courses.tsx"),
+    route("community/feed", "routes/public/community/feed.tsx"),
 
     // Archive
+    route("archive/rule", "routes/public/archive/rule.tsx"),
+    route("archive/odaeho", "routes/public/archive/odaeho.tsx"),
+    route("archive/calendar", "routes/public/archive/calendar.tsx"),
+    route("archive/calendartest", "routes/public/archive/calendartest.tsx"),
 
     // Join and other public pages
     route("join", "routes/public/join/index.tsx"),
@@ -27,6 +36,12 @@ export default [
   // Administrators' area
 
   // Resource routes (files, feeds, endpoints)
+  route("rss.xml", "routes/resources/rss.ts"),
+  route("rules/:fileName", "routes/resources/rule-file.ts"),
+  route("calendar.ics", "routes/resources/calendar-ics.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("api/page-views", "routes/resources/page-views.ts"),
   route("brand/logo-mark.svg", "routes/brand/logo-mark-svg.ts"),
   route("brand/logo-mark.png", "routes/brand/logo-mark-png.ts"),
 ] satisfies RouteConfig;

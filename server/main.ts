@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { ConfigError, loadConfig } from "./config.ts";
+import { sweepOrphanFiles } from "./domain/files/sweep.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { seedDemoContent } from "./seed/seed.ts";
@@ -13,6 +14,7 @@ type PageHandlerModule = { createPageHandler(services: Services): RequestHandler
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 4000;
+const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const development = process.argv.includes("--dev");
@@ -59,6 +61,17 @@ async function main(): Promise<void> {
     logger.fatal({ err: error }, "server failed");
     process.exit(1);
   });
+
+  // Files that lost their rows (or rows that lost their content) are removed in the background.
+  const sweep = () =>
+    sweepOrphanFiles(services.db, services.storage)
+      .then((result) => {
+        if (result.unreferencedRows + result.strayFiles > 0)
+          logger.info(result, "orphan files removed");
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "orphan file sweep failed"));
+  void sweep();
+  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
 
   const stop = (signal: string) => shutdown(signal, server, services, logger, closeDev);
   process.once("SIGTERM", stop);

@@ -47,10 +47,3 @@ export function formatDateTime(iso: string): string {
   const date = valid(iso);
   return date ? dateTime.format(date) : iso;
 }
-
-const yearOnly = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: TIME_ZONE });
-
-/** The calendar year in Korea at that moment (2026). */
-export function yearInKorea(date: Date = new Date()): number {
-  return Number(yearOnly.format(date));
-}

@@ -9,6 +9,7 @@ import {
   InvalidStorageKeyError,
   newId,
   StorageNotFoundError,
+  type StoredObject,
 } from "./storage.ts";
 
 /** Files under one folder on local disk (by default DATA_DIR/uploads), served at `/uploads/`. */
@@ -68,7 +69,7 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async *list(): AsyncIterable<string> {
+  async *list(): AsyncIterable<StoredObject> {
     let entries: string[];
     try {
       entries = await readdir(this.root, { recursive: true });
@@ -78,7 +79,8 @@ export class LocalDiskStorage implements FileStorage {
     for (const entry of entries) {
       const key = entry.split(path.sep).join("/");
       if (key.split("/").some((segment) => segment.startsWith("."))) continue;
-      if ((await stat(path.join(this.root, entry))).isFile()) yield key;
+      const info = await stat(path.join(this.root, entry));
+      if (info.isFile()) yield { key, lastModified: info.mtime };
     }
   }
 

@@ -14,10 +14,15 @@ export interface FileStorage {
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** Every stored key, for finding files that no row refers to. */
-  list(): AsyncIterable<string>;
+  /** Every stored file, for finding files that no row refers to. */
+  list(): AsyncIterable<StoredObject>;
   /** The address a browser uses to fetch the file. */
   publicUrl(key: string): string;
+}
+
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
 }
 
 export class StorageNotFoundError extends Error {

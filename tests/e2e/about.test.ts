@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { parseColorTokens } from "../../app/lib/brand-palette.ts";
-import { yearInKorea } from "../../app/lib/format.ts";
+import { seoulYearMonth } from "../../app/lib/calendar-dates.ts";
 import { getHomeContent, type HomeContent } from "../../server/domain/home/home.ts";
 import { getLeaders, type Leaders } from "../../server/domain/leaders/leaders.ts";
 import {
@@ -13,6 +13,7 @@ import {
   getSiteSettings,
   type SiteSettings,
 } from "../../server/domain/site-settings/site-settings.ts";
+import { openServerDatabase } from "./community-data.ts";
 import {
   baseURL,
   consoleErrorsOf,
@@ -20,23 +21,21 @@ import {
   viewports,
   waitForHydration,
 } from "./support/browser.ts";
-import { openServerData } from "./support/database.ts";
 import { serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
-const data = openServerData();
+const data = openServerDatabase();
 let settings: SiteSettings;
 let home: HomeContent;
 let groups: OrganizationGroup[];
 let leaders: Leaders["leaders"];
 
 beforeAll(async () => {
-  settings = (await getSiteSettings(data.handle.db)).value;
-  home = (await getHomeContent(data.handle.db)).value;
-  groups = await listOrganization(data.handle.db, data.storage);
-  leaders = (await getLeaders(data.handle.db)).value.leaders;
+  settings = (await getSiteSettings(data.db())).value;
+  home = (await getHomeContent(data.db())).value;
+  groups = await listOrganization(data.db(), data.storage());
+  leaders = (await getLeaders(data.db())).value.leaders;
 });
-afterAll(() => data.handle.close());
 
 const serverRendered = (path: string) => serverRenderedMain(newPage, path);
 
@@ -77,7 +76,7 @@ describe("/about", () => {
     expect(text).toContain(settings.subtitle);
     expect(text).toContain(home.intro);
     expect(text).toContain(String(settings.foundedYear));
-    expect(text).toContain(`창립 ${yearInKorea() - settings.foundedYear}주년`);
+    expect(text).toContain(`창립 ${seoulYearMonth(new Date()).year - settings.foundedYear}주년`);
     for (const slogan of home.slogans) expect(text).toContain(slogan.description);
     for (const event of home.events) expect(text).toContain(event.title);
   });

@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { VersionedDocument } from "../../server/db/documents.ts";
 import { getLeaders, type Leaders, saveLeaders } from "../../server/domain/leaders/leaders.ts";
+import { openServerDatabase } from "./community-data.ts";
 import { setupBrowser, viewports } from "./support/browser.ts";
-import { openServerData } from "./support/database.ts";
 
 const { newPage } = setupBrowser();
-const { handle } = openServerData();
+const data = openServerDatabase();
 let original: VersionedDocument<Leaders>;
 
 beforeAll(async () => {
-  original = await getLeaders(handle.db);
+  original = await getLeaders(data.db());
 });
 
 afterAll(async () => {
-  const current = await getLeaders(handle.db);
-  await saveLeaders(handle.db, original.value, current.version);
-  await handle.close();
+  const current = await getLeaders(data.db());
+  await saveLeaders(data.db(), original.value, current.version);
 });
 
 /** The footer's leader lines as [role, name, phone, tel link]. */
@@ -55,8 +54,8 @@ test("the footer follows the leaders record; the third leader is optional", asyn
       { name: "장현우", phoneNumber: "02-333-4444" },
     ],
   };
-  const current = await getLeaders(handle.db);
-  await saveLeaders(handle.db, changed, current.version);
+  const current = await getLeaders(data.db());
+  await saveLeaders(data.db(), changed, current.version);
   await expect(footerLeaders("/join")).resolves.toEqual([
     ["회장", "최유나", "010-1111-2222", "tel:01011112222"],
     ["부회장", "장현우", "02-333-4444", "tel:023334444"],

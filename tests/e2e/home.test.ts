@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { getHomePage, type HomePage } from "../../server/domain/home/home.ts";
 import {
   getSiteSettings,
   type SiteSettings,
 } from "../../server/domain/site-settings/site-settings.ts";
+import { openServerDatabase } from "./community-data.ts";
 import {
   baseURL,
   consoleErrorsOf,
@@ -12,19 +13,17 @@ import {
   viewports,
   waitForHydration,
 } from "./support/browser.ts";
-import { openServerData } from "./support/database.ts";
 import { openWithStillClock, serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
-const data = openServerData();
+const data = openServerDatabase();
 let home: HomePage;
 let settings: SiteSettings;
 
 beforeAll(async () => {
-  home = await getHomePage(data.handle.db, data.storage);
-  settings = (await getSiteSettings(data.handle.db)).value;
+  home = await getHomePage(data.db(), data.storage());
+  settings = (await getSiteSettings(data.db())).value;
 });
-afterAll(() => data.handle.close());
 
 const carousel = (page: Page) => page.locator('[aria-roledescription="carousel"]');
 const dots = (page: Page) => carousel(page).getByRole("button", { name: /번째 사진 보기$/ });

@@ -7,32 +7,31 @@ import {
   saveAdmissionInfo,
 } from "../../server/domain/admissions/admissions.ts";
 import { getHomeContent, type HomeContent } from "../../server/domain/home/home.ts";
+import { openServerDatabase } from "./community-data.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
-import { openServerData } from "./support/database.ts";
 import { serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
-const { handle } = openServerData();
+const data = openServerDatabase();
 let original: VersionedDocument<AdmissionInfo>;
 let home: HomeContent;
 
 beforeAll(async () => {
-  original = await getAdmissionInfo(handle.db);
-  home = (await getHomeContent(handle.db)).value;
+  original = await getAdmissionInfo(data.db());
+  home = (await getHomeContent(data.db())).value;
 });
 
 afterAll(async () => {
   // Leave the admission info as the other test files expect it: the seeded document.
-  const current = await getAdmissionInfo(handle.db);
-  await saveAdmissionInfo(handle.db, original.value, current.version);
-  await handle.close();
+  const current = await getAdmissionInfo(data.db());
+  await saveAdmissionInfo(data.db(), original.value, current.version);
 });
 
 /** Opens or closes recruiting in the server's database, the way the admin page will. */
 async function setRecruiting(isRecruiting: boolean) {
-  const current = await getAdmissionInfo(handle.db);
+  const current = await getAdmissionInfo(data.db());
   await saveAdmissionInfo(
-    handle.db,
+    data.db(),
     { ...current.value, meta: { ...current.value.meta, isRecruiting } },
     current.version,
   );

@@ -25,7 +25,7 @@ describe("local disk storage", () => {
     await storage.put(key, Buffer.from("%PDF-1.7"));
     await expect(text(await storage.get(key))).resolves.toBe("%PDF-1.7");
     const keys: string[] = [];
-    for await (const listed of storage.list()) keys.push(listed);
+    for await (const listed of storage.list()) keys.push(listed.key);
     expect(keys).toEqual([key]);
     await storage.delete(key);
     await expect(storage.exists(key)).resolves.toBe(false);

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { getAdmissionInfo } from "../../../server/domain/admissions/admissions.ts";
 import { getLeaders } from "../../../server/domain/leaders/leaders.ts";
+import { PageViewReporter } from "../../components/analytics/PageViewReporter.tsx";
 import { Footer } from "../../components/layout/Footer.tsx";
 import { Header } from "../../components/layout/Header.tsx";
 import { buildNavigation } from "../../components/layout/navigation.ts";
@@ -54,6 +55,7 @@ export default function PublicLayout() {
   return (
     <PublicFrame>
       <Outlet />
+      <PageViewReporter />
     </PublicFrame>
   );
 }

@@ -146,6 +146,14 @@ export interface ImageColumns {
   variant_widths: string;
 }
 
+/** The `files` columns to select, joined as `files`, for `toImageRef` and `toOptionalImageRef`. */
+export const imageColumns = [
+  "files.storage_key",
+  "files.width",
+  "files.height",
+  "files.variant_widths",
+] as const;
+
 /** An image row as pages use it: its address, intrinsic size and srcset. */
 export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
   const width = row.width ?? 0;
@@ -159,6 +167,16 @@ export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
           `${url} ${width}w`,
         ].join(", ");
   return { url, width, height: row.height ?? 0, srcSet };
+}
+
+/** `toImageRef` for a left-joined file that may be missing (content without an image). */
+export function toOptionalImageRef(
+  storage: FileStorage,
+  row: { [Column in keyof ImageColumns]: ImageColumns[Column] | null },
+): ImageRef | undefined {
+  const { storage_key, variant_widths } = row;
+  if (storage_key === null || variant_widths === null) return undefined;
+  return toImageRef(storage, { ...row, storage_key, variant_widths });
 }
 
 export async function findFile(

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import type { FileStorage } from "../../storage/storage.ts";
-import { type ImageRef, toImageRef } from "../files/files.ts";
+import { type ImageRef, imageColumns, toOptionalImageRef } from "../files/files.ts";
 
 export interface OrganizationMember {
   id: string;
@@ -27,21 +27,18 @@ export async function listOrganization(db: Db, storage: FileStorage): Promise<Or
       .orderBy("id")
       .execute(),
     db
-      .selectFrom("organization_members as m")
-      .leftJoin("files as f", "f.id", "m.photo_file_id")
+      .selectFrom("organization_members")
+      .leftJoin("files", "files.id", "organization_members.photo_file_id")
       .select([
-        "m.id",
-        "m.group_id",
-        "m.name",
-        "m.role",
-        "f.storage_key",
-        "f.width",
-        "f.height",
-        "f.variant_widths",
+        "organization_members.id",
+        "organization_members.group_id",
+        "organization_members.name",
+        "organization_members.role",
+        ...imageColumns,
       ])
-      .orderBy("m.group_id")
-      .orderBy("m.position")
-      .orderBy("m.id")
+      .orderBy("organization_members.group_id")
+      .orderBy("organization_members.position")
+      .orderBy("organization_members.id")
       .execute(),
   ]);
   const byGroup = new Map<string, OrganizationMember[]>(groups.map((group) => [group.id, []]));
@@ -50,15 +47,7 @@ export async function listOrganization(db: Db, storage: FileStorage): Promise<Or
       id: row.id,
       name: row.name,
       role: row.role,
-      photo:
-        row.storage_key === null
-          ? undefined
-          : toImageRef(storage, {
-              storage_key: row.storage_key,
-              width: row.width,
-              height: row.height,
-              variant_widths: row.variant_widths ?? "[]",
-            }),
+      photo: toOptionalImageRef(storage, row),
     });
   }
   return groups.map((group) => ({ ...group, members: byGroup.get(group.id) ?? [] }));

@@ -9,7 +9,7 @@ import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
 import { ButtonLink } from "../../../components/ui/Button.tsx";
 import { getServices } from "../../../context.ts";
-import { yearInKorea } from "../../../lib/format.ts";
+import { seoulYearMonth } from "../../../lib/calendar-dates.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { useSiteSettings } from "../../../lib/use-site-settings.ts";
 import type { Route } from "./+types/index";
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     slogans: home.slogans,
     events: home.events.map(({ title, duration }) => ({ title, duration })),
     sessionsPerSemester: home.recruiting.sessionsPerSemester,
-    currentYear: yearInKorea(),
+    currentYear: seoulYearMonth(new Date()).year,
   };
 }
 

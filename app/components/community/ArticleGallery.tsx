@@ -1,0 +1,100 @@
+import { useRef } from "react";
+import type { ArticleImage } from "../../../server/domain/articles/articles.ts";
+import { CloseIcon } from "../icons/icons.tsx";
+import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import styles from "./ArticleGallery.module.css";
+
+/**
+ * An article's pictures: a grid of thumbnails, each opening the full picture in a modal
+ * <dialog>. Invoker commands open and close it before any script has loaded; the browser moves
+ * focus to its close button, traps it there, closes on Escape and returns focus to the thumbnail.
+ */
+export function ArticleGallery({ images, title }: { images: ArticleImage[]; title: string }) {
+  if (images.length === 0) return null;
+  return (
+    <section className={styles.gallery} aria-labelledby="article-gallery-title">
+      <h2 id="article-gallery-title" className={styles.heading}>
+        사진 <span className={styles.count}>{images.length}</span>
+      </h2>
+      <ul className={styles.grid} data-count={Math.min(images.length, 3)}>
+        {images.map((picture, index) => (
+          <GalleryItem
+            key={picture.image.url}
+            picture={picture}
+            index={index}
+            total={images.length}
+            title={title}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function GalleryItem({
+  picture,
+  index,
+  total,
+  title,
+}: {
+  picture: ArticleImage;
+  index: number;
+  total: number;
+  title: string;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogId = `article-image-${index + 1}`;
+  const label = picture.alt || `${title} 사진 ${index + 1}`;
+  return (
+    <li className={styles.item}>
+      <button
+        type="button"
+        className={styles.thumb}
+        {...{ commandfor: dialogId, command: "show-modal" }}
+        onClick={() => {
+          const dialog = dialogRef.current;
+          if (dialog && !dialog.open) dialog.showModal();
+        }}
+      >
+        <ResponsiveImage
+          image={picture.image}
+          alt={picture.alt}
+          sizes="(max-width: 599px) calc(100vw - 2rem), (max-width: 1020px) 48vw, 500px"
+          className={styles.thumbImage}
+        />
+        <span className="visually-hidden">크게 보기</span>
+      </button>
+      <dialog
+        ref={dialogRef}
+        id={dialogId}
+        className={styles.dialog}
+        aria-label={`${label} (${index + 1}/${total})`}
+        {...{ closedby: "any" }}
+      >
+        <figure className={styles.figure}>
+          <ResponsiveImage
+            image={picture.image}
+            alt={picture.alt}
+            sizes="90vw"
+            className={styles.full}
+          />
+          <figcaption className={styles.caption}>
+            <span className={styles.position}>
+              {index + 1} / {total}
+            </span>
+            {picture.alt}
+          </figcaption>
+        </figure>
+        <button
+          type="button"
+          className={styles.close}
+          {...{ commandfor: dialogId, command: "close" }}
+          onClick={() => dialogRef.current?.close()}
+        >
+          <CloseIcon size={24} />
+          <span className="visually-hidden">닫기</span>
+        </button>
+      </dialog>
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+import {
+  ALL_TAG,
+  type ArticleListQuery,
+  DEFAULT_PAGE_SIZE,
+} from "../../../server/domain/articles/list-query.ts";
+
+export const MEDIA_PATH = "/community/media";
+
+/**
+ * The media list's address for a state, in the spec's parameter order and without the defaults,
+ * so shared links stay short: `/community/media?page=2&search=해커톤&tag=행사`.
+ */
+export function mediaListHref(query: Partial<ArticleListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.limit && query.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(query.limit));
+  if (query.search) params.set("search", query.search);
+  if (query.tag && query.tag !== ALL_TAG) params.set("tag", query.tag);
+  const search = params.toString();
+  return search ? `${MEDIA_PATH}?${search}` : MEDIA_PATH;
+}
+
+export function articleHref(id: string): string {
+  return `${MEDIA_PATH}/${id}`;
+}
+
+export const RSS_PATH = "/rss.xml";
+
+/** The `<link rel="alternate">` that lets feed readers find the articles' RSS feed. */
+export function rssAlternate(clubName: string) {
+  return {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${clubName} 미디어`,
+    href: RSS_PATH,
+  } as const;
+}

@@ -1,0 +1,39 @@
+import { TestCalendar } from "../../../components/archive/TestCalendar.tsx";
+import { PageBanner } from "../../../components/layout/PageBanner.tsx";
+import { parseMonthOfYear, seoulDate, seoulYearMonth } from "../../../lib/calendar-dates.ts";
+import { pageMeta } from "../../../lib/meta.ts";
+import type { Route } from "./+types/calendartest";
+import styles from "./calendartest.module.css";
+
+/** This year in Seoul, at ?month=1-12 (clamped) or the current month. */
+export function loader({ url }: Route.LoaderArgs) {
+  const now = new Date();
+  const current = seoulYearMonth(now);
+  const requested = parseMonthOfYear(url.searchParams.get("month"));
+  return {
+    initial: { year: current.year, month: requested ?? current.month },
+    today: seoulDate(now),
+    monthRequested: requested !== undefined,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "테스트 캘린더",
+    description: "올해 1월부터 12월까지 한 달씩 넘겨 보는 달력입니다.",
+  });
+
+export default function CalendarTestPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageBanner
+        eyebrow="ARCHIVE"
+        title="테스트 캘린더"
+        detail="올해 1월부터 12월까지, 한 달씩 넘겨 보는 달력입니다."
+      />
+      <section className={`container ${styles.section}`}>
+        <TestCalendar {...loaderData} />
+      </section>
+    </>
+  );
+}

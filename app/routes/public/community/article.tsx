@@ -1,0 +1,138 @@
+import { data, Link } from "react-router";
+import { getArticle } from "../../../../server/domain/articles/articles.ts";
+import { ArticleGallery } from "../../../components/community/ArticleGallery.tsx";
+import styles from "../../../components/community/ArticlePage.module.css";
+import {
+  articleHref,
+  MEDIA_PATH,
+  mediaListHref,
+  RSS_PATH,
+  rssAlternate,
+} from "../../../components/community/media-links.ts";
+import prose from "../../../components/community/Prose.module.css";
+import tagStyles from "../../../components/community/Tag.module.css";
+import { PageBanner } from "../../../components/layout/PageBanner.tsx";
+import { ButtonLink } from "../../../components/ui/Button.tsx";
+import { getServices } from "../../../context.ts";
+import { formatLongDate } from "../../../lib/format.ts";
+import { pageMeta, siteMetaFrom } from "../../../lib/meta.ts";
+import type { Route } from "./+types/article";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, storage } = getServices(context);
+  const article = await getArticle(db, storage, params.id);
+  // The public layout's error boundary answers this with the 404 page.
+  if (!article) throw data(null, { status: 404 });
+  return { article };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const article = args.loaderData?.article;
+  if (!article) return pageMeta(args, { title: "404 Not Found", noIndex: true });
+  const tags = pageMeta(args, {
+    title: article.title,
+    description: article.excerpt,
+    image: article.images[0]?.image.url,
+    type: "article",
+  });
+  return [
+    ...tags,
+    { property: "article:published_time", content: article.publishedAt },
+    { property: "article:modified_time", content: article.updatedAt },
+    ...(article.tag ? [{ property: "article:tag", content: article.tag }] : []),
+    rssAlternate(siteMetaFrom(args.matches).clubName),
+  ];
+};
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  return (
+    <>
+      <PageBanner
+        eyebrow={article.tag ? `# ${article.tag}` : "MEDIA"}
+        title={article.title}
+        date={article.publishedAt}
+        backgroundImage={article.images[0]?.image.url}
+      />
+      <div className={`container ${styles.page}`}>
+        <nav aria-label="이동 경로" className={styles.crumbs}>
+          <Link to={MEDIA_PATH}>미디어</Link>
+          {article.tag && (
+            <>
+              <span aria-hidden="true">/</span>
+              <Link to={mediaListHref({ tag: article.tag })}>{article.tag}</Link>
+            </>
+          )}
+        </nav>
+        <div className={styles.layout}>
+          <article className={styles.article}>
+            <div
+              className={prose.prose}
+              // The contents were sanitized with an allow-list when they were saved.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized HTML from the database
+              dangerouslySetInnerHTML={{ __html: article.contents }}
+            />
+            <ArticleGallery images={article.images} title={article.title} />
+          </article>
+          <aside className={styles.aside} aria-label="글 정보">
+            <dl className={styles.facts}>
+              {article.tag && (
+                <div>
+                  <dt>태그</dt>
+                  <dd>
+                    <Link to={mediaListHref({ tag: article.tag })} className={tagStyles.tag}>
+                      {article.tag}
+                    </Link>
+                  </dd>
+                </div>
+              )}
+              <div>
+                <dt>게시일</dt>
+                <dd>
+                  <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+                </dd>
+              </div>
+              {article.images.length > 0 && (
+                <div>
+                  <dt>사진</dt>
+                  <dd>{article.images.length}장</dd>
+                </div>
+              )}
+            </dl>
+            <a href={RSS_PATH} className={styles.rss} type="application/rss+xml">
+              RSS로 새 글 받아 보기
+            </a>
+          </aside>
+        </div>
+
+        <nav aria-label="다른 글" className={styles.neighbours}>
+          {article.newer ? (
+            <Link to={articleHref(article.newer.id)} className={styles.neighbour} rel="prev">
+              <span className={styles.direction}>← 최근 글</span>
+              <span className={styles.neighbourTitle}>{article.newer.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+          {article.older ? (
+            <Link
+              to={articleHref(article.older.id)}
+              className={`${styles.neighbour} ${styles.older}`}
+              rel="next"
+            >
+              <span className={styles.direction}>지난 글 →</span>
+              <span className={styles.neighbourTitle}>{article.older.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+        <p className={styles.back}>
+          <ButtonLink to={MEDIA_PATH} variant="secondary">
+            목록으로
+          </ButtonLink>
+        </p>
+      </div>
+    </>
+  );
+}

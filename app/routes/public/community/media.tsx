@@ -1,0 +1,98 @@
+import { useNavigation } from "react-router";
+import {
+  countArticles,
+  listArticles,
+  listArticleTags,
+  parseArticleListQuery,
+} from "../../../../server/domain/articles/articles.ts";
+import { ArticleCard } from "../../../components/community/ArticleCard.tsx";
+import { MediaFilters } from "../../../components/community/MediaFilters.tsx";
+import styles from "../../../components/community/MediaList.module.css";
+import {
+  MEDIA_PATH,
+  mediaListHref,
+  rssAlternate,
+} from "../../../components/community/media-links.ts";
+import { Pagination } from "../../../components/community/Pagination.tsx";
+import { PageBanner } from "../../../components/layout/PageBanner.tsx";
+import { ButtonLink } from "../../../components/ui/Button.tsx";
+import { EmptyState } from "../../../components/ui/EmptyState.tsx";
+import { getServices } from "../../../context.ts";
+import { pageMeta, siteMetaFrom } from "../../../lib/meta.ts";
+import type { Route } from "./+types/media";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { db, storage } = getServices(context);
+  const query = parseArticleListQuery(url.searchParams);
+  const [list, tags, totalCount] = await Promise.all([
+    listArticles(db, storage, query),
+    listArticleTags(db),
+    countArticles(db, { search: "", tag: "" }),
+  ]);
+  return { query: { ...query, page: list.page }, list, tags, totalCount };
+}
+
+const DESCRIPTION = "행사 후기, 스터디 소식, 수상 소식과 공지까지. 동아리의 이야기를 전합니다.";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { title: "미디어", description: DESCRIPTION }),
+  rssAlternate(siteMetaFrom(args.matches).clubName),
+];
+
+export default function Media({ loaderData }: Route.ComponentProps) {
+  const { query, list, tags, totalCount } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === MEDIA_PATH;
+  return (
+    <>
+      <PageBanner eyebrow="COMMUNITY" title="미디어" detail={DESCRIPTION} />
+      <div className={`container ${styles.page}`}>
+        <MediaFilters query={query} tags={tags} totalCount={totalCount} />
+        <p className={styles.summary} role="status">
+          {summaryOf(query.search, query.tag, list.total)}
+          {list.pageCount > 1 && (
+            <span className={styles.pageOf}>
+              {list.page} / {list.pageCount} 페이지
+            </span>
+          )}
+        </p>
+        <div aria-busy={loading} className={styles.results} data-loading={loading || undefined}>
+          {list.items.length === 0 ? (
+            <EmptyState
+              title={totalCount === 0 ? "아직 올라온 글이 없습니다" : "찾는 글이 없습니다"}
+              action={
+                (query.search || query.tag) && (
+                  <ButtonLink to={MEDIA_PATH} variant="secondary">
+                    전체 글 보기
+                  </ButtonLink>
+                )
+              }
+            >
+              {totalCount === 0
+                ? "첫 소식이 올라오면 여기에서 볼 수 있습니다."
+                : "검색어를 줄이거나 다른 태그를 골라 보세요."}
+            </EmptyState>
+          ) : (
+            <ul className={styles.grid}>
+              {list.items.map((article, index) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          hrefFor={(page) => mediaListHref({ ...query, page })}
+        />
+      </div>
+    </>
+  );
+}
+
+function summaryOf(search: string, tag: string, total: number): string {
+  const scope = [search && `‘${search}’ 검색`, tag && `‘${tag}’ 태그`].filter(Boolean).join(", ");
+  return scope ? `${scope} 결과 ${total}개` : `모든 글 ${total}개`;
+}

@@ -1,0 +1,16 @@
+import { loadSiteIdentity } from "../../../server/domain/seo/public-pages.ts";
+import { renderRobots } from "../../../server/domain/seo/sitemap.ts";
+import { getServices } from "../../context.ts";
+import type { Route } from "./+types/robots";
+
+/** GET /robots.txt */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  const { siteUrl } = await loadSiteIdentity(db, config);
+  return new Response(renderRobots(siteUrl), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

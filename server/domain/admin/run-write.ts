@@ -1,0 +1,131 @@
+import { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { VersionConflictError } from "../../db/documents.ts";
+import { RecordNotFoundError } from "../../db/versioned.ts";
+import type { Services } from "../../services.ts";
+import { type AuditCategory, writeAuditLog } from "../audit-log/audit-log.ts";
+import { type FileChanges, writeWithFiles } from "../files/files.ts";
+import { BadUploadError, PayloadTooLargeError } from "../files/uploads.ts";
+
+/** What every admin write answers: a Korean message, field errors, and whether it conflicted. */
+export interface WriteResult<T = undefined> {
+  ok: boolean;
+  status: number;
+  message: string;
+  /** Field name → Korean message, shown next to the field. */
+  fieldErrors?: Record<string, string>;
+  /** Someone saved a newer version first: the page offers to reload and keeps what was typed. */
+  conflict?: boolean;
+  data?: T;
+}
+
+/** An input problem found by the action itself (beyond its zod schema), shown next to a field. */
+export class FieldError extends Error {
+  override name = "FieldError";
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+export const conflictMessage =
+  "다른 관리자가 먼저 이 내용을 저장했습니다. 입력하신 내용은 그대로 두었습니다. 최신 내용을 보려면 새로 고침하세요.";
+
+export interface WriteDescription {
+  category: AuditCategory;
+  /** Logged and shown on success, e.g. "'해커톤 후기' 게시글이 수정되었습니다". */
+  success: string;
+  /** Logged with the error on failure, e.g. "'해커톤 후기' 게시글 수정에 실패했습니다". */
+  failure: string;
+}
+
+/**
+ * The one way an administrator's change is written: the work and its audit entry in one
+ * transaction (with the files it stores or removes), a failure entry with the error when it
+ * fails, and an answer the page can show. Validation errors, conflicts, missing records and bad
+ * uploads become 4xx answers; anything else is a 500 with a generic message.
+ */
+export async function runWrite<T = undefined>(
+  services: Pick<Services, "db" | "storage" | "logger">,
+  actor: string,
+  description: WriteDescription,
+  work: (trx: Db, files: FileChanges) => Promise<T>,
+): Promise<WriteResult<T>> {
+  try {
+    const data = await writeWithFiles(services.db, services.storage, async (trx, files) => {
+      const result = await work(trx, files);
+      await writeAuditLog(trx, {
+        category: description.category,
+        content: description.success,
+        actor,
+      });
+      return result;
+    });
+    return { ok: true, status: 200, message: description.success, data };
+  } catch (error) {
+    const answer = failureAnswer(error);
+    if (answer.status >= 500) services.logger.error({ err: error }, description.failure);
+    try {
+      await writeAuditLog(services.db, {
+        category: description.category,
+        content: description.failure,
+        error,
+        actor,
+      });
+    } catch (logError) {
+      services.logger.error({ err: logError }, "could not write the failure to the audit log");
+    }
+    return answer;
+  }
+}
+
+/** Maps an error to the answer a manager sees. */
+export function failureAnswer(error: unknown): WriteResult<never> {
+  if (error instanceof z.ZodError) {
+    return {
+      ok: false,
+      status: 400,
+      message: "입력한 내용을 확인해 주세요.",
+      fieldErrors: fieldErrorsOf(error),
+    };
+  }
+  if (error instanceof FieldError) {
+    return {
+      ok: false,
+      status: 400,
+      message: error.message,
+      fieldErrors: { [error.field]: error.message },
+    };
+  }
+  if (error instanceof VersionConflictError) {
+    return { ok: false, status: 409, message: conflictMessage, conflict: true };
+  }
+  if (error instanceof RecordNotFoundError) {
+    return {
+      ok: false,
+      status: 404,
+      message: "이미 삭제되었거나 없는 항목입니다. 새로 고침해서 목록을 다시 확인해 주세요.",
+      conflict: true,
+    };
+  }
+  if (error instanceof PayloadTooLargeError || error instanceof BadUploadError) {
+    return { ok: false, status: error.status, message: error.message };
+  }
+  return {
+    ok: false,
+    status: 500,
+    message:
+      "서버 오류로 저장하지 못했습니다. 입력한 내용은 그대로 있으니 잠시 후 다시 시도해 주세요.",
+  };
+}
+
+/** zod issues keyed by field (nested paths joined with dots: "leaders.0.phoneNumber"). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,77 @@
+import { monthRange, type YearMonth } from "../../../app/lib/calendar-dates.ts";
+import type { Db } from "../../db/database.ts";
+
+/** One entry of the club's calendar. Times are ISO-8601 instants in UTC; the end is exclusive. */
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  /** All-day events start at midnight in Seoul and end at the midnight after their last day. */
+  allDay: boolean;
+  location: string;
+  description: string;
+  /** Starts at 1 and grows with every edit (the iCalendar SEQUENCE is one less). */
+  version: number;
+  updatedAt: string;
+}
+
+function eventsQuery(db: Db) {
+  return db
+    .selectFrom("calendar_events")
+    .select([
+      "id",
+      "title",
+      "starts_at",
+      "ends_at",
+      "all_day",
+      "location",
+      "description",
+      "version",
+      "updated_at",
+    ])
+    .orderBy("starts_at")
+    .orderBy("ends_at")
+    .orderBy("id");
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof eventsQuery>["execute"]>>[number];
+
+function toEvent(row: EventRow): CalendarEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    allDay: Number(row.all_day) === 1,
+    location: row.location,
+    description: row.description,
+    version: Number(row.version),
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Events that overlap the half-open range [from, to), in start order. The range scan runs on
+ * the (starts_at, ends_at) index; an event without duration counts when it starts inside.
+ */
+export function eventsBetweenQuery(db: Db, from: string, to: string) {
+  return eventsQuery(db)
+    .where("starts_at", "<", to)
+    .where((eb) => eb.or([eb("ends_at", ">", from), eb("starts_at", ">=", from)]));
+}
+
+export async function listEventsBetween(db: Db, from: string, to: string) {
+  return (await eventsBetweenQuery(db, from, to).execute()).map(toEvent);
+}
+
+/** Events on any day of a month in Seoul, including those that begin before it or end after it. */
+export function listEventsInMonth(db: Db, yearMonth: YearMonth) {
+  const { from, to } = monthRange(yearMonth);
+  return listEventsBetween(db, from, to);
+}
+
+/** Every event, in start order, for the subscription feed. */
+export async function listAllEvents(db: Db) {
+  return (await eventsQuery(db).execute()).map(toEvent);
+}

@@ -1,0 +1,35 @@
+import type { Db } from "../../db/database.ts";
+import type { FileStorage } from "../../storage/storage.ts";
+import { type ImageRef, imageColumns, toImageRef } from "../files/files.ts";
+
+export interface FeedItem {
+  id: string;
+  caption: string;
+  /** Where the post lives elsewhere (e.g. the club's social page); empty when nowhere. */
+  link: string;
+  postedAt: string;
+  image: ImageRef;
+}
+
+/** The feed in the managers' order. */
+export async function listFeedItems(db: Db, storage: FileStorage): Promise<FeedItem[]> {
+  const rows = await db
+    .selectFrom("feed_items")
+    .innerJoin("files", "files.id", "feed_items.image_file_id")
+    .select([
+      "feed_items.id",
+      "feed_items.caption",
+      "feed_items.link",
+      "feed_items.posted_at",
+      ...imageColumns,
+    ])
+    .orderBy("feed_items.position", "asc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    caption: row.caption,
+    link: row.link,
+    postedAt: row.posted_at,
+    image: toImageRef(storage, row),
+  }));
+}

@@ -1,0 +1,58 @@
+import type { Db } from "../../db/database.ts";
+import type { FileStorage } from "../../storage/storage.ts";
+import { type ImageRef, toImageRef } from "../files/files.ts";
+
+/** One issue of the annual magazine, with its cover and its PDF. */
+export interface OdaehoIssue {
+  id: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  cover: ImageRef;
+  pdf: {
+    url: string;
+    byteSize: number;
+    /** The name the PDF is saved under, e.g. "KERNEL odaeho 오대호 2026.pdf". */
+    fileName: string;
+  };
+}
+
+/** Every issue in the managers' order, with its cover and PDF in one query. */
+export async function listOdaehoIssues(db: Db, storage: FileStorage): Promise<OdaehoIssue[]> {
+  const rows = await db
+    .selectFrom("odaeho_issues as issue")
+    .innerJoin("files as cover", "cover.id", "issue.thumbnail_file_id")
+    .innerJoin("files as pdf", "pdf.id", "issue.pdf_file_id")
+    .select([
+      "issue.id",
+      "issue.title",
+      "issue.description",
+      "issue.published_at",
+      "cover.storage_key as cover_key",
+      "cover.width as cover_width",
+      "cover.height as cover_height",
+      "cover.variant_widths as cover_variants",
+      "pdf.storage_key as pdf_key",
+      "pdf.byte_size as pdf_size",
+    ])
+    .orderBy("issue.position")
+    .orderBy("issue.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    publishedAt: row.published_at,
+    cover: toImageRef(storage, {
+      storage_key: row.cover_key,
+      width: row.cover_width,
+      height: row.cover_height,
+      variant_widths: row.cover_variants,
+    }),
+    pdf: {
+      url: storage.publicUrl(row.pdf_key),
+      byteSize: Number(row.pdf_size),
+      fileName: row.pdf_key.split("/").at(-1) ?? `${row.title}.pdf`,
+    },
+  }));
+}

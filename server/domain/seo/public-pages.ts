@@ -1,0 +1,66 @@
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { getSiteSettings } from "../site-settings/site-settings.ts";
+
+/**
+ * Every visitor page with a fixed address (spec section 2, outside /admin). The sitemap lists
+ * them and page views are counted only for them and for articles.
+ */
+export const publicPagePaths = [
+  "/",
+  "/about",
+  "/about/organization",
+  "/about/ci",
+  "/about/contact",
+  "/community/media",
+  "/community/activity/main",
+  "/community/activity/courses",
+  "/community/feed",
+  "/archive/rule",
+  "/archive/odaeho",
+  "/archive/calendar",
+  "/archive/calendartest",
+  "/join",
+  "/join/who_we_want",
+  "/game",
+] as const;
+
+const fixedPaths = new Set<string>(publicPagePaths);
+
+/** Articles live at /community/media/{id}, ids being UUIDs without dashes. */
+const articlePath = /^\/community\/media\/([0-9a-f]{32})$/;
+
+export function articlePathOf(id: string): string {
+  return `/community/media/${id}`;
+}
+
+/** A path without its trailing slashes ("/" stays "/"). */
+export function normalizePath(path: string): string {
+  return path.replace(/\/+$/, "") || "/";
+}
+
+/**
+ * The public page a path names, normalized, or undefined for anything else: the admin area,
+ * files, feeds, unknown addresses and articles that do not exist.
+ */
+export async function resolvePublicPage(db: Db, path: string): Promise<string | undefined> {
+  const normalized = normalizePath(path);
+  if (fixedPaths.has(normalized)) return normalized;
+  const id = articlePath.exec(normalized)?.[1];
+  if (!id) return undefined;
+  const article = await db
+    .selectFrom("articles")
+    .select("id")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return article ? normalized : undefined;
+}
+
+/**
+ * The club's settings and its public address: the environment's SITE_URL when set, else the
+ * address in site settings (as the root loader does for pages).
+ */
+export async function loadSiteIdentity(db: Db, config: Config) {
+  const { value: settings } = await getSiteSettings(db);
+  return { settings, siteUrl: config.siteUrl ?? settings.siteUrl };
+}

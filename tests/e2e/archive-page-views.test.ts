@@ -1,0 +1,147 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { seoulDate } from "../../app/lib/calendar-dates.ts";
+import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
+import { getPageViewStats } from "../../server/domain/analytics/page-views.ts";
+import { baseURL, launchBrowser, waitForHydration } from "./support/browser.ts";
+
+// Headless Chromium names itself "HeadlessChrome", which counts as a bot: visitors here say
+// they are an ordinary Chrome.
+const visitorAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const botAgent = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+let browser: Browser;
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // The e2e server's own database: PostgreSQL when the suite runs on it, else its SQLite file.
+  const postgres = process.env.E2E_DATABASE_URL;
+  database = openDatabase(
+    postgres
+      ? { kind: "postgres", connectionString: postgres }
+      : { kind: "sqlite", file: path.join(inject("dataDir"), "club.db") },
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await database?.close();
+});
+
+async function viewsToday(): Promise<Map<string, number>> {
+  const today = seoulDate(new Date());
+  const stats = await getPageViewStats(database.db, { from: today, to: today });
+  return new Map(stats.byPath.map((row) => [row.path, row.views]));
+}
+
+async function waitForViews(expected: Record<string, number>, before: Map<string, number>) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const now = await viewsToday();
+    const added = Object.fromEntries(
+      Object.keys(expected).map((key) => [key, (now.get(key) ?? 0) - (before.get(key) ?? 0)]),
+    );
+    if (JSON.stringify(added) === JSON.stringify(expected) || Date.now() > deadline) return added;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function visitorPage(userAgent: string) {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    userAgent,
+    locale: "ko-KR",
+    timezoneId: "Asia/Seoul",
+  });
+  // A cookie the site might have set (an administrator's session, say) must not travel along.
+  await context.addCookies([{ name: "session", value: "secret", url: baseURL() }]);
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+describe("page views", () => {
+  test("one view per route change, counted by day and path, without cookies", async () => {
+    const before = await viewsToday();
+    const { page, close } = await visitorPage(visitorAgent);
+    const requests: { cookie: string | undefined; body: string | null }[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/page-views")) {
+        requests.push({ cookie: request.headers().cookie, body: request.postData() });
+      }
+    });
+
+    await page.goto("/archive/rule");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "주 메뉴" });
+    await nav.getByRole("link", { name: "Archive" }).hover();
+    await nav.getByRole("link", { name: "오대호" }).click();
+    await page.waitForURL("**/archive/odaeho");
+    await nav.getByRole("link", { name: "Archive" }).hover();
+    await nav.getByRole("link", { name: "캘린더" }).click();
+    await page.waitForURL("**/archive/calendar");
+    await page.getByRole("link", { name: /다음 달/ }).click();
+    await page.waitForURL("**/archive/calendar?month=*");
+    await page.goBack();
+    await page.waitForURL(/\/archive\/calendar$/);
+
+    const added = await waitForViews(
+      { "/archive/rule": 1, "/archive/odaeho": 1, "/archive/calendar": 3 },
+      before,
+    );
+    expect(added).toEqual({ "/archive/rule": 1, "/archive/odaeho": 1, "/archive/calendar": 3 });
+    await expect.poll(() => requests.length).toBe(5);
+    expect(requests.map((request) => JSON.parse(request.body ?? "{}"))).toEqual([
+      { path: "/archive/rule" },
+      { path: "/archive/odaeho" },
+      { path: "/archive/calendar" },
+      { path: "/archive/calendar" },
+      { path: "/archive/calendar" },
+    ]);
+    expect(requests.every((request) => request.cookie === undefined)).toBe(true);
+    await close();
+  });
+
+  test("a crawler's visits and unknown pages are not counted", async () => {
+    const before = await viewsToday();
+    const crawler = await visitorPage(botAgent);
+    await crawler.page.goto("/archive/odaeho");
+    await waitForHydration(crawler.page);
+    await crawler.page.goto("/archive/rule");
+    await waitForHydration(crawler.page);
+    await crawler.close();
+
+    const visitor = await visitorPage(visitorAgent);
+    await visitor.page.goto("/no/such/page");
+    await waitForHydration(visitor.page);
+    // A counted view afterwards shows the endpoint has processed the earlier reports.
+    await visitor.page.goto("/archive/calendartest");
+    await waitForHydration(visitor.page);
+    await visitor.close();
+
+    const added = await waitForViews({ "/archive/calendartest": 1 }, before);
+    expect(added).toEqual({ "/archive/calendartest": 1 });
+    const after = await viewsToday();
+    expect(after.get("/archive/odaeho")).toBe(before.get("/archive/odaeho"));
+    expect(after.get("/archive/rule")).toBe(before.get("/archive/rule"));
+    expect(after.has("/no/such/page")).toBe(false);
+  });
+
+  test("bad input gets a 4xx, never a 5xx", async () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${baseURL()}/api/page-views`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", "user-agent": visitorAgent, ...headers },
+      });
+    expect((await post("{")).status).toBe(400);
+    expect((await post(JSON.stringify({ path: "x".repeat(500) }))).status).toBe(400);
+    expect((await post("x".repeat(100_000))).status).toBe(413);
+    expect((await post("{}", { origin: "https://evil.example" })).status).toBe(403);
+    const get = await fetch(`${baseURL()}/api/page-views`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+  });
+});

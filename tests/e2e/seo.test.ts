@@ -1,0 +1,74 @@
+import { describe, expect, test } from "vitest";
+import { publicPagePaths } from "../../server/domain/seo/public-pages.ts";
+import { articles } from "../../server/seed/demo-content.ts";
+import { baseURL, setupBrowser } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+
+/** The site's public address, as every page's canonical link states it. */
+async function siteUrl(): Promise<string> {
+  const html = await (await fetch(`${baseURL()}/`)).text();
+  const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+  if (!canonical) throw new Error("the home page has no canonical link");
+  return new URL(canonical).origin;
+}
+
+/** The sitemap's addresses, read with the browser's own XML parser. */
+async function sitemapLocations(): Promise<{ locations: string[]; lastmods: number }> {
+  const response = await fetch(`${baseURL()}/sitemap.xml`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("xml");
+  const xml = await response.text();
+  const page = await newPage();
+  return page.evaluate((source) => {
+    const document = new DOMParser().parseFromString(source, "application/xml");
+    if (document.querySelector("parsererror")) throw new Error("sitemap.xml is not well-formed");
+    const namespace = "http://www.sitemaps.org/schemas/sitemap/0.9";
+    if (document.documentElement.namespaceURI !== namespace) throw new Error("wrong namespace");
+    return {
+      locations: [...document.getElementsByTagNameNS(namespace, "loc")].map(
+        (loc) => loc.textContent ?? "",
+      ),
+      lastmods: document.getElementsByTagNameNS(namespace, "lastmod").length,
+    };
+  }, xml);
+}
+
+describe("search engines", () => {
+  test("robots.txt allows the site, keeps crawlers out of /admin and names the sitemap", async () => {
+    const response = await fetch(`${baseURL()}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const lines = (await response.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    expect(lines).toContain("Disallow: /admin");
+    expect(lines).toContain(`Sitemap: ${await siteUrl()}/sitemap.xml`);
+  });
+
+  test("the sitemap lists every public page and every article with absolute addresses", async () => {
+    const { locations, lastmods } = await sitemapLocations();
+    expect(new Set(locations).size).toBe(locations.length);
+    const site = await siteUrl();
+    expect(locations.every((location) => location.startsWith(`${site}/`))).toBe(true);
+    expect(locations.some((location) => new URL(location).pathname.startsWith("/admin"))).toBe(
+      false,
+    );
+    const paths = locations.map((location) => new URL(location).pathname);
+    expect(paths.slice(0, publicPagePaths.length)).toEqual([...publicPagePaths]);
+    const articlePaths = paths.filter((path) => /^\/community\/media\/[0-9a-f]{32}$/.test(path));
+    expect(articlePaths).toHaveLength(articles.length);
+    expect(lastmods).toBe(articles.length);
+  });
+
+  test("every address in the sitemap answers 200", async () => {
+    const { locations } = await sitemapLocations();
+    const failures: string[] = [];
+    for (const location of locations) {
+      const response = await fetch(location);
+      await response.body?.cancel();
+      if (response.status !== 200) failures.push(`${response.status} ${location}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

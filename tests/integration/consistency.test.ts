@@ -1,0 +1,129 @@
+import { expect, test } from "vitest";
+import { VersionConflictError } from "../../server/db/documents.ts";
+import {
+  deleteVersioned,
+  nextPosition,
+  RecordNotFoundError,
+  reorder,
+  updateVersioned,
+} from "../../server/db/versioned.ts";
+import { storageKeysOf, writeWithFiles } from "../../server/domain/files/files.ts";
+import { referencedFileIds, sweepOrphanFiles } from "../../server/domain/files/sweep.ts";
+import { seedDemoContent } from "../../server/seed/seed.ts";
+import { describeEachDatabase } from "./support/databases.ts";
+
+const LATER = new Date(Date.now() + 2 * 60 * 60 * 1000);
+
+describeEachDatabase("files and content stay consistent", (services) => {
+  test("the demo seed refers to every file it stored, and every stored file has a row", async () => {
+    const s = services();
+    await seedDemoContent(s);
+    const rows = await s.db
+      .selectFrom("files")
+      .select(["id", "storage_key", "variant_widths"])
+      .execute();
+    const referenced = await referencedFileIds(s.db);
+    expect(rows.length).toBeGreaterThan(50);
+    expect(rows.filter((row) => !referenced.has(row.id))).toEqual([]);
+    for (const row of rows) {
+      for (const key of storageKeysOf(row.storage_key, JSON.parse(row.variant_widths))) {
+        await expect(s.storage.exists(key)).resolves.toBe(true);
+      }
+    }
+    // Nothing to sweep in a consistent database, even long after.
+    await expect(sweepOrphanFiles(s.db, s.storage, LATER)).resolves.toEqual({
+      unreferencedRows: 0,
+      strayFiles: 0,
+    });
+  });
+
+  test("unreferenced rows and stray files are swept once they are old enough", async () => {
+    const { db, storage } = services();
+    const orphan = await writeWithFiles(db, storage, (_trx, files) =>
+      files.store({
+        folder: "sweep",
+        extension: "webp",
+        contentType: "image/webp",
+        body: Buffer.from("x"),
+        variants: [{ width: 480, body: Buffer.from("y") }],
+      }),
+    );
+    await storage.put("sweep/stray.bin", Buffer.from("stray"));
+
+    // Young files are left alone: an upload may be in flight.
+    await expect(sweepOrphanFiles(db, storage)).resolves.toEqual({
+      unreferencedRows: 0,
+      strayFiles: 0,
+    });
+
+    await expect(sweepOrphanFiles(db, storage, LATER)).resolves.toEqual({
+      unreferencedRows: 1,
+      strayFiles: 1,
+    });
+    for (const key of [...storageKeysOf(orphan.storageKey, [480]), "sweep/stray.bin"]) {
+      await expect(storage.exists(key)).resolves.toBe(false);
+    }
+  });
+});
+
+describeEachDatabase("versioned rows", (services) => {
+  test("an update from an old version is refused and a missing row is reported", async () => {
+    const { db } = services();
+    const stamp = new Date().toISOString();
+    await db
+      .insertInto("calendar_events")
+      .values({
+        id: "ev1",
+        title: "세션",
+        starts_at: stamp,
+        ends_at: stamp,
+        all_day: 0,
+        location: "",
+        description: "",
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    await expect(
+      updateVersioned(db, "calendar_events", "ev1", 1, { title: "세션 2" }),
+    ).resolves.toBe(2);
+    await expect(
+      updateVersioned(db, "calendar_events", "ev1", 1, { title: "낡은 편집" }),
+    ).rejects.toMatchObject({
+      name: "VersionConflictError",
+      currentVersion: 2,
+    });
+    await expect(deleteVersioned(db, "calendar_events", "ev1", 1)).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
+    await deleteVersioned(db, "calendar_events", "ev1", 2);
+    await expect(
+      updateVersioned(db, "calendar_events", "ev1", 2, { title: "x" }),
+    ).rejects.toBeInstanceOf(RecordNotFoundError);
+  });
+
+  test("reordering needs exactly the current items of the list", async () => {
+    const { db } = services();
+    const stamp = new Date().toISOString();
+    for (const [position, id] of ["g1", "g2", "g3"].entries()) {
+      await db
+        .insertInto("organization_groups")
+        .values({ id, title: id, description: "", position, created_at: stamp, updated_at: stamp })
+        .execute();
+    }
+    await reorder(db, "organization_groups", ["g3", "g1", "g2"]);
+    const order = await db
+      .selectFrom("organization_groups")
+      .select("id")
+      .orderBy("position")
+      .execute();
+    expect(order.map((row) => row.id)).toEqual(["g3", "g1", "g2"]);
+    await expect(reorder(db, "organization_groups", ["g3", "g1"])).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
+    await expect(reorder(db, "organization_groups", ["g3", "g1", "g1"])).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
+    await expect(nextPosition(db, "organization_groups")).resolves.toBe(3);
+  });
+});

@@ -1,0 +1,111 @@
+import exifReader from "exif-reader";
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import {
+  acceptImage,
+  acceptPdf,
+  BadUploadError,
+  PayloadTooLargeError,
+  readUploadForm,
+  uploadLimits,
+} from "../../server/domain/files/uploads.ts";
+
+/** A photo as a phone writes it: rotated by EXIF orientation 6, with camera and GPS tags. */
+async function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 80, height: 40, channels: 3, background: "#3366cc" } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: "TestCam" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "37/1 33/1 59/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "126/1 58/1 41/1",
+      },
+    })
+    .toBuffer();
+}
+
+describe("image uploads", () => {
+  test("the source really carries GPS and orientation tags", async () => {
+    const meta = await sharp(await phonePhoto()).metadata();
+    expect(meta.orientation).toBe(6);
+    expect(meta.exif && exifReader(meta.exif).GPSInfo?.GPSLatitude).toBeDefined();
+  });
+
+  test("stored images are turned upright and carry no EXIF or GPS", async () => {
+    const file = new File([new Uint8Array(await phonePhoto())], "IMG_0001.jpg", {
+      type: "image/jpeg",
+    });
+    const image = await acceptImage(file);
+    // Orientation 6 means the camera was turned: the stored picture is 40 wide, 80 high.
+    expect([image.width, image.height]).toEqual([40, 80]);
+    const stored = await sharp(image.body).metadata();
+    expect(stored.format).toBe("webp");
+    expect(stored.exif).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+  });
+
+  test("a file that is not an image is refused whatever its name says", async () => {
+    const file = new File(["<html>not a picture</html>"], "photo.jpg", { type: "image/jpeg" });
+    await expect(acceptImage(file)).rejects.toBeInstanceOf(BadUploadError);
+  });
+
+  test("large images get smaller copies for phones", async () => {
+    const big = await sharp({
+      create: { width: 2000, height: 1000, channels: 3, background: "#ccc" },
+    })
+      .png()
+      .toBuffer();
+    const image = await acceptImage(new File([new Uint8Array(big)], "wide.png"));
+    expect(image.width).toBe(2000);
+    expect(image.variants.map((variant) => variant.width)).toEqual([480, 960, 1440]);
+  });
+});
+
+describe("PDF uploads", () => {
+  test("must start with %PDF-", async () => {
+    await expect(acceptPdf(new File(["%PDF-1.7\n..."], "a.pdf"))).resolves.toBeInstanceOf(
+      Uint8Array,
+    );
+    await expect(acceptPdf(new File(["GIF89a"], "renamed.pdf"))).rejects.toBeInstanceOf(
+      BadUploadError,
+    );
+  });
+});
+
+describe("upload forms", () => {
+  function multipart(parts: Record<string, Blob | string>): Request {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(parts)) form.append(name, value);
+    return new Request("http://club.test/upload", { method: "POST", body: form });
+  }
+
+  test("reads fields and files", async () => {
+    const form = await readUploadForm(
+      multipart({ title: "제목", image: new File(["abc"], "a.png") }),
+    );
+    expect(form.get("title")).toBe("제목");
+    expect(form.get("image")).toBeInstanceOf(File);
+  });
+
+  test("a file over the limit answers 413 with a clear message", async () => {
+    const request = multipart({ image: new File([new Uint8Array(2048)], "big.png") });
+    const reading = readUploadForm(request, { maxFileBytes: 1024 });
+    await expect(reading).rejects.toBeInstanceOf(PayloadTooLargeError);
+    await expect(reading).rejects.toMatchObject({ status: 413 });
+  });
+
+  test("a request declaring more than the total limit is refused before it is read", async () => {
+    const request = new Request("http://club.test/upload", {
+      method: "POST",
+      headers: {
+        "content-length": String(uploadLimits.imageBytes * 40),
+        "content-type": "multipart/form-data; boundary=x",
+      },
+      body: "--x--",
+    });
+    await expect(readUploadForm(request)).rejects.toBeInstanceOf(PayloadTooLargeError);
+  });
+});
