@@ -21,7 +21,7 @@ import {
   viewports,
   waitForHydration,
 } from "./support/browser.ts";
-import { serverRenderedMain } from "./support/pages.ts";
+import { scrollThrough, serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();
@@ -45,8 +45,7 @@ describe("every About page", () => {
       const page = await newPage({ viewport: viewports.phone });
       await page.goto(path);
       await waitForHydration(page);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForLoadState("networkidle");
+      await scrollThrough(page);
       const headings = await page
         .locator("main")
         .locator("h1, h2, h3")
@@ -114,8 +113,7 @@ describe("/about/organization", () => {
     const page = await newPage({ viewport: viewports.desktop });
     await page.goto("/about/organization");
     const photos = page.locator("main img");
-    await photos.last().scrollIntoViewIfNeeded();
-    await page.waitForLoadState("networkidle");
+    await scrollThrough(page);
     const sizes = await photos.evaluateAll((images) =>
       images.map((image) => (image as HTMLImageElement).naturalWidth),
     );

@@ -2,6 +2,7 @@ import type { HomePage } from "../../../server/domain/home/home.ts";
 import { ArrowRightIcon } from "../icons/icons.tsx";
 import { PageSection } from "../section/PageSection.tsx";
 import { SectionHeading } from "../section/SectionHeading.tsx";
+import surface from "../section/Surface.module.css";
 import { ButtonLink } from "../ui/Button.tsx";
 import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
 import styles from "./HomeSections.module.css";
@@ -21,7 +22,7 @@ export function ActivitiesSection({ events }: { events: HomePage["events"] }) {
       </div>
       <ul className={styles.events}>
         {events.map((event) => (
-          <li key={event.title} className={styles.event}>
+          <li key={event.title} className={`${surface.card} ${styles.event}`}>
             {event.image && (
               <ResponsiveImage
                 image={event.image}

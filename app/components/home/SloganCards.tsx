@@ -1,4 +1,5 @@
 import type { HomePage } from "../../../server/domain/home/home.ts";
+import surface from "../section/Surface.module.css";
 import styles from "./SloganCards.module.css";
 
 /** The three slogans as cards, numbered in the mono accent (home and the about page). */
@@ -13,7 +14,7 @@ export function SloganCards({
   return (
     <ol className={styles.cards}>
       {slogans.map((slogan, index) => (
-        <li key={slogan.title} className={styles.card}>
+        <li key={slogan.title} className={`${surface.card} ${styles.card}`}>
           <span className={styles.index} aria-hidden="true">
             {String(index + 1).padStart(2, "0")}
           </span>

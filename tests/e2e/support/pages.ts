@@ -22,3 +22,24 @@ export async function openWithStillClock(page: Page, path: string): Promise<Page
   await waitForHydration(page);
   return page;
 }
+
+/**
+ * Scrolls through the whole page a screen at a time, waiting at each stop until the images in
+ * view have loaded (or failed), so lazy images get their turn. Network idleness is no signal
+ * here: the page-view report is a keepalive request that the browser may hold open.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let top = 0; top < height; top += step) {
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.waitForFunction(() =>
+      [...document.images]
+        .filter((image) => {
+          const box = image.getBoundingClientRect();
+          return box.bottom > 0 && box.top < innerHeight && box.width > 0;
+        })
+        .every((image) => image.complete),
+    );
+  }
+}

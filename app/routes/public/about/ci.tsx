@@ -4,6 +4,7 @@ import { DownloadIcon } from "../../../components/icons/icons.tsx";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
+import surface from "../../../components/section/Surface.module.css";
 import { sitePalette } from "../../../lib/brand-palette.server.ts";
 import type { ContrastGrade } from "../../../lib/contrast.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -108,7 +109,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
         </SectionHeading>
         <ul className={styles.swatches}>
           {swatches.map((swatch) => (
-            <li key={swatch.token} className={styles.swatch}>
+            <li key={swatch.token} className={`${surface.card} ${styles.swatch}`}>
               <div className={styles.chips} aria-hidden="true">
                 <span style={{ background: swatch.color.light }} />
                 <span style={{ background: swatch.color.dark }} />
@@ -137,7 +138,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
           글자는 WCAG 2.2 AA 기준(4.5 : 1)을 넘깁니다. 커서 그린처럼 3 : 1 이상인 색은 큰 글자와
           그래픽에만 씁니다.
         </p>
-        <div className={styles.tableWrap}>
+        <div className={`${surface.card} ${styles.tableWrap}`}>
           <table className={styles.table}>
             <caption className="visually-hidden">글자 색과 배경 색의 명도 대비</caption>
             <thead>
@@ -183,7 +184,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
           </p>
         </SectionHeading>
         <div className={styles.typeGrid}>
-          <article className={styles.typeCard} aria-labelledby="ci-type-sans">
+          <article className={`${surface.card} ${styles.typeCard}`} aria-labelledby="ci-type-sans">
             <p className={styles.typeRole}>본문 · 제목</p>
             <h3 id="ci-type-sans" className={styles.typeName}>
               Pretendard
@@ -196,7 +197,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
             </ul>
           </article>
           <article
-            className={`${styles.typeCard} ${styles.monoCard}`}
+            className={`${surface.card} ${styles.typeCard} ${styles.monoCard}`}
             aria-labelledby="ci-type-mono"
           >
             <p className={styles.typeRole}>라벨 · 날짜 · 코드</p>

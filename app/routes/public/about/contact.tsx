@@ -13,6 +13,7 @@ import {
 } from "../../../components/icons/icons.tsx";
 import { leaderRole } from "../../../components/layout/Footer.tsx";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
+import surface from "../../../components/section/Surface.module.css";
 import { pageMeta } from "../../../lib/meta.ts";
 import { useSiteSettings } from "../../../lib/use-site-settings.ts";
 import type { loader as layoutLoader } from "../layout.tsx";
@@ -133,7 +134,7 @@ function ContactCard({
   children: ReactNode;
 }) {
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <section className={`${surface.card} ${styles.card}`} aria-labelledby={headingId}>
       <span className={styles.cardIcon}>{icon}</span>
       <h2 id={headingId} className={styles.cardLabel}>
         {label}
@@ -162,7 +163,7 @@ function LinkList({ id, title, links }: { id: string; title: string; links: Exte
         {links.map((link) => (
           <li key={link.href}>
             <a
-              className={styles.linkCard}
+              className={`${surface.card} ${styles.linkCard}`}
               href={link.href}
               target="_blank"
               rel="noopener noreferrer"

@@ -7,6 +7,7 @@ import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { CallToAction } from "../../../components/section/CallToAction.tsx";
 import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
+import surface from "../../../components/section/Surface.module.css";
 import { ButtonLink } from "../../../components/ui/Button.tsx";
 import { getServices } from "../../../context.ts";
 import { seoulYearMonth } from "../../../lib/calendar-dates.ts";
@@ -91,7 +92,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </SectionHeading>
         <ul className={styles.workGrid}>
           {activities.map((activity) => (
-            <li key={activity.label} className={styles.workCard}>
+            <li key={activity.label} className={`${surface.card} ${styles.workCard}`}>
               <p className={styles.workLabel} lang="en">
                 {activity.label}
               </p>

@@ -1,6 +1,7 @@
 import { listOrganization } from "../../../../server/domain/organization/organization.ts";
 import styles from "../../../components/about/Organization.module.css";
 import { PageBanner } from "../../../components/layout/PageBanner.tsx";
+import surface from "../../../components/section/Surface.module.css";
 import { EmptyState } from "../../../components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../../context.ts";
@@ -68,7 +69,7 @@ export default function Organization({ loaderData: { groups } }: Route.Component
                 ) : (
                   <ul className={styles.members}>
                     {group.members.map((member) => (
-                      <li key={member.id} className={styles.member}>
+                      <li key={member.id} className={`${surface.card} ${styles.member}`}>
                         {member.photo ? (
                           <ResponsiveImage
                             image={member.photo}

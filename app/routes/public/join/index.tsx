@@ -9,6 +9,7 @@ import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { CallToAction } from "../../../components/section/CallToAction.tsx";
 import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
+import surface from "../../../components/section/Surface.module.css";
 import { ButtonLink, type ButtonSize, type ButtonVariant } from "../../../components/ui/Button.tsx";
 import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../../context.ts";
@@ -99,7 +100,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
           <SectionHeading id="join-schedule" eyebrow="Schedule" title="모집 일정" />
           <ol className={styles.schedule}>
             {schedules.map((schedule, index) => (
-              <li key={schedule.id} className={styles.step}>
+              <li key={schedule.id} className={`${surface.card} ${styles.step}`}>
                 <span className={styles.stepIndex} aria-hidden="true">
                   {String(index + 1).padStart(2, "0")}
                 </span>
@@ -119,7 +120,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
           <SectionHeading id="join-faq" eyebrow="FAQ" title="자주 묻는 질문" />
           <div className={styles.faqs}>
             {faqs.map((faq) => (
-              <details key={faq.id} className={styles.faq}>
+              <details key={faq.id} className={`${surface.card} ${styles.faq}`}>
                 <summary className={styles.question}>
                   <span className={styles.q} aria-hidden="true">
                     Q.

@@ -7,6 +7,7 @@ import { PageBanner } from "../../../components/layout/PageBanner.tsx";
 import { CallToAction } from "../../../components/section/CallToAction.tsx";
 import { PageSection } from "../../../components/section/PageSection.tsx";
 import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
+import surface from "../../../components/section/Surface.module.css";
 import { ButtonLink } from "../../../components/ui/Button.tsx";
 import { getServices } from "../../../context.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -45,7 +46,7 @@ export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="who-people" eyebrow="Who" title="이런 분이라면 잘 맞습니다" />
         <ol className={styles.people}>
           {recruiting.wanted.map((person, index) => (
-            <li key={person} className={styles.person}>
+            <li key={person} className={`${surface.card} ${styles.person}`}>
               <span className={styles.personIndex} aria-hidden="true">
                 {String(index + 1).padStart(2, "0")}
               </span>
@@ -65,7 +66,7 @@ export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
         </SectionHeading>
         <ul className={styles.events}>
           {events.map((event) => (
-            <li key={event.title} className={styles.event}>
+            <li key={event.title} className={`${surface.card} ${styles.event}`}>
               <h3 className={styles.eventTitle}>{event.title}</h3>
               {event.duration && <p className={styles.duration}>{event.duration}</p>}
               <p className={styles.eventSummary}>{event.summary}</p>
