@@ -4,6 +4,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { ConfigError, loadConfig } from "./config.ts";
+import {
+  countAdministrators,
+  ensureInitialAdministrator,
+} from "./domain/administrators/administrators.ts";
+import { deleteExpiredSessions } from "./domain/administrators/sessions.ts";
+import { deleteOldSignInAttempts } from "./domain/administrators/sign-in-limiter.ts";
+import { getSiteSettings } from "./domain/site-settings/site-settings.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { seedDemoContent } from "./seed/seed.ts";
@@ -35,6 +42,7 @@ async function main(): Promise<void> {
     console.log("Empty database: adding the demo club (this takes a few seconds)…"),
   );
   if (seeded === "seeded") logger.info("demo content added");
+  await prepareAdministrators(services);
 
   const { pageHandler, devMiddleware, closeDev } = development
     ? await developmentHandlers(services)
@@ -66,6 +74,39 @@ async function main(): Promise<void> {
   process.on("unhandledRejection", (reason) => {
     logger.error({ err: reason }, "unhandled promise rejection");
   });
+}
+
+/**
+ * Tidies expired sessions and old sign-in attempts, and creates the first administrator when
+ * there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else with the club's contact address and a
+ * generated password, printed this once.
+ */
+async function prepareAdministrators({ db, config, logger }: Services): Promise<void> {
+  await deleteExpiredSessions(db);
+  await deleteOldSignInAttempts(db);
+  if ((await countAdministrators(db)) > 0) return;
+  const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
+  if (!email) {
+    console.error(
+      "No administrator exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.",
+    );
+    process.exit(1);
+  }
+  const initial = await ensureInitialAdministrator(db, { email, password: config.adminPassword });
+  if (!initial.created) return;
+  logger.info({ email: initial.email }, "first administrator created");
+  if (initial.generatedPassword) {
+    console.log(
+      [
+        "",
+        "No administrator existed, so one was created. This password is shown only now:",
+        `  e-mail:   ${initial.email}`,
+        `  password: ${initial.generatedPassword}`,
+        "Sign in at /admin/login and change it at /admin/manage-password.",
+        "",
+      ].join("\n"),
+    );
+  }
 }
 
 async function productionHandlers(services: Services) {
