@@ -76,6 +76,7 @@ export async function requireAdministrator(args: RequestArgs): Promise<ActiveSes
   if (isPageRequest(args.request)) throw redirect(signInPathFor(args.url));
   throw data(UNAUTHORIZED_MESSAGE, {
     status: 401,
+    statusText: "Unauthorized",
     headers: { "Cache-Control": "no-store" },
   });
 }

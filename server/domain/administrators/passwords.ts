@@ -40,10 +40,14 @@ export function passwordSchema(messages: { tooShort: string; tooLong: string }) 
     .max(MAX_PASSWORD_LENGTH, messages.tooLong);
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash with today's parameters (other parameters only for tests and migrations). */
+export async function hashPassword(
+  password: string,
+  parameters: ScryptParameters = currentParameters,
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, currentParameters, KEY_BYTES);
-  const { ln, r, p } = currentParameters;
+  const key = await derive(password, salt, parameters, KEY_BYTES);
+  const { ln, r, p } = parameters;
   return `$scrypt$ln=${ln},r=${r},p=${p}$${unpadded(salt)}$${unpadded(key)}`;
 }
 
