@@ -191,10 +191,11 @@ describeEachDatabase("every route refuses anonymous administrators' requests", (
     test.each(actions.map((route) => [route.id, route] as const))(
       "%s refuses a form posted from another site with 403",
       async (_id, route) => {
-        for (const headers of [
+        const fromAnotherSite: Record<string, string>[] = [
           { "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" },
           { Origin: "https://attacker.example" },
-        ]) {
+        ];
+        for (const headers of fromAnotherSite) {
           const response = await request(documentUrl(route), {
             method: "POST",
             headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
