@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -16,6 +15,7 @@ import {
 import { sessionCookieHeader } from "../../server/http/admin-auth.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import type { Services } from "../../server/services.ts";
+import { buildDir, type ManifestRoute, readBuildManifest } from "../support/build-manifest.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -29,13 +29,6 @@ const ANONYMOUS_ADMIN_ROUTES = new Set(["routes/admin/login"]);
 /** Actions a visitor may call without a session: only signing in. */
 const PUBLIC_ACTIONS = new Set(["routes/admin/login"]);
 
-interface ManifestRoute {
-  id: string;
-  hasAction: boolean;
-  hasLoader: boolean;
-  hasDefaultExport: boolean;
-}
-
 interface AppRoute {
   id: string;
   file: string;
@@ -43,21 +36,6 @@ interface AppRoute {
   path: string;
   index: boolean;
   manifest: ManifestRoute;
-}
-
-const buildDir = path.resolve("build");
-
-function readManifest(): Record<string, ManifestRoute> {
-  const assets = path.join(buildDir, "client/assets");
-  const file = existsSync(assets)
-    ? readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name))
-    : undefined;
-  if (!file || !existsSync(path.join(buildDir, "server/index.js"))) {
-    throw new Error("This test runs the built app: run `npm run build` first.");
-  }
-  const source = readFileSync(path.join(assets, file), "utf8");
-  const json = source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "");
-  return (JSON.parse(json) as { routes: Record<string, ManifestRoute> }).routes;
 }
 
 /** The route table as the router sees it: ids, files and full addresses. */
@@ -77,7 +55,7 @@ function fillParameters(pattern: string): string {
     .replace(/\?(?=\/|$)/g, "");
 }
 
-const manifest = readManifest();
+const manifest = readBuildManifest().routes;
 const routes: AppRoute[] = flattenRoutes(routeConfig).map((route) => {
   const entry = manifest[route.id];
   if (!entry) {

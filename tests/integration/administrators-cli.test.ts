@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { describe, expect, test } from "vitest";
 import {
   createAdministrator,
@@ -6,34 +5,8 @@ import {
 } from "../../server/domain/administrators/administrators.ts";
 import { verifyPassword } from "../../server/domain/administrators/passwords.ts";
 import { createSession } from "../../server/domain/administrators/sessions.ts";
+import { runAdminCli } from "../support/admin-cli.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
-
-/** Runs `npm run admin -- …` the way npm does (scripts/admin.ts on this Node) on the suite's database. */
-function runCli(services: TestServices, args: string[], input = "") {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/admin.ts", ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: services.databaseUrl,
-        DATA_DIR: services.dataDir,
-        ADMIN_EMAIL: "",
-        ADMIN_PASSWORD: "",
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
 
 async function countSessions(services: TestServices, administratorId: string) {
   const rows = await services.db
@@ -47,7 +20,7 @@ async function countSessions(services: TestServices, administratorId: string) {
 describeEachDatabase("the administrators' command-line tool", (services) => {
   describe("create", { timeout: 60_000 }, () => {
     test("reads the password from standard input and stores only its hash", async () => {
-      const result = await runCli(services(), ["create", "First@Club.test"], "first-secret\n");
+      const result = await runAdminCli(services(), ["create", "First@Club.test"], "first-secret\n");
       expect(result).toMatchObject({ code: 0, stdout: "Created administrator first@club.test.\n" });
       expect(result.stdout + result.stderr).not.toContain("first-secret");
 
@@ -65,7 +38,7 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     });
 
     test("takes the password from --password too", async () => {
-      const result = await runCli(services(), [
+      const result = await runAdminCli(services(), [
         "create",
         "second@club.test",
         "--password",
@@ -77,15 +50,20 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     });
 
     test("refuses a taken address, a malformed address and a short password", async () => {
-      const taken = await runCli(services(), ["create", "first@club.test", "--password", "abcdef"]);
+      const taken = await runAdminCli(services(), [
+        "create",
+        "first@club.test",
+        "--password",
+        "abcdef",
+      ]);
       expect(taken.code).toBe(1);
       expect(taken.stderr).toContain("already exists");
 
-      const malformed = await runCli(services(), ["create", "first", "--password", "abcdef"]);
+      const malformed = await runAdminCli(services(), ["create", "first", "--password", "abcdef"]);
       expect(malformed.code).toBe(1);
       expect(malformed.stderr).toContain('"first" is not an e-mail address.');
 
-      const short = await runCli(services(), ["create", "third@club.test"], "abc\n");
+      const short = await runAdminCli(services(), ["create", "third@club.test"], "abc\n");
       expect(short.code).toBe(1);
       expect(short.stderr).toContain("at least 6 characters");
       await expect(
@@ -99,7 +77,7 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     const row = await findAdministratorByEmail(db, "first@club.test");
     if (!row) throw new Error("first@club.test is missing");
     await createSession(db, row.id, true);
-    const result = await runCli(services(), ["list"]);
+    const result = await runAdminCli(services(), ["list"]);
     expect(result.code).toBe(0);
     const lines = result.stdout.split("\n");
     expect(lines.find((line) => line.includes("first@club.test"))).toMatch(/│ 1\s+│\s*$/);
@@ -116,7 +94,7 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     await createSession(db, row.id, false);
     await createSession(db, row.id, true);
 
-    const result = await runCli(
+    const result = await runAdminCli(
       services(),
       ["reset-password", "second@club.test"],
       "brand-new-pass\n",
@@ -134,7 +112,11 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     );
     expect(await countSessions(services(), row.id)).toBe(0);
 
-    const unknown = await runCli(services(), ["reset-password", "nobody@club.test"], "abcdefg\n");
+    const unknown = await runAdminCli(
+      services(),
+      ["reset-password", "nobody@club.test"],
+      "abcdefg\n",
+    );
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("There is no administrator with the address nobody@club.test");
   });
@@ -145,7 +127,7 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     const { db } = services();
     const row = await findAdministratorByEmail(db, "first@club.test");
     if (!row) throw new Error("first@club.test is missing");
-    const deleted = await runCli(services(), ["delete", "first@club.test"]);
+    const deleted = await runAdminCli(services(), ["delete", "first@club.test"]);
     expect(deleted).toMatchObject({
       code: 0,
       stdout: "Deleted administrator first@club.test and ended their sessions.\n",
@@ -153,14 +135,14 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     await expect(findAdministratorByEmail(db, "first@club.test")).resolves.toBeUndefined();
     expect(await countSessions(services(), row.id)).toBe(0);
 
-    const last = await runCli(services(), ["delete", "second@club.test"]);
+    const last = await runAdminCli(services(), ["delete", "second@club.test"]);
     expect(last.code).toBe(1);
     expect(last.stderr).toContain("The last administrator cannot be deleted");
     await expect(findAdministratorByEmail(db, "second@club.test")).resolves.toBeDefined();
   });
 
   test("an unknown command prints the usage hint and fails", async () => {
-    const result = await runCli(services(), ["promote", "x@club.test"]);
+    const result = await runAdminCli(services(), ["promote", "x@club.test"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Unknown command "promote".');
     expect(result.stderr).toContain("npm run admin -- help");

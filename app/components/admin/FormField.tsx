@@ -1,10 +1,4 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useId,
-} from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import styles from "./FormField.module.css";
 
 /** What a field's control must carry so its label, hint and error reach assistive technology. */
@@ -66,11 +60,11 @@ export function FormField({ label, name, hint, error, required, children }: Form
   );
 }
 
-export function TextInput({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function TextInput({ className, ...props }: ComponentProps<"input">) {
   return <input className={[styles.control, className].filter(Boolean).join(" ")} {...props} />;
 }
 
-export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({ className, ...props }: ComponentProps<"textarea">) {
   return (
     <textarea
       className={[styles.control, styles.textarea, className].filter(Boolean).join(" ")}
@@ -79,7 +73,7 @@ export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
   );
 }
 
-export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ className, ...props }: ComponentProps<"select">) {
   return (
     <select
       className={[styles.control, styles.select, className].filter(Boolean).join(" ")}
@@ -93,7 +87,7 @@ export function Checkbox({
   label,
   hint,
   ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: string; hint?: string }) {
+}: Omit<ComponentProps<"input">, "type"> & { label: string; hint?: string }) {
   const id = useId();
   return (
     <div className={styles.checkField}>

@@ -14,9 +14,7 @@ interface NoticeProps {
 export function Notice({ tone, title, children }: NoticeProps) {
   return (
     <div className={styles.notice} data-tone={tone} role={tone === "error" ? "alert" : "status"}>
-      <span className={styles.mark} aria-hidden="true">
-        {tone === "success" ? "✓" : tone === "error" ? "!" : "i"}
-      </span>
+      <span className={styles.mark} />
       <div className={styles.body}>
         {title && <p className={styles.title}>{title}</p>}
         {children && <div className={styles.text}>{children}</div>}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { signIn } from "../../../server/domain/administrators/authentication.ts";
@@ -139,6 +140,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors = actionData?.errors ?? {};
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // After a failed attempt the password is typed again, starting at the field to fix.
+  useEffect(() => {
+    if (!actionData || !passwordRef.current) return;
+    passwordRef.current.value = "";
+    (actionData.errors?.email ? emailRef.current : passwordRef.current)?.focus();
+  }, [actionData]);
   return (
     <main id="main" className={styles.page}>
       <div className={styles.card}>
@@ -168,6 +177,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             {(field) => (
               <TextInput
                 {...field}
+                ref={emailRef}
                 type="email"
                 autoComplete="username"
                 inputMode="email"
@@ -177,7 +187,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             )}
           </FormField>
           <FormField label="비밀번호" name="password" error={errors.password} required>
-            {(field) => <TextInput {...field} type="password" autoComplete="current-password" />}
+            {(field) => (
+              <TextInput
+                {...field}
+                ref={passwordRef}
+                type="password"
+                autoComplete="current-password"
+              />
+            )}
           </FormField>
           <Checkbox
             name="persistent"

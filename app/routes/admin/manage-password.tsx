@@ -194,6 +194,15 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
           key={change && "changedAt" in change ? change.changedAt : "form"}
         >
           <input type="hidden" name="intent" value="change-password" />
+          {/* Lets password managers file the new password under the right account. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={loaderData.email}
+            readOnly
+            hidden
+          />
           <FormField
             label="현재 비밀번호"
             name="currentPassword"
