@@ -5,7 +5,7 @@ import type { RequestHandler } from "express";
  * (route actions, resource routes, uploads). Browsers say where a request comes from in
  * `Sec-Fetch-Site`; older ones send at least `Origin` on every cross-site POST. A request with
  * neither comes from a program, not from a browser tricked by another site, and passes.
- * See docs/decisions/0007-cross-site-requests.md.
+ * See docs/decisions/0009-cross-site-requests.md.
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

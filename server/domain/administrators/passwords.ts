@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
 /**
- * Password hashing with scrypt from node:crypto (see docs/decisions/0006-password-hashing.md).
+ * Password hashing with scrypt from node:crypto (see docs/decisions/0007-password-hashing.md).
  * A hash is stored as a PHC string with its parameters, `$scrypt$ln=17,r=8,p=1$<salt>$<key>`,
  * so the parameters can be raised later: old hashes still verify and are replaced at sign-in.
  */
