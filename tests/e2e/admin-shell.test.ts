@@ -108,7 +108,7 @@ describe("the admin shell", () => {
     await dialog.getByRole("link", { name: "오대호" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/manage-odaeho");
     await dialog.waitFor({ state: "hidden" });
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("오대호");
+    await page.getByRole("heading", { level: 1, name: "오대호" }).waitFor();
     await page.getByRole("button", { name: "관리 메뉴 열기" }).click();
     await expect(
       dialog.getByRole("link", { name: "오대호", exact: true }).getAttribute("aria-current"),

@@ -41,9 +41,7 @@ describe("signing in", () => {
     );
     await signIn(page, administrator(), { goTo: false });
     await page.waitForURL((url) => url.pathname === "/admin/manual");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "관리자 매뉴얼",
-    );
+    await page.getByRole("heading", { level: 1, name: "관리자 매뉴얼" }).waitFor();
 
     await page.getByRole("link", { name: "대시보드" }).first().click();
     await page.waitForURL((url) => url.pathname === "/admin");
@@ -172,8 +170,41 @@ describe("signing out", () => {
       (url) =>
         url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/manual",
     );
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "관리자 로그인",
+    await page.getByRole("heading", { level: 1, name: "관리자 로그인" }).waitFor();
+  });
+});
+
+describe("a session that ends while a form is open", () => {
+  test("sending the form answers 401 and offers sign-in, showing no admin content", async () => {
+    const email = "e2e-expiry@club.test";
+    await createAdministratorWithCli(email, "expiry-pass");
+    const page = await newPage();
+    await signIn(page, { email, password: "expiry-pass" });
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await page.goto("/admin/manage-password");
+    await waitForHydration(page);
+
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser");
+    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    await other.addCookies(await page.context().cookies());
+    const otherPage = await other.newPage();
+    await otherPage.goto("/admin");
+    await otherPage.getByRole("button", { name: "로그아웃" }).click();
+    await otherPage.waitForURL((url) => url.search === "?signedOut=1");
+    await other.close();
+
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByLabel("현재 비밀번호").fill("expiry-pass");
+    await page.getByRole("button", { name: "비밀번호 변경", exact: true }).click();
+    expect((await answer).status()).toBe(401);
+    await page.getByRole("heading", { name: "다시 로그인해 주세요" }).waitFor();
+    await expect(page.getByRole("navigation", { name: "관리 메뉴" }).count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "로그인 화면으로" }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/admin/login" &&
+        url.searchParams.get("redirectTo") === "/admin/manage-password",
     );
   });
 });

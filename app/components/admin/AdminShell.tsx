@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, ExternalIcon, MenuIcon } from "../icons/icons.tsx";
+import { AdminBrand } from "./AdminBrand.tsx";
 import styles from "./AdminShell.module.css";
 import { adminNavigation } from "./navigation.ts";
 
@@ -77,12 +78,8 @@ export function AdminShell({ clubName, email, children }: AdminShellProps) {
 
 function Brand({ clubName }: { clubName: string }) {
   return (
-    <Link to="/admin" className={styles.brand}>
-      <span className={styles.prompt} aria-hidden="true">
-        &gt;_
-      </span>
-      <span className={styles.brandName}>{clubName}</span>
-      <span className={styles.brandArea}>관리</span>
+    <Link to="/admin" className={styles.brand} aria-label={`${clubName} 관리 대시보드`}>
+      <AdminBrand clubName={clubName} />
     </Link>
   );
 }

@@ -9,6 +9,7 @@ import {
   safeRedirectTarget,
   sessionCookieHeader,
 } from "../../../server/http/admin-auth.ts";
+import { AdminBrand } from "../../components/admin/AdminBrand.tsx";
 import { Checkbox, FormField, TextInput } from "../../components/admin/FormField.tsx";
 import { Notice } from "../../components/admin/Notice.tsx";
 import { Button } from "../../components/ui/Button.tsx";
@@ -152,11 +153,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     <main id="main" className={styles.page}>
       <div className={styles.card}>
         <p className={styles.brand}>
-          <span className={styles.prompt} aria-hidden="true">
-            &gt;_
-          </span>
-          {root?.settings.clubName}
-          <span className={styles.area}>관리</span>
+          <AdminBrand clubName={root?.settings.clubName ?? ""} />
         </p>
         <h1 className={styles.title}>관리자 로그인</h1>
         <p className={styles.lead}>홈페이지를 관리하는 운영진 계정으로 로그인하세요.</p>

@@ -30,10 +30,10 @@ export function decideLimit(
   now: Date,
   policy: LimitPolicy = signInLimit,
 ): LimitDecision {
-  const windowStart = now.getTime() - policy.windowMs;
+  const start = now.getTime() - policy.windowMs;
   const inWindow = failureTimes
     .map((time) => Date.parse(time))
-    .filter((time) => time > windowStart)
+    .filter((time) => time > start)
     .sort((a, b) => b - a);
   const oldestCounted = inWindow[policy.maxFailures - 1];
   if (oldestCounted === undefined) return { limited: false };
@@ -61,6 +61,11 @@ export function addressKey(address: string): string {
   return `${prefix.join(":")}::/64`;
 }
 
+/** The oldest moment a counted attempt can have, as stored (ISO). */
+function windowStart(now: Date, policy: LimitPolicy): string {
+  return new Date(now.getTime() - policy.windowMs).toISOString();
+}
+
 /** Whether the address or the e-mail address has used up its failures; the later time wins. */
 export async function checkSignInLimit(
   db: Db,
@@ -68,7 +73,7 @@ export async function checkSignInLimit(
   now: Date = new Date(),
   policy: LimitPolicy = signInLimit,
 ): Promise<LimitDecision> {
-  const since = new Date(now.getTime() - policy.windowMs).toISOString();
+  const since = windowStart(now, policy);
   const recentFailures = (column: "client_address" | "email", value: string) =>
     db
       .selectFrom("sign_in_attempts")
@@ -106,7 +111,7 @@ export async function recordSignInAttempt(
   now: Date = new Date(),
   policy: LimitPolicy = signInLimit,
 ): Promise<void> {
-  const since = new Date(now.getTime() - policy.windowMs).toISOString();
+  const since = windowStart(now, policy);
   await db
     .deleteFrom("sign_in_attempts")
     .where((eb) =>
@@ -134,7 +139,7 @@ export async function deleteOldSignInAttempts(
 ): Promise<number> {
   const result = await db
     .deleteFrom("sign_in_attempts")
-    .where("attempted_at", "<=", new Date(now.getTime() - policy.windowMs).toISOString())
+    .where("attempted_at", "<=", windowStart(now, policy))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
