@@ -5,6 +5,7 @@ import {
   createAdministratorWithCli,
   restartedContext,
   signIn,
+  signOutElsewhere,
 } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
@@ -154,16 +155,7 @@ describe("signing out", () => {
     await page.waitForURL((url) => url.pathname === "/admin");
     await waitForHydration(page);
 
-    // The same session signs out in another tab.
-    const browser = page.context().browser();
-    if (!browser) throw new Error("no browser");
-    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    await other.addCookies(await page.context().cookies());
-    const otherPage = await other.newPage();
-    await otherPage.goto("/admin");
-    await otherPage.getByRole("button", { name: "로그아웃" }).click();
-    await otherPage.waitForURL((url) => url.search === "?signedOut=1");
-    await other.close();
+    await signOutElsewhere(page);
 
     await page.getByRole("link", { name: "관리자 매뉴얼" }).first().click();
     await page.waitForURL(
@@ -184,15 +176,7 @@ describe("a session that ends while a form is open", () => {
     await page.goto("/admin/manage-password");
     await waitForHydration(page);
 
-    const browser = page.context().browser();
-    if (!browser) throw new Error("no browser");
-    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    await other.addCookies(await page.context().cookies());
-    const otherPage = await other.newPage();
-    await otherPage.goto("/admin");
-    await otherPage.getByRole("button", { name: "로그아웃" }).click();
-    await otherPage.waitForURL((url) => url.search === "?signedOut=1");
-    await other.close();
+    await signOutElsewhere(page);
 
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByLabel("현재 비밀번호").fill("expiry-pass");

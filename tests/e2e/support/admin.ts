@@ -40,6 +40,22 @@ export async function restartedContext(
   });
 }
 
+/** Signs the page's session out from another tab (a context holding a copy of its cookies). */
+export async function signOutElsewhere(page: Page): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("The page has no browser");
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    await other.addCookies(await page.context().cookies());
+    const otherPage = await other.newPage();
+    await otherPage.goto("/admin");
+    await otherPage.getByRole("button", { name: "로그아웃" }).click();
+    await otherPage.waitForURL((url) => url.search === "?signedOut=1");
+  } finally {
+    await other.close();
+  }
+}
+
 /** Creates an administrator of the test server's database with the command-line tool. */
 export async function createAdministratorWithCli(email: string, password: string) {
   const result = await runAdminCli(
