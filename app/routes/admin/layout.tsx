@@ -10,6 +10,7 @@ import { adminAreaMiddleware, requireAdministrator } from "../../../server/http/
 import { AdminShell } from "../../components/admin/AdminShell.tsx";
 import { Notice } from "../../components/admin/Notice.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { UnsavedChangesGuard } from "../../components/admin/UnsavedChanges.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/layout";
 import styles from "./layout.module.css";
@@ -30,7 +31,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <AdminShell clubName={root?.settings.clubName ?? ""} email={loaderData.email}>
-      <Outlet />
+      <UnsavedChangesGuard>
+        <Outlet />
+      </UnsavedChangesGuard>
     </AdminShell>
   );
 }
