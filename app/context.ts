@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import type { ActiveSession } from "../server/domain/administrators/sessions.ts";
 import type { Services } from "../server/services.ts";
 
 /** The process's services (database, storage, logger), set for every request by the server. */
@@ -6,6 +7,12 @@ export const servicesContext = createContext<Services>();
 
 /** The per-request Content-Security-Policy nonce that inline scripts must carry. */
 export const cspNonceContext = createContext<string | undefined>(undefined);
+
+/** The client's address as Express reads it (from the proxy's headers with TRUST_PROXY). */
+export const clientAddressContext = createContext<string>("unknown");
+
+/** The request's administrator session once looked up (`session` is null when there is none). */
+export const sessionContext = createContext<{ session: ActiveSession | null } | null>(null);
 
 export function getServices(context: Readonly<RouterContextProvider>): Services {
   return context.get(servicesContext);

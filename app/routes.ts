@@ -34,6 +34,27 @@ export default [
   ]),
 
   // Administrators' area
+  route("admin/login", "routes/admin/login.tsx"),
+  // Every route inside this layout is refused without a session by the layout's middleware.
+  route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
+    index("routes/admin/dashboard.tsx"),
+    ...[
+      "manage-posts",
+      "manage-main-activity",
+      "manage-courses",
+      "manage-feed",
+      "manage-odaeho",
+      "manage-rule",
+      "manage-calendar",
+      "manage-admissions",
+      "manage-organization",
+    ].map((page) => route(page, "routes/admin/content-page.tsx", { id: `admin/${page}` })),
+    route("manage-leaders", "routes/admin/manage-leaders.tsx"),
+    route("manage-password", "routes/admin/manage-password.tsx"),
+    route("manual", "routes/admin/manual.tsx"),
+    route("sign-out", "routes/admin/sign-out.ts"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
 
   // Resource routes (files, feeds, endpoints)
   route("rss.xml", "routes/resources/rss.ts"),

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
+import { emailAddressSchema } from "./domain/administrators/email.ts";
+import { passwordSchema } from "./domain/administrators/passwords.ts";
 
 /**
  * Everything the server reads from the environment, validated once at start.
@@ -34,7 +36,15 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  ADMIN_EMAIL: emailAddressSchema("must be an e-mail address").optional(),
+  ADMIN_PASSWORD: passwordSchema({
+    tooShort: "must be at least 6 characters",
+    tooLong: "must be at most 1024 characters",
+  }).optional(),
 });
+
+/** Variables whose value never appears in an error message. */
+const secretVariables = new Set(["ADMIN_PASSWORD"]);
 
 export type DatabaseTarget =
   | { kind: "sqlite"; file: string }
@@ -50,6 +60,10 @@ export interface Config {
   siteUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
+  /** The first administrator's address, used at start when no administrator exists yet. */
+  adminEmail?: string | undefined;
+  /** The first administrator's password; a strong one is generated when unset. */
+  adminPassword?: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -68,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const received = blanksRemoved[variable];
     throw new ConfigError(
       `Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}` +
-        (received === undefined ? "" : ` (got "${received}")`),
+        (received === undefined || secretVariables.has(variable) ? "" : ` (got "${received}")`),
     );
   }
   const parsed = result.data;
@@ -82,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: parsed.SITE_URL,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
+    adminEmail: parsed.ADMIN_EMAIL,
+    adminPassword: parsed.ADMIN_PASSWORD,
   };
 }
 

@@ -4,7 +4,14 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { ConfigError, loadConfig } from "./config.ts";
+import {
+  countAdministrators,
+  ensureInitialAdministrator,
+} from "./domain/administrators/administrators.ts";
+import { deleteExpiredSessions } from "./domain/administrators/sessions.ts";
+import { deleteOldSignInAttempts } from "./domain/administrators/sign-in-limiter.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
+import { getSiteSettings } from "./domain/site-settings/site-settings.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { seedDemoContent } from "./seed/seed.ts";
@@ -14,7 +21,7 @@ type PageHandlerModule = { createPageHandler(services: Services): RequestHandler
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 4000;
-const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const development = process.argv.includes("--dev");
@@ -37,6 +44,7 @@ async function main(): Promise<void> {
     console.log("Empty database: adding the demo club (this takes a few seconds)…"),
   );
   if (seeded === "seeded") logger.info("demo content added");
+  await prepareAdministrators(services);
 
   const { pageHandler, devMiddleware, closeDev } = development
     ? await developmentHandlers(services)
@@ -62,16 +70,20 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  // Files that lost their rows (or rows that lost their content) are removed in the background.
-  const sweep = () =>
-    sweepOrphanFiles(services.db, services.storage)
-      .then((result) => {
-        if (result.unreferencedRows + result.strayFiles > 0)
-          logger.info(result, "orphan files removed");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "orphan file sweep failed"));
-  void sweep();
-  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  // In the background: files that lost their rows (or rows that lost their content), expired
+  // sessions and old sign-in attempts are removed now and every few hours.
+  const housekeeping = async () => {
+    try {
+      const swept = await sweepOrphanFiles(services.db, services.storage);
+      if (swept.unreferencedRows + swept.strayFiles > 0) logger.info(swept, "orphan files removed");
+      await deleteExpiredSessions(services.db);
+      await deleteOldSignInAttempts(services.db);
+    } catch (error) {
+      logger.error({ err: error }, "housekeeping failed");
+    }
+  };
+  void housekeeping();
+  setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS).unref();
 
   const stop = (signal: string) => shutdown(signal, server, services, logger, closeDev);
   process.once("SIGTERM", stop);
@@ -79,6 +91,36 @@ async function main(): Promise<void> {
   process.on("unhandledRejection", (reason) => {
     logger.error({ err: reason }, "unhandled promise rejection");
   });
+}
+
+/**
+ * Creates the first administrator when there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else
+ * with the club's contact address and a generated password, printed this once.
+ */
+async function prepareAdministrators({ db, config, logger }: Services): Promise<void> {
+  if ((await countAdministrators(db)) > 0) return;
+  const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
+  if (!email) {
+    console.error(
+      "No administrator exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.",
+    );
+    process.exit(1);
+  }
+  const initial = await ensureInitialAdministrator(db, { email, password: config.adminPassword });
+  if (!initial.created) return;
+  logger.info({ email: initial.email }, "first administrator created");
+  if (initial.generatedPassword) {
+    console.log(
+      [
+        "",
+        "No administrator existed, so one was created. This password is shown only now:",
+        `  e-mail:   ${initial.email}`,
+        `  password: ${initial.generatedPassword}`,
+        "Sign in at /admin/login and change it at /admin/manage-password.",
+        "",
+      ].join("\n"),
+    );
+  }
 }
 
 async function productionHandlers(services: Services) {

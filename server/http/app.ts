@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import { isDatabaseReachable } from "../db/database.ts";
 import type { Services } from "../services.ts";
 import { LocalDiskStorage } from "../storage/local-disk.ts";
+import { refuseCrossSiteWrites } from "./cross-site.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface HttpAppOptions {
@@ -54,6 +55,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     }),
   );
   app.use(compression());
+  app.use(refuseCrossSiteWrites({ trustedOrigins: siteUrl ? [siteUrl] : [] }));
 
   app.get("/healthz", async (_req, res) => {
     const healthy = await isDatabaseReachable(services.db);

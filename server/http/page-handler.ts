@@ -1,7 +1,7 @@
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider } from "react-router";
-import { cspNonceContext, servicesContext } from "../../app/context.ts";
+import { clientAddressContext, cspNonceContext, servicesContext } from "../../app/context.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -12,10 +12,11 @@ export function createPageHandler(services: Services) {
   return createRequestHandler({
     build,
     mode: process.env.NODE_ENV === "production" ? "production" : "development",
-    getLoadContext(_request, response) {
+    getLoadContext(request, response) {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       context.set(cspNonceContext, response.locals.cspNonce as string | undefined);
+      context.set(clientAddressContext, request.ip ?? "unknown");
       return context;
     },
   });

@@ -1,30 +1,18 @@
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { newId } from "../../storage/storage.ts";
+import { type AuditCategory, type AuditType, auditCategories, auditTypes } from "./categories.ts";
 
 /**
- * The audit log: every administrative write appends one entry. Categories are the spec's content
- * kinds plus the ones the rest of the admin needs; the labels are what the dashboard shows.
+ * The audit log: every administrative write appends one entry. The categories and their labels
+ * live in `categories.ts`, which pages in the browser can import too.
  */
-export const auditCategories = {
-  media: "미디어",
-  courses: "학습 기록",
-  mainActivities: "주요 활동",
-  feed: "피드",
-  rules: "회칙",
-  organization: "조직도",
-  admissions: "모집 안내",
-  account: "계정",
-  calendar: "캘린더",
-  odaeho: "오대호",
-  leaders: "운영진",
-  siteSettings: "사이트 설정",
-} as const;
+export { type AuditCategory, type AuditType, auditCategories, auditTypes } from "./categories.ts";
 
-export type AuditCategory = keyof typeof auditCategories;
 export const auditCategorySchema = z.enum(
   Object.keys(auditCategories) as [AuditCategory, ...AuditCategory[]],
 );
+export const auditTypeSchema = z.enum(Object.keys(auditTypes) as [AuditType, ...AuditType[]]);
 
 export interface AuditEntryInput {
   category: AuditCategory;
@@ -39,7 +27,7 @@ export interface AuditEntryInput {
 export interface AuditEntry {
   id: string;
   category: AuditCategory;
-  type: "normal" | "failure";
+  type: AuditType;
   content: string;
   error: string | null;
   actor: string;
@@ -64,4 +52,41 @@ export async function writeAuditLog(db: Db, entry: AuditEntryInput): Promise<Aud
 function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 2000);
   return String(error).slice(0, 2000);
+}
+
+export interface AuditQuery {
+  category?: AuditCategory | undefined;
+  type?: AuditType | undefined;
+  /** 1-based; a page past the end shows the last page. */
+  page: number;
+  pageSize: number;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** The newest entries first, filtered by category and type, one page at a time. */
+export async function listAuditEntries(db: Db, query: AuditQuery): Promise<AuditPage> {
+  let filtered = db.selectFrom("audit_log");
+  if (query.category) filtered = filtered.where("category", "=", query.category);
+  if (query.type) filtered = filtered.where("type", "=", query.type);
+  const { count } = await filtered
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const rows = await filtered
+    .select(["id", "category", "type", "content", "error", "actor", "time"])
+    .orderBy("time", "desc")
+    .orderBy("id", "desc")
+    .limit(query.pageSize)
+    .offset((page - 1) * query.pageSize)
+    .execute();
+  const entries = rows.map((row) => ({ ...row, category: row.category as AuditCategory }));
+  return { entries, total, page, pageCount };
 }

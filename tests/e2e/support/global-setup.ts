@@ -9,8 +9,13 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    adminEmail: string;
+    adminPassword: string;
   }
 }
+
+/** The administrator the server creates at its first start, for the browser tests to sign in. */
+const administrator = { email: "e2e-admin@club.test", password: "e2e-admin-password" };
 
 /**
  * Starts the production server (the built app, `server/main.ts`) on a free loopback port with
@@ -18,30 +23,53 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "club-e2e-"));
+  const server = await startServer({
+    dataDir,
+    databaseUrl: process.env.E2E_DATABASE_URL ?? "",
+    administrator,
+  });
+  project.provide("baseURL", server.baseURL);
+  project.provide("dataDir", dataDir);
+  project.provide("adminEmail", administrator.email);
+  project.provide("adminPassword", administrator.password);
+
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** A production server of its own (also for tests that must not share the main one). */
+export async function startServer(options: {
+  dataDir: string;
+  databaseUrl: string;
+  administrator: { email: string; password: string };
+}): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const port = await freePort();
   const server = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      DATA_DIR: dataDir,
+      DATA_DIR: options.dataDir,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      DATABASE_URL: options.databaseUrl,
       SITE_URL: "",
+      ADMIN_EMAIL: options.administrator.email,
+      ADMIN_PASSWORD: options.administrator.password,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const baseURL = await waitForStartLine(server);
-  project.provide("baseURL", baseURL);
-  project.provide("dataDir", dataDir);
-
-  return async () => {
-    const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    const code = await exited;
-    await rm(dataDir, { recursive: true, force: true });
-    if (code !== 0) throw new Error(`The server exited with code ${code} on SIGTERM`);
+  return {
+    baseURL,
+    async stop() {
+      const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      const code = await exited;
+      if (code !== 0) throw new Error(`The server exited with code ${code} on SIGTERM`);
+    },
   };
 }
 

@@ -1,0 +1,204 @@
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
+import { sendForm } from "../../lib/uploads/send-form.ts";
+import { Button } from "../ui/Button.tsx";
+import styles from "./AdminForm.module.css";
+import { Notice } from "./Notice.tsx";
+import { useUnsavedChanges } from "./UnsavedChanges.tsx";
+
+export interface AdminFormState {
+  /** Field name → Korean message from the last answer. */
+  fieldErrors: Record<string, string>;
+  busy: boolean;
+}
+
+interface AdminFormProps {
+  /** Where the form posts: a route action, or an upload endpoint when `upload` is set. */
+  action: string;
+  /**
+   * Send as multipart with upload progress to a resource route that answers JSON (forms with
+   * files). Otherwise the form posts to a route action through a fetcher.
+   */
+  upload?: boolean;
+  /**
+   * Runs in the browser before sending, e.g. to compress images; may report progress from 0 to
+   * 100 and throw an Error whose message is shown to the manager.
+   */
+  prepare?: (
+    form: FormData,
+    onProgress: (label: string, percent: number) => void,
+  ) => Promise<FormData>;
+  /** Called after a successful save with the server's answer. */
+  onSaved?: (result: WriteResult<unknown>) => void;
+  /** Empty the form after a successful save (forms that add a new item). */
+  resetOnSuccess?: boolean;
+  /**
+   * The saved record's version (or anything that changes when the saved data changes): when it
+   * changes, the fields show the saved values again. Keeps the answer above the form.
+   */
+  resetKey?: string | number;
+  /** The accessible name of the form, e.g. "새 일정 추가". */
+  label?: string;
+  className?: string;
+  children: (state: AdminFormState) => ReactNode;
+}
+
+/**
+ * The one form frame of the admin area. It shows the server's answer (success, failure,
+ * conflict) above the form, errors next to fields through `children`, upload progress, tells the
+ * area's UnsavedChangesGuard while it holds unsaved changes, never submits while a Korean syllable is being composed,
+ * and keeps what the manager typed when a save fails. A conflict offers to load the newest
+ * version, which replaces the typed values only when the manager asks for it.
+ */
+export function AdminForm({
+  action,
+  upload = false,
+  prepare,
+  onSaved,
+  resetOnSuccess = false,
+  resetKey,
+  label,
+  className,
+  children,
+}: AdminFormProps) {
+  const fetcher = useFetcher<WriteResult<unknown>>();
+  const revalidator = useRevalidator();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [result, setResult] = useState<WriteResult<unknown> | null>(null);
+  const [progress, setProgress] = useState<{ label: string; percent: number } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const formId = useId();
+  const unsaved = useUnsavedChanges();
+  const setDirty = useCallback(
+    (dirty: boolean) => unsaved.setDirty(formId, dirty),
+    [unsaved, formId],
+  );
+  useEffect(() => () => unsaved.setDirty(formId, false), [unsaved, formId]);
+
+  const finish = useCallback(
+    (answer: WriteResult<unknown>) => {
+      setResult(answer);
+      setProgress(null);
+      if (answer.ok) {
+        setDirty(false);
+        if (resetOnSuccess) formRef.current?.reset();
+        onSaved?.(answer);
+      }
+    },
+    [onSaved, resetOnSuccess, setDirty],
+  );
+
+  // Answers that come back through the fetcher (forms without files).
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && handled.current !== fetcher.data) {
+      handled.current = fetcher.data;
+      finish(fetcher.data);
+    }
+  }, [fetcher.state, fetcher.data, finish]);
+
+  const busy = sending || fetcher.state !== "idle";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    let form = new FormData(event.currentTarget, submitter);
+    setResult(null);
+    setSending(true);
+    try {
+      if (prepare)
+        form = await prepare(form, (phase, percent) => setProgress({ label: phase, percent }));
+      if (upload) {
+        setProgress({ label: "보내는 중", percent: 0 });
+        const answer = await sendForm(action, form, (percent) =>
+          setProgress({ label: "보내는 중", percent }),
+        );
+        finish({
+          ...answer,
+          message: answer.message ?? (answer.ok ? "저장했습니다." : "저장하지 못했습니다."),
+        });
+        if (answer.ok) revalidator.revalidate();
+      } else {
+        await fetcher.submit(form, { method: "post", action });
+      }
+    } catch (error) {
+      finish({
+        ok: false,
+        status: 0,
+        message: error instanceof Error ? error.message : "보내지 못했습니다. 다시 시도해 주세요.",
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    // Enter that confirms a Korean syllable must not also submit the form.
+    if (event.key === "Enter" && (event.nativeEvent.isComposing || event.keyCode === 229)) {
+      event.preventDefault();
+    }
+  }
+
+  function loadNewest() {
+    setResult(null);
+    setDirty(false);
+    setFormKey((key) => key + 1);
+    revalidator.revalidate();
+  }
+
+  return (
+    <>
+      {result && (
+        <div className={styles.answer}>
+          <Notice tone={result.ok ? "success" : "error"} title={result.message}>
+            {result.conflict && (
+              <p className={styles.conflictActions}>
+                <Button size="sm" variant="secondary" onClick={loadNewest}>
+                  최신 내용 불러오기
+                </Button>
+                <span>누르면 입력한 내용 대신 저장된 최신 내용이 표시됩니다.</span>
+              </p>
+            )}
+          </Notice>
+        </div>
+      )}
+      <form
+        key={`${formKey}:${resetKey ?? ""}`}
+        ref={formRef}
+        method="post"
+        action={action}
+        encType={upload ? "multipart/form-data" : undefined}
+        aria-label={label}
+        aria-busy={busy || undefined}
+        className={className}
+        onSubmit={onSubmit}
+        onKeyDown={onKeyDown}
+        onInput={() => setDirty(true)}
+        onChange={() => setDirty(true)}
+        noValidate
+      >
+        {children({ fieldErrors: result?.fieldErrors ?? {}, busy })}
+        {progress && (
+          <div className={styles.progress} role="status">
+            <span>
+              {progress.label} {progress.percent}%
+            </span>
+            <progress max={100} value={progress.percent} aria-label={progress.label} />
+          </div>
+        )}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { CloseIcon, ExternalIcon, MenuIcon } from "../icons/icons.tsx";
+import { AdminBrand } from "./AdminBrand.tsx";
+import styles from "./AdminShell.module.css";
+import { adminNavigation } from "./navigation.ts";
+
+interface AdminShellProps {
+  clubName: string;
+  email: string;
+  children: ReactNode;
+}
+
+const MENU_ID = "admin-menu";
+
+/**
+ * The admin area's frame: a sidebar with every admin page on wide screens, a top bar with the
+ * same navigation in a modal dialog on narrow ones, and the signed-in account with sign-out.
+ */
+export function AdminShell({ clubName, email, children }: AdminShellProps) {
+  const menuRef = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+  // Following a link inside the menu closes it.
+  useEffect(() => {
+    if (location.key) menuRef.current?.close();
+  }, [location.key]);
+
+  return (
+    <div className={styles.shell}>
+      <a href="#admin-main" className="skip-link">
+        본문으로 건너뛰기
+      </a>
+      <header className={styles.topBar}>
+        <Brand clubName={clubName} />
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-haspopup="dialog"
+          {...{ commandfor: MENU_ID, command: "show-modal" }}
+        >
+          <MenuIcon size={22} />
+          <span className="visually-hidden">관리 메뉴 열기</span>
+        </button>
+      </header>
+      <dialog
+        ref={menuRef}
+        id={MENU_ID}
+        className={styles.menuDialog}
+        aria-label="관리 메뉴"
+        {...{ closedby: "any" }}
+      >
+        <div className={styles.menuTop}>
+          <Brand clubName={clubName} />
+          <button
+            type="button"
+            className={styles.menuButton}
+            {...{ commandfor: MENU_ID, command: "close" }}
+            onClick={() => menuRef.current?.close()}
+          >
+            <CloseIcon size={22} />
+            <span className="visually-hidden">관리 메뉴 닫기</span>
+          </button>
+        </div>
+        <Navigation />
+        <Account email={email} />
+      </dialog>
+      <aside className={styles.sidebar}>
+        <Brand clubName={clubName} />
+        <Navigation />
+        <Account email={email} />
+      </aside>
+      <main id="admin-main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function Brand({ clubName }: { clubName: string }) {
+  return (
+    <Link to="/admin" className={styles.brand} aria-label={`${clubName} 관리 대시보드`}>
+      <AdminBrand clubName={clubName} />
+    </Link>
+  );
+}
+
+function Navigation() {
+  return (
+    <nav aria-label="관리 메뉴" className={styles.nav}>
+      {adminNavigation.map((group) => (
+        <div key={group.label} className={styles.group}>
+          <p className={styles.groupLabel}>{group.label}</p>
+          <ul className={styles.items}>
+            {group.items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/admin"} className={styles.item}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** The signed-in address, the public site and sign-out (a plain POST: it works without script). */
+function Account({ email }: { email: string }) {
+  return (
+    <div className={styles.account}>
+      <p className={styles.signedInAs}>
+        <span className={styles.accountLabel}>로그인 계정</span>
+        <span className={styles.email}>{email}</span>
+      </p>
+      <a href="/" className={styles.accountLink} target="_blank" rel="noopener">
+        공개 사이트 보기
+        <ExternalIcon size={16} />
+        <span className="visually-hidden">(새 탭)</span>
+      </a>
+      <form method="post" action="/admin/sign-out">
+        <button type="submit" className={styles.signOut}>
+          로그아웃
+        </button>
+      </form>
+    </div>
+  );
+}

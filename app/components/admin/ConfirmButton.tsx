@@ -1,0 +1,102 @@
+import { type ReactNode, useId, useRef } from "react";
+import { Button, type ButtonVariant } from "../ui/Button.tsx";
+import styles from "./ConfirmButton.module.css";
+
+interface ConfirmButtonProps {
+  /** The button's text, e.g. "삭제". */
+  children: ReactNode;
+  /** The question in the dialog, e.g. "'해커톤 후기' 게시글을 삭제할까요?". */
+  title: string;
+  /** What will happen, and whether it can be undone. */
+  message: ReactNode;
+  /** The confirming button's text; defaults to the button's own text. */
+  confirmLabel?: string;
+  /** Sent with the form when confirmed, so one form can hold several actions. */
+  name?: string;
+  value?: string;
+  /** The form to submit, when the button is not inside it. */
+  form?: string;
+  variant?: ButtonVariant;
+  size?: "sm" | "md";
+  disabled?: boolean;
+}
+
+/**
+ * A button that asks before a destructive action. It opens a native modal <dialog> (focus stays
+ * inside, Escape cancels); its confirming button submits the surrounding form. Invoker commands
+ * open and close the dialog before the page's script has loaded; the click handlers cover
+ * browsers without them.
+ */
+export function ConfirmButton({
+  children,
+  title,
+  message,
+  confirmLabel,
+  name,
+  value,
+  form,
+  variant = "danger",
+  size = "sm",
+  disabled,
+}: ConfirmButtonProps) {
+  const id = useId();
+  const dialogId = `${id}-dialog`;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const supportsCommands = () =>
+    typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
+
+  return (
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        disabled={disabled}
+        aria-haspopup="dialog"
+        {...{ commandfor: dialogId, command: "show-modal" }}
+        onClick={() => {
+          if (!supportsCommands()) dialogRef.current?.showModal();
+        }}
+      >
+        {children}
+      </Button>
+      <dialog
+        ref={dialogRef}
+        id={dialogId}
+        className={styles.dialog}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+      >
+        <h2 id={`${id}-title`} className={styles.title}>
+          {title}
+        </h2>
+        <div id={`${id}-message`} className={styles.message}>
+          {message}
+        </div>
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            size="sm"
+            autoFocus
+            {...{ commandfor: dialogId, command: "close" }}
+            onClick={() => {
+              if (!supportsCommands()) dialogRef.current?.close();
+            }}
+          >
+            취소
+          </Button>
+          <Button
+            type="submit"
+            variant={variant}
+            size="sm"
+            name={name}
+            value={value}
+            form={form}
+            onClick={() => dialogRef.current?.close()}
+          >
+            {confirmLabel ?? children}
+          </Button>
+        </div>
+      </dialog>
+    </>
+  );
+}

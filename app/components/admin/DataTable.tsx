@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import styles from "./DataTable.module.css";
+
+interface DataTableProps {
+  /** Names the table for assistive technology; shown unless `hideCaption`. */
+  caption: string;
+  hideCaption?: boolean;
+  /** The table's <thead> and <tbody>. */
+  children: ReactNode;
+}
+
+/**
+ * A dense table that scrolls sideways on narrow screens instead of squeezing its columns. The
+ * scrolling region is focusable, so keyboard users can scroll it too.
+ */
+export function DataTable({ caption, hideCaption = false, children }: DataTableProps) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users
+    <section className={styles.scroller} aria-label={caption} tabIndex={0}>
+      <table className={styles.table}>
+        <caption className={hideCaption ? "visually-hidden" : styles.caption}>{caption}</caption>
+        {children}
+      </table>
+    </section>
+  );
+}
+
+/** A small label in a table cell: a category, a state. */
+export function Badge({
+  tone = "neutral",
+  children,
+}: {
+  tone?: "neutral" | "brand" | "success" | "danger";
+  children: ReactNode;
+}) {
+  return (
+    <span className={styles.badge} data-tone={tone}>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,190 @@
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import {
+  auditCategorySchema,
+  auditTypeSchema,
+  listAuditEntries,
+} from "../../../server/domain/audit-log/audit-log.ts";
+import { auditCategories, auditTypes } from "../../../server/domain/audit-log/categories.ts";
+import {
+  countContent,
+  documentUpdateTimes,
+} from "../../../server/domain/dashboard/content-counts.ts";
+import { AuditTable } from "../../components/admin/AuditTable.tsx";
+import { contentPages } from "../../components/admin/content-pages.ts";
+import { Select } from "../../components/admin/FormField.tsx";
+import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { Pagination } from "../../components/admin/Pagination.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { getServices } from "../../context.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/dashboard";
+import styles from "./dashboard.module.css";
+
+const AUDIT_PAGE_SIZE = 20;
+
+/** The log's filters from the address; anything malformed falls back to "all" and page 1. */
+const filtersSchema = z.object({
+  category: auditCategorySchema.optional().catch(undefined),
+  type: auditTypeSchema.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const filters = filtersSchema.parse({
+    category: url.searchParams.get("category") ?? undefined,
+    type: url.searchParams.get("type") ?? undefined,
+    page: url.searchParams.get("page") ?? undefined,
+  });
+  const { db } = getServices(context);
+  const [counts, documents, log] = await Promise.all([
+    countContent(db),
+    documentUpdateTimes(db),
+    listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
+  ]);
+  const overview = contentPages.map((page) => ({
+    path: page.path,
+    title: page.title,
+    counts: page.counts?.(counts) ?? [],
+    updatedAt: page.documentKey ? documents[page.documentKey] : undefined,
+  }));
+  return {
+    overview,
+    files: counts.files,
+    administrators: counts.administrators,
+    filters: { category: filters.category ?? "", type: filters.type ?? "" },
+    log,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "관리 대시보드", noIndex: true });
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { overview, filters, log } = loaderData;
+  const navigation = useNavigation();
+  const filtered = filters.category !== "" || filters.type !== "";
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams();
+    if (filters.category) params.set("category", filters.category);
+    if (filters.type) params.set("type", filters.type);
+    if (page > 1) params.set("page", String(page));
+    const query = params.toString();
+    return query ? `/admin?${query}#log` : "/admin#log";
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="개요"
+        title="대시보드"
+        description={<p>사이트에 올라 있는 콘텐츠와 관리 기록을 한눈에 봅니다.</p>}
+        actions={
+          <a href="/" target="_blank" rel="noopener" className={styles.siteLink}>
+            공개 사이트 열기<span className="visually-hidden"> (새 탭)</span>
+          </a>
+        }
+      />
+
+      <section aria-labelledby="overview-title">
+        <h2 id="overview-title" className={styles.sectionTitle}>
+          콘텐츠 현황
+        </h2>
+        <ul className={styles.cards}>
+          {overview.map((item) => (
+            <li key={item.path}>
+              <Link to={item.path} className={styles.card}>
+                <span className={styles.cardTitle}>{item.title}</span>
+                {item.counts.length > 0 ? (
+                  <span className={styles.cardCounts}>
+                    {item.counts.map((count) => (
+                      <span key={count.label}>
+                        <span className={styles.number}>{count.value.toLocaleString("ko-KR")}</span>{" "}
+                        {count.label}
+                      </span>
+                    ))}
+                  </span>
+                ) : (
+                  <span className={styles.cardUpdated}>
+                    {item.updatedAt
+                      ? `마지막 저장 ${formatDateTime(item.updatedAt)}`
+                      : "아직 저장된 내용 없음"}
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.totals}>
+          업로드한 파일{" "}
+          <span className={styles.number}>{loaderData.files.toLocaleString("ko-KR")}</span>개 ·
+          관리자 계정 <span className={styles.number}>{loaderData.administrators}</span>개
+        </p>
+      </section>
+
+      <section aria-labelledby="log-title" className={styles.log} id="log">
+        <h2 id="log-title" className={styles.sectionTitle}>
+          관리 기록
+        </h2>
+        <p className={styles.logIntro}>
+          로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은
+          빨간색으로 표시되고 원인이 함께 적힙니다.
+        </p>
+        <Form
+          method="get"
+          className={styles.filters}
+          key={`${filters.category}-${filters.type}`}
+          preventScrollReset
+        >
+          <div className={styles.filter}>
+            <label htmlFor="log-category">분류</label>
+            <Select id="log-category" name="category" defaultValue={filters.category}>
+              <option value="">전체</option>
+              {Object.entries(auditCategories).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className={styles.filter}>
+            <label htmlFor="log-type">결과</label>
+            <Select id="log-type" name="type" defaultValue={filters.type}>
+              <option value="">전체</option>
+              {Object.entries(auditTypes).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" variant="secondary" size="sm" className={styles.apply}>
+            적용
+          </Button>
+          {filtered && (
+            <Link to="/admin#log" className={styles.reset} preventScrollReset>
+              필터 해제
+            </Link>
+          )}
+        </Form>
+        <p className={styles.resultCount} aria-live="polite">
+          {navigation.state === "loading"
+            ? "불러오는 중…"
+            : `${filtered ? "조건에 맞는 기록" : "전체 기록"} ${log.total.toLocaleString("ko-KR")}건`}
+        </p>
+        <AuditTable
+          caption="관리 기록"
+          entries={log.entries}
+          emptyText={filtered ? "조건에 맞는 기록이 없습니다." : "아직 관리 기록이 없습니다."}
+        />
+        <Pagination
+          page={log.page}
+          pageCount={log.pageCount}
+          hrefFor={hrefFor}
+          label="관리 기록 페이지"
+        />
+      </section>
+    </>
+  );
+}

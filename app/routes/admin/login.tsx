@@ -1,0 +1,212 @@
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { z } from "zod";
+import { signIn } from "../../../server/domain/administrators/authentication.ts";
+import { emailAddressSchema } from "../../../server/domain/administrators/email.ts";
+import { MAX_PASSWORD_LENGTH } from "../../../server/domain/administrators/passwords.ts";
+import {
+  currentSession,
+  safeRedirectTarget,
+  sessionCookieHeader,
+} from "../../../server/http/admin-auth.ts";
+import { AdminBrand } from "../../components/admin/AdminBrand.tsx";
+import { Checkbox, FormField, TextInput } from "../../components/admin/FormField.tsx";
+import { Notice } from "../../components/admin/Notice.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { clientAddressContext, getServices } from "../../context.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import type { Route } from "./+types/login";
+import styles from "./login.module.css";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "관리자 로그인",
+    description: "동아리 홈페이지를 관리하는 운영진의 로그인 화면입니다.",
+    noIndex: true,
+  });
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+/** A manager who is already signed in goes straight to where they were headed. */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectTarget(url.searchParams.get("redirectTo"));
+  if (await currentSession({ request, context })) throw redirect(redirectTo);
+  return {
+    redirectTo,
+    signedOut: url.searchParams.get("signedOut") === "1",
+    sentFromPage: url.searchParams.has("redirectTo"),
+  };
+}
+
+const signInForm = z.object({
+  email: z
+    .string({ error: "이메일을 입력해 주세요." })
+    .trim()
+    .min(1, "이메일을 입력해 주세요.")
+    .pipe(emailAddressSchema("이메일 주소 형식이 올바르지 않습니다.")),
+  password: z
+    .string({ error: "비밀번호를 입력해 주세요." })
+    .min(1, "비밀번호를 입력해 주세요.")
+    .max(MAX_PASSWORD_LENGTH, "비밀번호가 너무 깁니다."),
+  persistent: z.literal("on").optional(),
+  redirectTo: z.string().optional(),
+});
+
+/** The same words for a wrong password and an unknown address: neither reveals which it was. */
+const REJECTED = "이메일 또는 비밀번호가 올바르지 않습니다. 다시 확인해 주세요.";
+
+function limitedMessage(retryAt: Date, minutes: number): string {
+  return (
+    `로그인에 너무 많이 실패했습니다. ${formatDateTime(retryAt.toISOString())}부터 ` +
+    `다시 시도할 수 있습니다 (약 ${minutes}분 후).`
+  );
+}
+
+type FieldErrors = Partial<Record<"email" | "password", string>>;
+
+interface ActionResult {
+  message?: string;
+  errors?: FieldErrors;
+  email: string;
+  persistent: boolean;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = Object.fromEntries(await readForm(request));
+  const typedEmail = typeof fields.email === "string" ? fields.email.slice(0, 254) : "";
+  const persistentTicked = fields.persistent === "on";
+  const parsed = signInForm.safeParse(fields);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "email" || field === "password") && !errors[field]) {
+        errors[field] = issue.message;
+      }
+    }
+    return data<ActionResult>(
+      { errors, email: typedEmail, persistent: persistentTicked },
+      { status: 400 },
+    );
+  }
+  const { db } = getServices(context);
+  const result = await signIn(db, {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    persistent: parsed.data.persistent === "on",
+    clientAddress: context.get(clientAddressContext),
+  });
+  if (result.outcome === "signed-in") {
+    return redirect(safeRedirectTarget(parsed.data.redirectTo), {
+      status: 303,
+      headers: { "Set-Cookie": await sessionCookieHeader(request, result.session) },
+    });
+  }
+  if (result.outcome === "limited") {
+    const seconds = Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000));
+    return data<ActionResult>(
+      {
+        message: limitedMessage(result.retryAt, Math.ceil(seconds / 60)),
+        email: typedEmail,
+        persistent: persistentTicked,
+      },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
+  }
+  return data<ActionResult>(
+    { message: REJECTED, email: typedEmail, persistent: persistentTicked },
+    { status: 401 },
+  );
+}
+
+async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("로그인 양식을 읽을 수 없습니다. 화면을 새로 고친 뒤 다시 시도해 주세요.", {
+      status: 400,
+    });
+  }
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = actionData?.errors ?? {};
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // After a failed attempt the password is typed again, starting at the field to fix.
+  useEffect(() => {
+    if (!actionData || !passwordRef.current) return;
+    passwordRef.current.value = "";
+    (actionData.errors?.email ? emailRef.current : passwordRef.current)?.focus();
+  }, [actionData]);
+  return (
+    <main id="main" className={styles.page}>
+      <div className={styles.card}>
+        <p className={styles.brand}>
+          <AdminBrand clubName={root?.settings.clubName ?? ""} />
+        </p>
+        <h1 className={styles.title}>관리자 로그인</h1>
+        <p className={styles.lead}>홈페이지를 관리하는 운영진 계정으로 로그인하세요.</p>
+
+        {actionData?.message ? (
+          <Notice tone="error" title={actionData.message} />
+        ) : loaderData.signedOut ? (
+          <Notice tone="success" title="로그아웃했습니다." />
+        ) : loaderData.sentFromPage ? (
+          <Notice tone="info" title="로그인이 필요한 화면입니다.">
+            로그인하면 요청한 화면으로 이동합니다.
+          </Notice>
+        ) : null}
+
+        <Form method="post" noValidate className={styles.form}>
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <FormField label="이메일" name="email" error={errors.email} required>
+            {(field) => (
+              <TextInput
+                {...field}
+                ref={emailRef}
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                spellCheck={false}
+                defaultValue={actionData?.email}
+              />
+            )}
+          </FormField>
+          <FormField label="비밀번호" name="password" error={errors.password} required>
+            {(field) => (
+              <TextInput
+                {...field}
+                ref={passwordRef}
+                type="password"
+                autoComplete="current-password"
+              />
+            )}
+          </FormField>
+          <Checkbox
+            name="persistent"
+            label="로그인 상태 유지"
+            hint="이 브라우저에서 30일 동안 로그인이 유지됩니다. 여럿이 쓰는 컴퓨터에서는 선택하지 마세요."
+            defaultChecked={actionData?.persistent}
+          />
+          <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
+            {submitting ? "로그인하는 중…" : "로그인"}
+          </Button>
+        </Form>
+        <p className={styles.back}>
+          <a href="/">← 공개 사이트로 돌아가기</a>
+        </p>
+      </div>
+    </main>
+  );
+}

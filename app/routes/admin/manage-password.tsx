@@ -1,0 +1,299 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import {
+  changePassword,
+  endOtherSessions,
+} from "../../../server/domain/administrators/authentication.ts";
+import { passwordSchema } from "../../../server/domain/administrators/passwords.ts";
+import {
+  findActiveSession,
+  listSessionsOf,
+} from "../../../server/domain/administrators/sessions.ts";
+import { requireAdministrator, sessionCookieHeader } from "../../../server/http/admin-auth.ts";
+import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
+import { Badge, DataTable } from "../../components/admin/DataTable.tsx";
+import { FormActions, FormField, TextInput } from "../../components/admin/FormField.tsx";
+import { Notice } from "../../components/admin/Notice.tsx";
+import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { clientAddressContext, getServices, sessionContext } from "../../context.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/manage-password";
+import styles from "./manage-password.module.css";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "비밀번호 변경", noIndex: true });
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireAdministrator(args);
+  const sessions = await listSessionsOf(getServices(args.context).db, session.administrator.id);
+  return {
+    email: session.administrator.email,
+    sessions: sessions.map((item) => ({ ...item, current: item.id === session.id })),
+  };
+}
+
+const changeForm = z
+  .object({
+    currentPassword: z
+      .string({ error: "현재 비밀번호를 입력해 주세요." })
+      .min(1, "현재 비밀번호를 입력해 주세요."),
+    newPassword: z
+      .string({ error: "새 비밀번호를 입력해 주세요." })
+      .min(1, "새 비밀번호를 입력해 주세요.")
+      .pipe(
+        passwordSchema({
+          tooShort: "새 비밀번호는 6자 이상이어야 합니다.",
+          tooLong: "새 비밀번호는 1024자를 넘을 수 없습니다.",
+        }),
+      ),
+    confirmPassword: z
+      .string({ error: "새 비밀번호를 한 번 더 입력해 주세요." })
+      .min(1, "새 비밀번호를 한 번 더 입력해 주세요."),
+  })
+  .check((ctx) => {
+    const { currentPassword, newPassword, confirmPassword } = ctx.value;
+    if (newPassword !== confirmPassword) {
+      ctx.issues.push({
+        code: "custom",
+        input: confirmPassword,
+        path: ["confirmPassword"],
+        message: "새 비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.",
+      });
+    }
+    if (newPassword === currentPassword) {
+      ctx.issues.push({
+        code: "custom",
+        input: newPassword,
+        path: ["newPassword"],
+        message: "새 비밀번호가 현재 비밀번호와 같습니다. 다른 비밀번호를 입력해 주세요.",
+      });
+    }
+  });
+
+type Field = "currentPassword" | "newPassword" | "confirmPassword";
+type ActionResult =
+  | { intent: "change"; errors: Partial<Record<Field, string>>; message?: string }
+  | { intent: "change"; success: string; changedAt: string }
+  | { intent: "end-sessions"; success: string };
+
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdministrator(args);
+  const { db } = getServices(args.context);
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    throw data("양식을 읽을 수 없습니다. 화면을 새로 고친 뒤 다시 시도해 주세요.", { status: 400 });
+  }
+
+  if (form.get("intent") === "end-other-sessions") {
+    const ended = await endOtherSessions(db, session);
+    return data<ActionResult>({
+      intent: "end-sessions",
+      success:
+        ended > 0
+          ? `다른 기기와 브라우저의 로그인 ${ended}개를 종료했습니다.`
+          : "종료할 다른 로그인이 없었습니다.",
+    });
+  }
+
+  const parsed = changeForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      errors[field] ??= issue.message;
+    }
+    return data<ActionResult>(
+      { intent: "change", errors, message: "입력한 내용을 확인해 주세요." },
+      { status: 400 },
+    );
+  }
+  const result = await changePassword(db, {
+    session,
+    currentPassword: parsed.data.currentPassword,
+    newPassword: parsed.data.newPassword,
+    clientAddress: args.context.get(clientAddressContext),
+  });
+  if (result.outcome === "wrong-current-password") {
+    return data<ActionResult>(
+      {
+        intent: "change",
+        errors: { currentPassword: "현재 비밀번호가 올바르지 않습니다." },
+        message: "비밀번호를 바꾸지 못했습니다.",
+      },
+      { status: 400 },
+    );
+  }
+  if (result.outcome === "limited") {
+    const seconds = Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000));
+    return data<ActionResult>(
+      {
+        intent: "change",
+        errors: {},
+        message:
+          `비밀번호 확인에 너무 많이 실패했습니다. ${formatDateTime(result.retryAt.toISOString())}부터 ` +
+          "다시 시도할 수 있습니다.",
+      },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
+  }
+  // A page rendered in this same request (a form sent without script) knows the new session.
+  args.context.set(sessionContext, {
+    session: (await findActiveSession(db, result.session.token)) ?? null,
+  });
+  return data<ActionResult>(
+    {
+      intent: "change",
+      success:
+        result.endedSessions > 0
+          ? `비밀번호를 변경했습니다. 다른 기기와 브라우저에 남아 있던 로그인 ${result.endedSessions}개를 종료했습니다.`
+          : "비밀번호를 변경했습니다. 다른 곳에 남아 있던 로그인은 없었습니다.",
+      changedAt: new Date().toISOString(),
+    },
+    { headers: { "Set-Cookie": await sessionCookieHeader(args.request, result.session) } },
+  );
+}
+
+export default function ManagePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const change = actionData?.intent === "change" ? actionData : undefined;
+  const errors = change && "errors" in change ? change.errors : {};
+  const others = loaderData.sessions.filter((session) => !session.current).length;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="계정"
+        title="비밀번호 변경"
+        description={
+          <p>
+            <span className={styles.email}>{loaderData.email}</span> 계정의 비밀번호를 바꿉니다.
+            바꾸면 이 브라우저를 뺀 다른 곳의 로그인은 모두 끝납니다.
+          </p>
+        }
+      />
+
+      <section aria-labelledby="change-title" className={styles.section}>
+        <h2 id="change-title" className={styles.sectionTitle}>
+          새 비밀번호 정하기
+        </h2>
+        {change && "success" in change && <Notice tone="success" title={change.success} />}
+        {change && "message" in change && change.message && (
+          <Notice tone="error" title={change.message}>
+            {Object.keys(errors).length > 0 && <p>표시된 칸을 고친 뒤 다시 저장해 주세요.</p>}
+          </Notice>
+        )}
+        <Form
+          method="post"
+          noValidate
+          className={styles.form}
+          key={change && "changedAt" in change ? change.changedAt : "form"}
+        >
+          <input type="hidden" name="intent" value="change-password" />
+          {/* Lets password managers file the new password under the right account. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={loaderData.email}
+            readOnly
+            hidden
+          />
+          <FormField
+            label="현재 비밀번호"
+            name="currentPassword"
+            error={errors.currentPassword}
+            required
+          >
+            {(field) => <TextInput {...field} type="password" autoComplete="current-password" />}
+          </FormField>
+          <FormField
+            label="새 비밀번호"
+            name="newPassword"
+            hint="6자 이상. 다른 사이트에서 쓰지 않는, 길고 외우기 쉬운 문장을 권합니다."
+            error={errors.newPassword}
+            required
+          >
+            {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
+          </FormField>
+          <FormField
+            label="새 비밀번호 확인"
+            name="confirmPassword"
+            error={errors.confirmPassword}
+            required
+          >
+            {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
+          </FormField>
+          <FormActions>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? "저장하는 중…" : "비밀번호 변경"}
+            </Button>
+          </FormActions>
+        </Form>
+      </section>
+
+      <section aria-labelledby="sessions-title" className={styles.section}>
+        <h2 id="sessions-title" className={styles.sectionTitle}>
+          로그인된 곳
+        </h2>
+        <p className={styles.sectionIntro}>
+          이 계정으로 로그인되어 있는 브라우저입니다. 모르는 로그인이 있으면 다른 로그인을 모두
+          종료하고 비밀번호를 바꿔 주세요.
+        </p>
+        {actionData?.intent === "end-sessions" && (
+          <Notice tone="success" title={actionData.success} />
+        )}
+        <DataTable caption="로그인된 곳" hideCaption>
+          <thead>
+            <tr>
+              <th scope="col">로그인한 시간</th>
+              <th scope="col">마지막 활동</th>
+              <th scope="col">종류</th>
+              <th scope="col">만료</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.sessions.map((session) => (
+              <tr key={session.id}>
+                <td data-nowrap data-mono>
+                  {formatDateTime(session.createdAt)}{" "}
+                  {session.current && <Badge tone="brand">지금 이 브라우저</Badge>}
+                </td>
+                <td data-nowrap data-mono>
+                  {formatDateTime(session.lastSeenAt)}
+                </td>
+                <td data-nowrap>
+                  {session.persistent ? "로그인 상태 유지" : "브라우저를 닫으면 종료"}
+                </td>
+                <td data-nowrap data-mono>
+                  {formatDateTime(session.expiresAt)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+        <Form method="post" className={styles.endSessions}>
+          <ConfirmButton
+            name="intent"
+            value="end-other-sessions"
+            title="다른 로그인을 모두 종료할까요?"
+            message={
+              <p>
+                이 브라우저를 뺀 {others}곳의 로그인이 끝납니다. 그곳에서 저장하지 않은 내용은
+                사라질 수 있습니다.
+              </p>
+            }
+            confirmLabel="모두 종료"
+            disabled={others === 0}
+          >
+            다른 로그인 모두 종료
+          </ConfirmButton>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+import { Link } from "react-router";
+import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/manual";
+import styles from "./manual.module.css";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "관리자 매뉴얼", noIndex: true });
+
+const chapters = [
+  { id: "sign-in", title: "로그인과 로그아웃" },
+  { id: "account", title: "비밀번호와 로그인된 곳" },
+  { id: "editing", title: "콘텐츠를 고칠 때 공통 규칙" },
+  { id: "content", title: "콘텐츠별 안내" },
+  { id: "files", title: "사진과 파일 올리기" },
+  { id: "log", title: "관리 기록 읽기" },
+  { id: "help", title: "도움이 필요할 때" },
+];
+
+/** A written guide for club managers: a new manager each semester learns the admin area here. */
+export default function Manual() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="도움말"
+        title="관리자 매뉴얼"
+        description={
+          <p>
+            홈페이지 관리를 처음 맡은 운영진을 위한 안내입니다. 로그인부터 콘텐츠 편집, 파일 올리기,
+            관리 기록 읽는 법까지 차례로 설명합니다.
+          </p>
+        }
+      />
+      <div className={styles.layout}>
+        <nav className={styles.toc} aria-labelledby="toc-title">
+          <h2 id="toc-title" className={styles.tocTitle}>
+            목차
+          </h2>
+          <ol>
+            {chapters.map((chapter) => (
+              <li key={chapter.id}>
+                <a href={`#${chapter.id}`}>{chapter.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <article className={styles.article}>
+          <section id="sign-in" aria-labelledby="sign-in-title">
+            <h2 id="sign-in-title">로그인과 로그아웃</h2>
+            <p>
+              관리 화면은 <code>/admin/login</code>에서 로그인합니다. 공개 사이트 메뉴의{" "}
+              <strong>Other sites → 홈페이지 관리 시스템</strong>을 눌러도 됩니다. 운영진 계정의
+              이메일과 비밀번호를 넣고 <strong>로그인</strong>을 누르면, 가려던 관리 화면이나
+              대시보드로 이동합니다.
+            </p>
+            <ul>
+              <li>
+                <strong>로그인 상태 유지</strong>를 선택하면 이 브라우저에서 30일 동안 다시
+                로그인하지 않아도 됩니다. 선택하지 않으면 브라우저를 닫을 때 로그인이 끝나고, 닫지
+                않아도 12시간이 지나면 끝납니다. 동아리방 컴퓨터처럼 여럿이 쓰는 곳에서는 선택하지
+                마세요.
+              </li>
+              <li>
+                이메일이나 비밀번호가 틀리면 “이메일 또는 비밀번호가 올바르지 않습니다”라고
+                나옵니다. 어느 쪽이 틀렸는지는 알려 주지 않습니다. 계정을 추측하려는 사람에게 힌트를
+                주지 않기 위해서입니다.
+              </li>
+              <li>
+                15분 안에 10번 틀리면 잠시 로그인할 수 없습니다. 화면에 다시 시도할 수 있는 시각이
+                나오니, 그때까지 기다린 뒤 다시 시도하세요.
+              </li>
+              <li>
+                일을 마치면 관리 메뉴 아래쪽의 <strong>로그아웃</strong>을 누르세요. 서버에 남은
+                로그인 기록이 지워져, 같은 브라우저를 다른 사람이 써도 관리 화면에 들어올 수
+                없습니다.
+              </li>
+            </ul>
+          </section>
+
+          <section id="account" aria-labelledby="account-title">
+            <h2 id="account-title">비밀번호와 로그인된 곳</h2>
+            <p>
+              <Link to="/admin/manage-password">비밀번호 변경</Link> 화면에서 현재 비밀번호, 새
+              비밀번호(6자 이상), 새 비밀번호 확인을 차례로 넣고 저장합니다. 틀린 칸이 있으면 그 칸
+              바로 아래에 무엇이 잘못됐는지 나옵니다.
+            </p>
+            <ul>
+              <li>
+                비밀번호를 바꾸면 지금 쓰는 브라우저를 뺀 다른 모든 곳의 로그인이 끝나고, 몇 곳이
+                끝났는지 알려 줍니다. 비밀번호가 새어 나갔을까 걱정될 때 가장 먼저 할 일입니다.
+              </li>
+              <li>
+                같은 화면의 <strong>로그인된 곳</strong> 표에서 이 계정으로 로그인된 브라우저를 볼
+                수 있고, <strong>다른 로그인 모두 종료</strong>로 한 번에 끝낼 수 있습니다.
+              </li>
+              <li>
+                비밀번호를 잊었다면 서버를 관리하는 사람에게 재설정을 부탁하세요. 계정을 새로
+                만들거나 지우는 일도 서버에서 명령줄 도구(<code>npm run admin</code>)로 합니다.
+              </li>
+            </ul>
+          </section>
+
+          <section id="editing" aria-labelledby="editing-title">
+            <h2 id="editing-title">콘텐츠를 고칠 때 공통 규칙</h2>
+            <ul>
+              <li>
+                저장한 내용은 공개 사이트에 바로 반영됩니다. 방문자가 다음에 페이지를 열면 새 내용이
+                보입니다.
+              </li>
+              <li>
+                저장할 때 서버가 모든 칸을 검사합니다. 잘못된 칸은 바로 아래에 빨간 글씨로 이유가
+                나오고, 입력한 내용은 그대로 남아 있으니 고쳐서 다시 저장하면 됩니다.
+              </li>
+              <li>
+                저장에 성공하면 초록색 안내가, 실패하면 빨간색 안내가 화면 위쪽에 나옵니다. 아무
+                안내 없이 끝나는 일은 없습니다.
+              </li>
+              <li>
+                삭제처럼 되돌릴 수 없는 작업은 빨간 버튼으로 표시되고, 누르면 한 번 더 묻는 창이
+                뜹니다. <kbd>Esc</kbd>나 <strong>취소</strong>로 그만둘 수 있습니다.
+              </li>
+              <li>
+                두 사람이 같은 내용을 동시에 고치면, 나중에 저장한 사람에게 “다른 사람이 먼저
+                고쳤다”는 안내가 나옵니다. 내 입력은 사라지지 않으니, 새로 불러온 내용과 비교해 다시
+                반영하세요.
+              </li>
+              <li>저장하지 않은 채 화면을 떠나려 하면 한 번 더 확인합니다.</li>
+            </ul>
+          </section>
+
+          <section id="content" aria-labelledby="content-title">
+            <h2 id="content-title">콘텐츠별 안내</h2>
+            <h3>
+              <Link to="/admin/manage-posts">미디어 게시글</Link>
+            </h3>
+            <p>
+              동아리 소식과 행사 후기를 올립니다. 제목, 태그, 게시일, 본문과 사진을 넣습니다. 태그는
+              이미 있는 것을 고르거나 새로 입력합니다. 본문에는 소제목, 목록, 링크, 코드 블록을 쓸
+              수 있습니다. 사진은 하나씩 추가하거나 지울 수 있고, 저장할 때 한꺼번에 반영됩니다.
+            </p>
+            <h3>
+              <Link to="/admin/manage-main-activity">주요 활동</Link>
+            </h3>
+            <p>
+              연도별로 큰 활동을 정리합니다. 제목은 비워 둘 수 없습니다(비우면 “Title must not be
+              empty!”). 사진을 왼쪽에 둘지 오른쪽에 둘지 고르고, 같은 해 안의 순서는 끌어서 놓거나
+              키보드로 바꿉니다. 한 해의 마지막 활동을 지우면 그해가 목록에서 사라집니다.
+            </p>
+            <h3>
+              <Link to="/admin/manage-courses">학습 기록</Link>
+            </h3>
+            <p>
+              학기를 추가하면 빈 기록이 함께 만들어지고, 학기를 지우면 그 학기의 기록도 함께
+              지워집니다. 학기마다 프로젝트, 세션, 스터디 항목을 넣으며, 항목에는 적어도 제목이
+              있어야 합니다.
+            </p>
+            <h3>
+              <Link to="/admin/manage-feed">피드</Link>
+            </h3>
+            <p>사진 한 장과 짧은 설명, 연결할 링크, 날짜로 피드 게시물을 만들고 순서를 정합니다.</p>
+            <h3>
+              <Link to="/admin/manage-odaeho">오대호</Link>
+            </h3>
+            <p>
+              회지 한 호마다 제목, 설명, 발행일과 함께 표지 이미지와 PDF를 올립니다. 둘 중 하나라도
+              빠지면 “Upload Failed! Thumbnail Image or PDF file is not defined!”라는 안내와 함께
+              저장되지 않습니다. PDF는 “동아리 이름 odaeho 제목.pdf”라는 이름으로 내려받아집니다.
+              목록 순서는 끌어서 놓거나 키보드로 바꿉니다.
+            </p>
+            <h3>
+              <Link to="/admin/manage-rule">회칙</Link>
+            </h3>
+            <p>회칙 본문을 고치고, 방문자가 내려받을 PDF를 붙입니다.</p>
+            <h3>
+              <Link to="/admin/manage-calendar">캘린더</Link>
+            </h3>
+            <p>
+              일정마다 제목, 시작과 끝, 종일 여부, 장소, 설명을 넣습니다. 공개 캘린더와, 휴대폰
+              캘린더에서 구독하는 주소에 함께 반영됩니다.
+            </p>
+            <h3>
+              <Link to="/admin/manage-admissions">모집 안내</Link>
+            </h3>
+            <p>
+              <strong>모집 중</strong>을 켜면 공개 사이트 메뉴의 Join 옆에 “Now Recruiting”이
+              표시됩니다. 모집이 끝나면 꼭 꺼 주세요. 모집 포스터 이미지, 일정, 자주 묻는 질문도
+              여기서 고칩니다.
+            </p>
+            <h3>
+              <Link to="/admin/manage-leaders">운영진</Link>
+            </h3>
+            <p>
+              회장과 부회장(두 번째 부회장은 선택)의 이름과 전화번호를 넣습니다. 전화번호는
+              010-1234-5678처럼 하이픈을 넣어 씁니다. 모든 페이지의 아래쪽에 표시되니 운영진이
+              바뀌면 가장 먼저 고쳐 주세요.
+            </p>
+            <h3>
+              <Link to="/admin/manage-organization">조직도</Link>
+            </h3>
+            <p>
+              그룹을 추가하면 이름과 설명이 빈 그룹이 생기니 바로 채워 주세요. 구성원마다 이름,
+              역할, 프로필 사진을 넣습니다. 그룹을 지우면 그 구성원들의 사진도 함께 지워집니다.
+            </p>
+          </section>
+
+          <section id="files" aria-labelledby="files-title">
+            <h2 id="files-title">사진과 파일 올리기</h2>
+            <ul>
+              <li>
+                사진은 JPG, PNG, WebP, GIF, AVIF 이미지만 올릴 수 있습니다. 파일 이름이 아니라 파일
+                내용으로 확인하므로, 이름만 .jpg로 바꾼 다른 파일은 거절됩니다.
+              </li>
+              <li>
+                큰 사진은 올리기 전에 브라우저에서 긴 변 1024px, 4MB 이하로 줄어듭니다. 올리는
+                동안에는 진행 상황이 표시되니 끝날 때까지 화면을 닫지 마세요.
+              </li>
+              <li>
+                사진에 담긴 촬영 위치(GPS)와 기기 정보는 저장할 때 지워집니다. 사진이 옆으로 누워
+                있으면 방향을 바로잡아 저장합니다.
+              </li>
+              <li>PDF는 실제 PDF 파일만 받습니다. 너무 큰 파일은 크기를 알려 주며 거절합니다.</li>
+              <li>
+                저장이 실패하면 함께 올린 파일도 남지 않고, 콘텐츠에서 사진을 지우면 서버의 파일도
+                지워집니다. 따로 파일을 정리할 필요는 없습니다.
+              </li>
+            </ul>
+          </section>
+
+          <section id="log" aria-labelledby="log-title">
+            <h2 id="log-title">관리 기록 읽기</h2>
+            <p>
+              <Link to="/admin">대시보드</Link>의 <strong>관리 기록</strong>에는 로그인, 로그아웃,
+              비밀번호 변경과 모든 콘텐츠의 저장·삭제가 최신순으로 남습니다. 기록은 지우거나 고칠 수
+              없습니다.
+            </p>
+            <dl className={styles.terms}>
+              <div>
+                <dt>시간</dt>
+                <dd>한국 시간으로 표시합니다.</dd>
+              </div>
+              <div>
+                <dt>분류</dt>
+                <dd>
+                  미디어, 학습 기록, 주요 활동, 피드, 회칙, 조직도, 모집 안내, 계정, 캘린더, 오대호,
+                  운영진, 사이트 설정 가운데 하나입니다.
+                </dd>
+              </div>
+              <div>
+                <dt>결과</dt>
+                <dd>
+                  <strong>정상</strong>은 작업이 끝까지 된 것, <strong>실패</strong>는 되지 않은
+                  것입니다. 실패한 기록에는 원인이 빨간 글씨로 함께 적힙니다.
+                </dd>
+              </div>
+              <div>
+                <dt>내용</dt>
+                <dd>
+                  무슨 일이 있었는지 한 문장으로 적습니다. 예: “‘해커톤 후기’ 게시글이
+                  삭제되었습니다”. 로그인에 실패한 기록에는 접속한 주소도 남습니다.
+                </dd>
+              </div>
+              <div>
+                <dt>작업자</dt>
+                <dd>
+                  작업한 운영진의 이메일입니다. <strong>시스템</strong>은 서버가 직접 하거나 명령줄
+                  도구로 한 일입니다.
+                </dd>
+              </div>
+            </dl>
+            <p>
+              분류와 결과로 걸러 볼 수 있고, 한 페이지에 20개씩 보입니다. 모르는 주소에서 로그인
+              실패가 여러 번 보이면 비밀번호를 바꾸고 다른 로그인을 모두 종료하세요.
+            </p>
+          </section>
+
+          <section id="help" aria-labelledby="help-title">
+            <h2 id="help-title">도움이 필요할 때</h2>
+            <p>
+              화면에 나온 안내대로 해도 되지 않으면, 무엇을 하다가 어떤 안내가 나왔는지와 그 시각을
+              적어 서버를 관리하는 사람에게 알려 주세요. 관리 기록에 같은 시각의 실패 기록이 있다면
+              그 내용도 함께 알려 주면 원인을 빨리 찾을 수 있습니다.
+            </p>
+          </section>
+        </article>
+      </div>
+    </>
+  );
+}

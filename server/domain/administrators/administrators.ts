@@ -1,0 +1,241 @@
+import type { Db } from "../../db/database.ts";
+import { newId } from "../../storage/storage.ts";
+import { writeAuditLog } from "../audit-log/audit-log.ts";
+import { generatePassword, hashPassword } from "./passwords.ts";
+import { createSession, deleteSessionsOf, type NewSession } from "./sessions.ts";
+
+/**
+ * Administrator accounts: the managers who sign in to the admin area. Every change here is one
+ * transaction with its audit-log entry. `actor` is who made it: an administrator's address, or
+ * "system" for the server and the command-line tool.
+ */
+export interface Administrator {
+  id: string;
+  email: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdministratorWithSessions extends Administrator {
+  activeSessions: number;
+}
+
+export class AdministratorExistsError extends Error {
+  override name = "AdministratorExistsError";
+  constructor(email: string) {
+    super(`An administrator with the address ${email} already exists.`);
+  }
+}
+
+export class AdministratorNotFoundError extends Error {
+  override name = "AdministratorNotFoundError";
+  constructor(email: string) {
+    super(`There is no administrator with the address ${email}.`);
+  }
+}
+
+export class LastAdministratorError extends Error {
+  override name = "LastAdministratorError";
+  constructor() {
+    super("The last administrator cannot be deleted: create another one first.");
+  }
+}
+
+/** Addresses are given already normalised (see `emailAddressSchema`). */
+export async function findAdministratorByEmail(db: Db, email: string) {
+  return db
+    .selectFrom("administrators")
+    .select(["id", "email", "password_hash", "created_at", "updated_at"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+}
+
+export async function findAdministratorById(db: Db, id: string) {
+  return db
+    .selectFrom("administrators")
+    .select(["id", "email", "password_hash"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function countAdministrators(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("administrators")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function createAdministrator(
+  db: Db,
+  input: { email: string; password: string; actor: string },
+): Promise<Administrator> {
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date().toISOString();
+  const administrator: Administrator = {
+    id: newId(),
+    email: input.email,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("administrators")
+      .values({
+        id: administrator.id,
+        email: administrator.email,
+        password_hash: passwordHash,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.column("email").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw new AdministratorExistsError(input.email);
+    }
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${input.email}' 관리자 계정이 추가되었습니다`,
+      actor: input.actor,
+    });
+  });
+  return administrator;
+}
+
+/** Every administrator with the number of sessions that have not expired, by address. */
+export async function listAdministrators(
+  db: Db,
+  now: Date = new Date(),
+): Promise<AdministratorWithSessions[]> {
+  const rows = await db
+    .selectFrom("administrators")
+    .leftJoin("sessions", (join) =>
+      join
+        .onRef("sessions.administrator_id", "=", "administrators.id")
+        .on("sessions.expires_at", ">", now.toISOString()),
+    )
+    .select((eb) => [
+      "administrators.id",
+      "administrators.email",
+      "administrators.created_at",
+      "administrators.updated_at",
+      eb.fn.count<number | string>("sessions.id").as("active_sessions"),
+    ])
+    .groupBy([
+      "administrators.id",
+      "administrators.email",
+      "administrators.created_at",
+      "administrators.updated_at",
+    ])
+    .orderBy("administrators.email")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    activeSessions: Number(row.active_sessions),
+  }));
+}
+
+/** Deletes an administrator and their sessions; the last administrator stays. */
+export async function deleteAdministrator(
+  db: Db,
+  input: { email: string; actor: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const administrator = await findAdministratorByEmail(trx, input.email);
+    if (!administrator) throw new AdministratorNotFoundError(input.email);
+    if ((await countAdministrators(trx)) <= 1) throw new LastAdministratorError();
+    await deleteSessionsOf(trx, administrator.id);
+    await trx.deleteFrom("administrators").where("id", "=", administrator.id).execute();
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${input.email}' 관리자 계정이 삭제되었습니다`,
+      actor: input.actor,
+    });
+  });
+}
+
+/**
+ * Sets a new password and ends the administrator's sessions. With `renewSession`, the session
+ * in use is replaced by a new one (a new id after a credential change) instead of ending.
+ * `content` words the log entry from the number of sessions that ended.
+ */
+export async function setPassword(
+  db: Db,
+  input: {
+    administrator: { id: string; email: string };
+    password: string;
+    actor: string;
+    content: (endedSessions: number) => string;
+    renewSession?: { currentId: string; persistent: boolean } | undefined;
+  },
+): Promise<{ endedSessions: number; session: NewSession | undefined }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const { administrator, renewSession } = input;
+    await trx
+      .updateTable("administrators")
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where("id", "=", administrator.id)
+      .execute();
+    const endedSessions = await deleteSessionsOf(trx, administrator.id, renewSession?.currentId);
+    let session: NewSession | undefined;
+    if (renewSession) {
+      await deleteSessionsOf(trx, administrator.id);
+      session = await createSession(trx, administrator.id, renewSession.persistent);
+    }
+    await writeAuditLog(trx, {
+      category: "account",
+      content: input.content(endedSessions),
+      actor: input.actor,
+    });
+    return { endedSessions, session };
+  });
+}
+
+/** The command line's reset: a new password, and every session of that administrator ends. */
+export async function resetPassword(
+  db: Db,
+  input: { email: string; password: string; actor: string },
+): Promise<number> {
+  const administrator = await findAdministratorByEmail(db, input.email);
+  if (!administrator) throw new AdministratorNotFoundError(input.email);
+  const { endedSessions } = await setPassword(db, {
+    administrator,
+    password: input.password,
+    actor: input.actor,
+    content: (ended) =>
+      `'${input.email}' 관리자의 비밀번호가 재설정되었습니다 (세션 ${ended}개 종료)`,
+  });
+  return endedSessions;
+}
+
+export type InitialAdministrator =
+  | { created: false }
+  | { created: true; email: string; generatedPassword: string | undefined };
+
+/**
+ * At start: when no administrator exists, creates one with the configured address and password,
+ * or with a generated password that the caller shows once. Several instances starting together
+ * create at most one (the address is unique).
+ */
+export async function ensureInitialAdministrator(
+  db: Db,
+  input: { email: string; password: string | undefined },
+): Promise<InitialAdministrator> {
+  if ((await countAdministrators(db)) > 0) return { created: false };
+  const password = input.password ?? generatePassword();
+  try {
+    await createAdministrator(db, { email: input.email, password, actor: "system" });
+  } catch (error) {
+    if (error instanceof AdministratorExistsError) return { created: false };
+    throw error;
+  }
+  return {
+    created: true,
+    email: input.email,
+    generatedPassword: input.password === undefined ? password : undefined,
+  };
+}

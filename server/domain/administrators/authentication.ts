@@ -1,0 +1,166 @@
+import type { Db } from "../../db/database.ts";
+import { writeAuditLog } from "../audit-log/audit-log.ts";
+import { findAdministratorByEmail, findAdministratorById, setPassword } from "./administrators.ts";
+import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";
+import {
+  type ActiveSession,
+  createSession,
+  deleteSession,
+  deleteSessionsOf,
+  type NewSession,
+} from "./sessions.ts";
+import {
+  addressKey,
+  checkSignInLimit,
+  type LimitPolicy,
+  recordSignInAttempt,
+  signInLimit,
+} from "./sign-in-limiter.ts";
+
+/** Signing in and out and changing one's password, each with its audit-log entry. */
+export type SignInResult =
+  | { outcome: "signed-in"; administrator: { id: string; email: string }; session: NewSession }
+  /** Wrong address or wrong password: the two are never told apart. */
+  | { outcome: "rejected" }
+  | { outcome: "limited"; retryAt: Date };
+
+export interface SignInInput {
+  /** Normalised (see `emailAddressSchema`). */
+  email: string;
+  password: string;
+  persistent: boolean;
+  clientAddress: string;
+}
+
+export async function signIn(
+  db: Db,
+  input: SignInInput,
+  now: Date = new Date(),
+  policy: LimitPolicy = signInLimit,
+): Promise<SignInResult> {
+  const key = { clientAddress: addressKey(input.clientAddress), email: input.email };
+  const limit = await checkSignInLimit(db, key, now, policy);
+  if (limit.limited) return { outcome: "limited", retryAt: limit.retryAt };
+
+  const administrator = await findAdministratorByEmail(db, input.email);
+  let valid = false;
+  if (administrator) valid = await verifyPassword(input.password, administrator.password_hash);
+  else await spendVerificationTime(input.password);
+
+  if (!administrator || !valid) {
+    await db.transaction().execute(async (trx) => {
+      await recordSignInAttempt(trx, key, false, now, policy);
+      await writeAuditLog(trx, {
+        category: "account",
+        content: `'${input.email}' 계정으로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
+        error: "이메일 또는 비밀번호가 올바르지 않습니다",
+        actor: input.email,
+      });
+    });
+    const after = await checkSignInLimit(db, key, now, policy);
+    return after.limited ? { outcome: "limited", retryAt: after.retryAt } : { outcome: "rejected" };
+  }
+
+  // Hashes made with older parameters are upgraded while the password is at hand.
+  const upgradedHash = needsRehash(administrator.password_hash)
+    ? await hashPassword(input.password)
+    : undefined;
+  return db.transaction().execute(async (trx) => {
+    if (upgradedHash) {
+      await trx
+        .updateTable("administrators")
+        .set({ password_hash: upgradedHash })
+        .where("id", "=", administrator.id)
+        .execute();
+    }
+    await recordSignInAttempt(trx, key, true, now, policy);
+    const session = await createSession(trx, administrator.id, input.persistent, now);
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${administrator.email}' 계정으로 로그인했습니다${input.persistent ? " (로그인 상태 유지)" : ""}`,
+      actor: administrator.email,
+    });
+    return {
+      outcome: "signed-in" as const,
+      administrator: { id: administrator.id, email: administrator.email },
+      session,
+    };
+  });
+}
+
+/** Deletes the session; the entry names who signed out. */
+export async function signOut(db: Db, session: ActiveSession): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteSession(trx, session.id);
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${session.administrator.email}' 계정에서 로그아웃했습니다`,
+      actor: session.administrator.email,
+    });
+  });
+}
+
+export type ChangePasswordResult =
+  | { outcome: "changed"; endedSessions: number; session: NewSession }
+  | { outcome: "wrong-current-password" }
+  | { outcome: "limited"; retryAt: Date };
+
+/**
+ * Changes the signed-in administrator's password after checking the current one. Every other
+ * session ends, and the current one is replaced by a new session (a new id after a credential
+ * change), which the caller puts in the cookie.
+ */
+export async function changePassword(
+  db: Db,
+  input: {
+    session: ActiveSession;
+    currentPassword: string;
+    newPassword: string;
+    clientAddress: string;
+  },
+  now: Date = new Date(),
+  policy: LimitPolicy = signInLimit,
+): Promise<ChangePasswordResult> {
+  const { administrator } = input.session;
+  // A wrong current password counts like a failed sign-in, so a session left open on a shared
+  // computer cannot be used to guess the password.
+  const key = { clientAddress: addressKey(input.clientAddress), email: administrator.email };
+  const limit = await checkSignInLimit(db, key, now, policy);
+  if (limit.limited) return { outcome: "limited", retryAt: limit.retryAt };
+  const stored = await findAdministratorById(db, administrator.id);
+  if (!stored || !(await verifyPassword(input.currentPassword, stored.password_hash))) {
+    await db.transaction().execute(async (trx) => {
+      await recordSignInAttempt(trx, key, false, now, policy);
+      await writeAuditLog(trx, {
+        category: "account",
+        content: `'${administrator.email}' 관리자의 비밀번호를 변경하지 못했습니다`,
+        error: "현재 비밀번호가 올바르지 않습니다",
+        actor: administrator.email,
+      });
+    });
+    return { outcome: "wrong-current-password" };
+  }
+  const { endedSessions, session } = await setPassword(db, {
+    administrator,
+    password: input.newPassword,
+    actor: administrator.email,
+    content: (ended) =>
+      `'${administrator.email}' 관리자의 비밀번호가 변경되었습니다 (다른 세션 ${ended}개 종료)`,
+    renewSession: { currentId: input.session.id, persistent: input.session.persistent },
+  });
+  if (!session) throw new Error("The renewed session is missing");
+  return { outcome: "changed", endedSessions, session };
+}
+
+/** Ends every other session of the signed-in administrator ("sign out everywhere else"). */
+export async function endOtherSessions(db: Db, session: ActiveSession): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ended = await deleteSessionsOf(trx, session.administrator.id, session.id);
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${session.administrator.email}' 관리자가 다른 세션 ${ended}개를 종료했습니다`,
+      actor: session.administrator.email,
+    });
+    return ended;
+  });
+}

@@ -1,0 +1,145 @@
+import { isIPv6 } from "node:net";
+import type { Db } from "../../db/database.ts";
+import { newId } from "../../storage/storage.ts";
+
+/**
+ * Failed sign-ins are limited per client address and per e-mail address. The attempts live in
+ * the database, so every app instance sharing it counts the same failures.
+ */
+export interface LimitPolicy {
+  maxFailures: number;
+  windowMs: number;
+}
+
+export const signInLimit: LimitPolicy = { maxFailures: 10, windowMs: 15 * 60 * 1000 };
+
+export type LimitDecision = { limited: false } | { limited: true; retryAt: Date };
+
+export interface AttemptKey {
+  clientAddress: string;
+  email: string;
+}
+
+/**
+ * Whether another attempt is allowed, given the times of recent failures. When limited, the
+ * answer says when the oldest counted failure leaves the window, which is when one more attempt
+ * becomes possible.
+ */
+export function decideLimit(
+  failureTimes: readonly string[],
+  now: Date,
+  policy: LimitPolicy = signInLimit,
+): LimitDecision {
+  const start = now.getTime() - policy.windowMs;
+  const inWindow = failureTimes
+    .map((time) => Date.parse(time))
+    .filter((time) => time > start)
+    .sort((a, b) => b - a);
+  const oldestCounted = inWindow[policy.maxFailures - 1];
+  if (oldestCounted === undefined) return { limited: false };
+  return { limited: true, retryAt: new Date(oldestCounted + policy.windowMs) };
+}
+
+/**
+ * The key a client address is counted under. IPv6 clients usually hold a whole /64, so they are
+ * counted per /64; IPv4-mapped IPv6 addresses count as the IPv4 address they are.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const withoutZone = address.replace(/%.*$/, "");
+  if (!isIPv6(withoutZone)) return address;
+  const [head = "", tail] = withoutZone.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const width = (groups: string[]) =>
+    groups.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
+  const zeros = tail === undefined ? [] : Array(8 - width(left) - width(right)).fill("0");
+  const prefix = [...left, ...zeros, ...right]
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+/** The oldest moment a counted attempt can have, as stored (ISO). */
+function windowStart(now: Date, policy: LimitPolicy): string {
+  return new Date(now.getTime() - policy.windowMs).toISOString();
+}
+
+/** Whether the address or the e-mail address has used up its failures; the later time wins. */
+export async function checkSignInLimit(
+  db: Db,
+  key: AttemptKey,
+  now: Date = new Date(),
+  policy: LimitPolicy = signInLimit,
+): Promise<LimitDecision> {
+  const since = windowStart(now, policy);
+  const recentFailures = (column: "client_address" | "email", value: string) =>
+    db
+      .selectFrom("sign_in_attempts")
+      .select("attempted_at")
+      .where(column, "=", value)
+      .where("attempted_at", ">", since)
+      .where("succeeded", "=", 0)
+      .orderBy("attempted_at", "desc")
+      .limit(policy.maxFailures)
+      .execute();
+  const [byAddress, byEmail] = await Promise.all([
+    recentFailures("client_address", key.clientAddress),
+    recentFailures("email", key.email),
+  ]);
+  const decisions = [byAddress, byEmail].map((rows) =>
+    decideLimit(
+      rows.map((row) => row.attempted_at),
+      now,
+      policy,
+    ),
+  );
+  const retryTimes = decisions.flatMap((decision) =>
+    decision.limited ? [decision.retryAt.getTime()] : [],
+  );
+  return retryTimes.length === 0
+    ? { limited: false }
+    : { limited: true, retryAt: new Date(Math.max(...retryTimes)) };
+}
+
+/** Records an attempt and drops this key's attempts that have left the window. */
+export async function recordSignInAttempt(
+  db: Db,
+  key: AttemptKey,
+  succeeded: boolean,
+  now: Date = new Date(),
+  policy: LimitPolicy = signInLimit,
+): Promise<void> {
+  const since = windowStart(now, policy);
+  await db
+    .deleteFrom("sign_in_attempts")
+    .where((eb) =>
+      eb.or([eb("client_address", "=", key.clientAddress), eb("email", "=", key.email)]),
+    )
+    .where("attempted_at", "<=", since)
+    .execute();
+  await db
+    .insertInto("sign_in_attempts")
+    .values({
+      id: newId(),
+      client_address: key.clientAddress,
+      email: key.email,
+      succeeded: succeeded ? 1 : 0,
+      attempted_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Removes every attempt that has left the window (at start, for keys never seen again). */
+export async function deleteOldSignInAttempts(
+  db: Db,
+  now: Date = new Date(),
+  policy: LimitPolicy = signInLimit,
+): Promise<number> {
+  const result = await db
+    .deleteFrom("sign_in_attempts")
+    .where("attempted_at", "<=", windowStart(now, policy))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

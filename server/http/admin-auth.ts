@@ -1,0 +1,132 @@
+import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
+import { getServices, sessionContext } from "../../app/context.ts";
+import {
+  type ActiveSession,
+  findActiveSession,
+  isSessionToken,
+  type NewSession,
+} from "../domain/administrators/sessions.ts";
+
+/**
+ * The admin area's guard. The admin layout route runs `adminAreaMiddleware` for every page,
+ * action and resource route under /admin; a resource route can also call
+ * `requireAdministrator(args)` itself. Without a valid session a page request is sent to the
+ * sign-in page with its address to come back to, and anything else is answered 401.
+ */
+interface RequestArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  /** The request's address without React Router's `.data` suffix. */
+  url: URL;
+}
+
+export const SIGN_IN_PATH = "/admin/login";
+export const UNAUTHORIZED_MESSAGE = "로그인이 필요합니다. 다시 로그인해 주세요.";
+
+const sessionCookie = createCookie("club_admin_session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+});
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export async function readSessionToken(request: Request): Promise<string | undefined> {
+  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  return isSessionToken(value) ? value : undefined;
+}
+
+/**
+ * The Set-Cookie header for a new session. "Stay signed in" gives a cookie that lasts as long as
+ * the session (30 days); otherwise the cookie has no lifetime and ends with the browser session.
+ */
+export function sessionCookieHeader(request: Request, session: NewSession): Promise<string> {
+  return sessionCookie.serialize(session.token, {
+    secure: isHttps(request),
+    maxAge: session.persistent
+      ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
+      : undefined,
+  });
+}
+
+export function clearedSessionCookieHeader(request: Request): Promise<string> {
+  return sessionCookie.serialize("", { secure: isHttps(request), maxAge: 0 });
+}
+
+/** The request's session, looked up once per request; null when there is none. */
+export async function currentSession(
+  args: Omit<RequestArgs, "url">,
+): Promise<ActiveSession | null> {
+  const known = args.context.get(sessionContext);
+  if (known) return known.session;
+  const token = await readSessionToken(args.request);
+  const session = token
+    ? ((await findActiveSession(getServices(args.context).db, token)) ?? null)
+    : null;
+  args.context.set(sessionContext, { session });
+  return session;
+}
+
+/** The signed-in administrator's session, or the refusal thrown for this kind of request. */
+export async function requireAdministrator(args: RequestArgs): Promise<ActiveSession> {
+  const session = await currentSession(args);
+  if (session) return session;
+  if (isPageRequest(args.request)) throw redirect(signInPathFor(args.url));
+  throw data(UNAUTHORIZED_MESSAGE, {
+    status: 401,
+    statusText: "Unauthorized",
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+/** Guards every route under the admin layout; admin responses are never stored by caches. */
+export async function adminAreaMiddleware(
+  args: RequestArgs,
+  next: () => Promise<Response>,
+): Promise<Response> {
+  await requireAdministrator(args);
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex");
+  return response;
+}
+
+/** A browser loading a page (or React Router loading a page's data), not a write or a fetch. */
+function isPageRequest(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (new URL(request.url).pathname.endsWith(".data")) return true;
+  return (
+    request.headers.get("Sec-Fetch-Mode") === "navigate" ||
+    (request.headers.get("Accept") ?? "").includes("text/html")
+  );
+}
+
+export function signInPathFor(url: URL): string {
+  const back = `${url.pathname}${url.search}`;
+  return back === "/admin"
+    ? SIGN_IN_PATH
+    : `${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/**
+ * Where to go after signing in: an address inside the admin area, else the dashboard. Anything
+ * that could leave the site (other hosts, protocol-relative or backslash tricks) is ignored.
+ */
+export function safeRedirectTarget(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) {
+    return "/admin";
+  }
+  try {
+    const base = "http://club.invalid";
+    const target = new URL(value, base);
+    const inside = target.pathname === "/admin" || target.pathname.startsWith("/admin/");
+    if (target.origin !== base || !inside || target.pathname.startsWith(SIGN_IN_PATH)) {
+      return "/admin";
+    }
+    return `${target.pathname}${target.search}`;
+  } catch {
+    return "/admin";
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, test } from "vitest";
+import { administrator, signIn } from "./support/admin.ts";
+import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+
+async function openLeaders() {
+  const page = await newPage();
+  await signIn(page, administrator());
+  await page.waitForURL("**/admin");
+  await page.goto("/admin/manage-leaders");
+  await waitForHydration(page);
+  return page;
+}
+
+const presidentName = (page: Awaited<ReturnType<typeof openLeaders>>) =>
+  page.getByRole("group", { name: "회장", exact: true }).getByLabel("이름");
+
+describe("manage-leaders", () => {
+  test("a saved change shows in the public footer, with an audit entry", async () => {
+    const page = await openLeaders();
+    await presidentName(page).fill("홍길동");
+    await page
+      .getByRole("group", { name: "회장", exact: true })
+      .getByLabel("전화번호")
+      .fill("010-2222-3333");
+    await page.getByRole("button", { name: "저장" }).click();
+    await page.getByRole("status").filter({ hasText: "운영진 정보가 수정되었습니다" }).waitFor();
+
+    await page.goto("/");
+    const footer = page.locator("footer");
+    await expect(footer.getByText("홍길동").isVisible()).resolves.toBe(true);
+    await expect(footer.getByText("010-2222-3333").isVisible()).resolves.toBe(true);
+
+    await page.goto("/admin");
+    await expect(page.getByText("운영진 정보가 수정되었습니다").first().isVisible()).resolves.toBe(
+      true,
+    );
+    expect(consoleErrorsOf(page)).toEqual([]);
+  });
+
+  test("a malformed phone number is refused next to its field and the typed values stay", async () => {
+    const page = await openLeaders();
+    const group = page.getByRole("group", { name: "부회장", exact: true });
+    await group.getByLabel("이름").fill("새 부회장");
+    await group.getByLabel("전화번호").fill("12345");
+    await page.getByRole("button", { name: "저장" }).click();
+    await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
+    await expect(group.getByText("010-1234-5678 형식").isVisible()).resolves.toBe(true);
+    await expect(group.getByLabel("전화번호").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(group.getByLabel("이름").inputValue()).resolves.toBe("새 부회장");
+  });
+
+  test("a save over a newer version is refused with the conflict message and keeps the typing", async () => {
+    const first = await openLeaders();
+    const second = await openLeaders();
+
+    await presidentName(first).fill("먼저 저장");
+    await first.getByRole("button", { name: "저장" }).click();
+    await first.getByRole("status").filter({ hasText: "수정되었습니다" }).waitFor();
+
+    await presidentName(second).fill("나중에 저장");
+    await second.getByRole("button", { name: "저장" }).click();
+    await second.getByRole("alert").filter({ hasText: "다른 관리자가 먼저" }).waitFor();
+    await expect(presidentName(second).inputValue()).resolves.toBe("나중에 저장");
+
+    await second.getByRole("button", { name: "최신 내용 불러오기" }).click();
+    await expect.poll(() => presidentName(second).inputValue()).toBe("먼저 저장");
+  });
+
+  test("leaving with unsaved changes asks first", async () => {
+    const page = await openLeaders();
+    await presidentName(page).fill("저장 안 함");
+    await page.getByRole("link", { name: "대시보드" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "저장하지 않은 변경 사항이 있습니다" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "계속 편집하기" }).click();
+    await expect(presidentName(page).inputValue()).resolves.toBe("저장 안 함");
+    await page.getByRole("link", { name: "대시보드" }).first().click();
+    await dialog.getByRole("button", { name: "저장하지 않고 떠나기" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+  });
+});

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { createAdministratorWithCli, signIn } from "./support/admin.ts";
+import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+
+/** An account of its own (made with the command-line tool), so other files keep theirs. */
+const account = { email: "e2e-password@club.test", password: "first-password" };
+
+beforeAll(async () => {
+  await createAdministratorWithCli(account.email, account.password);
+});
+
+async function openPasswordPage(password: string) {
+  const page = await newPage();
+  await signIn(page, { email: account.email, password });
+  await page.waitForURL((url) => url.pathname === "/admin");
+  await page.goto("/admin/manage-password");
+  await waitForHydration(page);
+  return page;
+}
+
+describe("changing the password", () => {
+  test("each failure says what was wrong, next to the field", async () => {
+    const page = await openPasswordPage(account.password);
+    const save = page.getByRole("button", { name: "비밀번호 변경", exact: true });
+    const fill = async (current: string, next: string, confirm: string) => {
+      await page.getByLabel("현재 비밀번호").fill(current);
+      await page.getByLabel("새 비밀번호 (필수)", { exact: true }).fill(next);
+      await page.getByLabel("새 비밀번호 확인").fill(confirm);
+      await save.click();
+    };
+    /** The message appears next to the field, which points at it and is marked invalid. */
+    const expectError = async (label: string, message: string) => {
+      const error = page.locator("p", { hasText: message });
+      await error.waitFor();
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
+      const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
+      expect(describedBy.split(" ")).toContain(await error.getAttribute("id"));
+    };
+
+    await save.click();
+    await expectError("현재 비밀번호 (필수)", "현재 비밀번호를 입력해 주세요.");
+    await expectError("새 비밀번호 (필수)", "새 비밀번호를 입력해 주세요.");
+    await expect(page.getByRole("alert").textContent()).resolves.toContain(
+      "입력한 내용을 확인해 주세요.",
+    );
+
+    await fill(account.password, "short", "short");
+    await expectError("새 비밀번호 (필수)", "새 비밀번호는 6자 이상이어야 합니다.");
+
+    await fill(account.password, "long-enough", "long-enougb");
+    await expectError(
+      "새 비밀번호 확인 (필수)",
+      "새 비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.",
+    );
+
+    await fill("not-my-password", "long-enough", "long-enough");
+    await expectError("현재 비밀번호 (필수)", "현재 비밀번호가 올바르지 않습니다.");
+    await expect(page.getByRole("alert").textContent()).resolves.toContain(
+      "비밀번호를 바꾸지 못했습니다.",
+    );
+    // The browser logs each refused (400) submission; nothing else may appear.
+    expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
+  });
+
+  test("success ends the other session, says so, and keeps this one", async () => {
+    const other = await openPasswordPage(account.password);
+    const page = await openPasswordPage(account.password);
+
+    await page.getByLabel("현재 비밀번호").fill(account.password);
+    await page.getByLabel("새 비밀번호 (필수)", { exact: true }).fill("second-password");
+    await page.getByLabel("새 비밀번호 확인").fill("second-password");
+    await page.getByRole("button", { name: "비밀번호 변경", exact: true }).click();
+    const status = page.getByRole("status").filter({ hasText: "비밀번호를 변경했습니다." });
+    await status.waitFor();
+    // The other browser from this test, plus the one left by the test above.
+    await expect(status.textContent()).resolves.toMatch(
+      /다른 기기와 브라우저에 남아 있던 로그인 [1-9]\d*개를 종료했습니다\./,
+    );
+    // The form is empty again.
+    await expect(page.getByLabel("현재 비밀번호").inputValue()).resolves.toBe("");
+
+    await other.reload();
+    expect(new URL(other.url()).pathname).toBe("/admin/login");
+
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/admin");
+    const log = page.getByRole("region", { name: "관리 기록" }).first();
+    await log.getByText(`'${account.email}' 관리자의 비밀번호가 변경되었습니다`).first().waitFor();
+
+    // The dashboard's filters find the failed attempt from the test above.
+    await page.getByLabel("분류").selectOption({ label: "계정" });
+    await page.getByLabel("결과").selectOption({ label: "실패" });
+    await page.getByRole("button", { name: "적용" }).click();
+    await page.waitForURL((url) => url.searchParams.get("type") === "failure");
+    expect(new URL(page.url()).searchParams.get("category")).toBe("account");
+    await page.getByText(/^조건에 맞는 기록 \d+건$/).waitFor();
+    await log
+      .getByText(`'${account.email}' 관리자의 비밀번호를 변경하지 못했습니다`)
+      .first()
+      .waitFor();
+    await expect(log.getByText("계정으로 로그인했습니다").count()).resolves.toBe(0);
+
+    const fresh = await newPage();
+    await signIn(fresh, account);
+    await fresh.getByRole("alert").waitFor();
+    await signIn(fresh, { email: account.email, password: "second-password" });
+    await fresh.waitForURL((url) => url.pathname === "/admin");
+  });
+
+  test("ending the other sessions asks first, in a dialog", async () => {
+    const other = await openPasswordPage("second-password");
+    const page = await openPasswordPage("second-password");
+    const endAll = page.getByRole("button", { name: "다른 로그인 모두 종료" });
+    await endAll.click();
+    const dialog = page.getByRole("dialog", { name: "다른 로그인을 모두 종료할까요?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "취소" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await endAll.click();
+    await dialog.getByRole("button", { name: "모두 종료" }).click();
+    await page.getByRole("status").filter({ hasText: "로그인" }).waitFor();
+    await expect(
+      page.getByRole("status").filter({ hasText: "종료했습니다" }).textContent(),
+    ).resolves.toMatch(/다른 기기와 브라우저의 로그인 [1-9]\d*개를 종료했습니다\./);
+    await other.reload();
+    expect(new URL(other.url()).pathname).toBe("/admin/login");
+    await expect(endAll.isDisabled()).resolves.toBe(true);
+  });
+});

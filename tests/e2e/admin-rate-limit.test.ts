@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openTestServices } from "../integration/support/databases.ts";
+import { signIn } from "./support/admin.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { startServer } from "./support/global-setup.ts";
+
+/**
+ * The limiter counts failures per client address, and every test signs in from 127.0.0.1. So
+ * this file runs a server of its own, on a database of its own, and locks only that one out.
+ */
+const account = { email: "limit-admin@club.test", password: "limit-admin-password" };
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let closeDatabase: () => Promise<void>;
+
+beforeAll(async () => {
+  const { services, close } = await openTestServices(
+    process.env.E2E_DATABASE_URL ? "postgres" : "sqlite",
+  );
+  closeDatabase = close;
+  server = await startServer({
+    dataDir: services.dataDir,
+    databaseUrl: services.databaseUrl,
+    administrator: account,
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await closeDatabase?.();
+});
+
+test("after 10 failed sign-ins in 15 minutes the answer is 429 and says when to try again", async () => {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      locale: "ko-KR",
+      timezoneId: "Asia/Seoul",
+    });
+    const page = await context.newPage();
+    const statuses: number[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST") statuses.push(response.status());
+    });
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      await signIn(page, { email: account.email, password: `wrong-${attempt}` });
+      await page.getByRole("alert").filter({ hasText: "올바르지 않습니다" }).waitFor();
+    }
+    const started = Date.now();
+    await signIn(page, { email: account.email, password: "wrong-10" });
+    const alert = page.getByRole("alert").filter({ hasText: "너무 많이" });
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? "";
+    expect(text).toMatch(
+      /^로그인에 너무 많이 실패했습니다\. \d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}부터 다시 시도할 수 있습니다 \(약 1[45]분 후\)\.$/,
+    );
+    // The time shown is about 15 minutes from now, in Korea's time zone.
+    const [, year, month, day, hour, minute] =
+      /(\d{4})\. (\d{2})\. (\d{2})\. (\d{2}):(\d{2})/.exec(text) ?? [];
+    const shown = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:00+09:00`);
+    expect(shown - started).toBeGreaterThan(13 * 60_000);
+    expect(shown - started).toBeLessThanOrEqual(15 * 60_000);
+    expect(statuses.slice(0, 9).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+
+    // Even the right password is refused until then.
+    await signIn(page, account);
+    await page.getByRole("alert").filter({ hasText: "너무 많이" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    expect(statuses.at(-1)).toBe(429);
+
+    const response = await fetch(`${server.baseURL}/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(account),
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(13 * 60);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,164 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { adminPaths } from "../../app/components/admin/navigation.ts";
+import { readBuildManifest } from "../support/build-manifest.ts";
+import { createAdministratorWithCli, signIn } from "./support/admin.ts";
+import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+const account = { email: "e2e-shell@club.test", password: "shell-password" };
+
+beforeAll(async () => {
+  await createAdministratorWithCli(account.email, account.password);
+});
+
+async function signedInPage(viewport: { width: number; height: number } = viewports.desktop) {
+  const page = await newPage({ viewport });
+  await signIn(page, account);
+  await page.waitForURL((url) => url.pathname === "/admin");
+  return page;
+}
+
+/** Every script the page loaded or asked the browser to preload. */
+async function scriptsOf(page: Page, loaded: Set<string>): Promise<string[]> {
+  const preloaded = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  return [...loaded, ...preloaded].map((url) => new URL(url).pathname);
+}
+
+describe("code splitting", () => {
+  test("a visitor's page loads none of the admin area's JavaScript", async () => {
+    const page = await newPage();
+    const loaded = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") loaded.add(request.url());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    // The build's whole manifest: the page itself only learns the routes it visits.
+    const manifest = readBuildManifest();
+    const modulesOf = (ids: string[]) =>
+      new Set(
+        ids.flatMap((id) => {
+          const route = manifest.routes[id];
+          return route ? [route.module, ...(route.imports ?? [])] : [];
+        }),
+      );
+    const adminIds = Object.keys(manifest.routes).filter(
+      (id) => id === "admin" || id.startsWith("admin/") || id.startsWith("routes/admin/"),
+    );
+    const publicIds = Object.keys(manifest.routes).filter((id) => !adminIds.includes(id));
+    const shared = new Set([
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...modulesOf(publicIds),
+    ]);
+    const adminOnly = [...modulesOf(adminIds)].filter((module) => !shared.has(module));
+    expect(adminOnly.length).toBeGreaterThan(5);
+
+    const publicScripts = await scriptsOf(page, loaded);
+    expect(publicScripts.length).toBeGreaterThan(0);
+    expect(publicScripts.filter((script) => adminOnly.includes(script))).toEqual([]);
+
+    // The same check sees admin code where it belongs.
+    const admin = await signedInPage();
+    const adminLoaded = new Set<string>();
+    admin.on("request", (request) => {
+      if (request.resourceType() === "script") adminLoaded.add(request.url());
+    });
+    await admin.goto("/admin/manual");
+    await waitForHydration(admin);
+    const adminScripts = await scriptsOf(admin, adminLoaded);
+    expect(adminScripts.filter((script) => adminOnly.includes(script)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the admin shell", () => {
+  test.each([
+    ["phone", viewports.phone],
+    ["desktop", viewports.desktop],
+  ] as const)("every admin page renders in the shell with one h1 (%s)", async (_name, viewport) => {
+    const page = await signedInPage(viewport);
+    for (const path of adminPaths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(response?.headers()["cache-control"]).toBe("no-store");
+      await expect(page.locator("h1").count(), path).resolves.toBe(1);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${path} fits ${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
+    }
+    await expect(page.title()).resolves.toContain("관리자 매뉴얼");
+    await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toBe(
+      "noindex",
+    );
+    expect(consoleErrorsOf(page)).toEqual([]);
+  });
+
+  test("on a phone the menu opens as a dialog and closes after following a link", async () => {
+    const page = await signedInPage(viewports.phone);
+    await waitForHydration(page);
+    await expect(
+      page.getByRole("navigation", { name: "관리 메뉴" }).first().isVisible(),
+    ).resolves.toBe(false);
+    await page.getByRole("button", { name: "관리 메뉴 열기" }).click();
+    const dialog = page.getByRole("dialog", { name: "관리 메뉴" });
+    await dialog.waitFor();
+    await expect(dialog.getByText(account.email).isVisible()).resolves.toBe(true);
+    await dialog.getByRole("link", { name: "오대호" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/manage-odaeho");
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("heading", { level: 1, name: "오대호" }).waitFor();
+    await page.getByRole("button", { name: "관리 메뉴 열기" }).click();
+    await expect(
+      dialog.getByRole("link", { name: "오대호", exact: true }).getAttribute("aria-current"),
+    ).resolves.toBe("page");
+  });
+
+  test("a content page says what it will manage and where it shows", async () => {
+    const page = await signedInPage();
+    await page.goto("/admin/manage-posts");
+    await expect(
+      page.getByRole("heading", { name: "이 화면에서 관리할 내용" }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.getByText("미디어 페이지에 실리는").isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole("link", { name: "미디어 (새 탭)" }).getAttribute("href"),
+    ).resolves.toBe("/community/media");
+    // The seeded club has articles; the page counts them from the database.
+    const count = Number(await page.locator("dl dd").first().textContent());
+    expect(count).toBeGreaterThan(0);
+  });
+
+  test("the dashboard counts content and ignores malformed filters", async () => {
+    const page = await signedInPage();
+    const response = await page.goto("/admin?page=abc&category=nope&type=maybe");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByLabel("분류").inputValue()).resolves.toBe("");
+    await expect(page.getByLabel("결과").inputValue()).resolves.toBe("");
+    await expect(page.getByText(/^전체 기록 \d+건$/).isVisible()).resolves.toBe(true);
+    const cards = page.getByRole("region", { name: "콘텐츠 현황" }).getByRole("link");
+    await expect(cards.count()).resolves.toBe(10);
+    await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);
+  });
+
+  test("the manual explains signing in, each kind of content, uploads and the log", async () => {
+    const page = await signedInPage();
+    await page.goto("/admin/manual");
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    expect(headings).toEqual([
+      "목차",
+      "로그인과 로그아웃",
+      "비밀번호와 로그인된 곳",
+      "콘텐츠를 고칠 때 공통 규칙",
+      "콘텐츠별 안내",
+      "사진과 파일 올리기",
+      "관리 기록 읽기",
+      "도움이 필요할 때",
+    ]);
+    const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
+    expect(kinds).toHaveLength(10);
+    await page.getByRole("link", { name: "관리 기록 읽기" }).click();
+    await page.waitForURL((url) => url.hash === "#log");
+  });
+});

@@ -1,0 +1,194 @@
+import { describe, expect, test } from "vitest";
+import { adminPaths } from "../../app/components/admin/navigation.ts";
+import {
+  administrator,
+  createAdministratorWithCli,
+  restartedContext,
+  signIn,
+  signOutElsewhere,
+} from "./support/admin.ts";
+import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+
+const REJECTED = "이메일 또는 비밀번호가 올바르지 않습니다. 다시 확인해 주세요.";
+
+describe("without a session", () => {
+  test("every admin page lands on /admin/login, sent there by the server", async () => {
+    const page = await newPage();
+    for (const path of [...adminPaths, "/admin/no-such-page"]) {
+      const response = await page.goto(path);
+      const url = new URL(page.url());
+      expect(url.pathname, path).toBe("/admin/login");
+      expect(url.searchParams.get("redirectTo") ?? "/admin").toBe(path);
+      // The server answered the admin address with a redirect: no admin page was ever sent.
+      expect(response?.request().redirectedFrom()?.url()).toContain(path);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+        "관리자 로그인",
+      );
+      await expect(page.getByRole("navigation", { name: "관리 메뉴" }).count()).resolves.toBe(0);
+    }
+    expect(consoleErrorsOf(page)).toEqual([]);
+  });
+});
+
+describe("signing in", () => {
+  test("goes back to the page the manager was sent from, and the dashboard logs it", async () => {
+    const page = await newPage();
+    await page.goto("/admin/manual");
+    await waitForHydration(page);
+    await expect(page.getByRole("status").textContent()).resolves.toContain(
+      "로그인이 필요한 화면입니다.",
+    );
+    await signIn(page, administrator(), { goTo: false });
+    await page.waitForURL((url) => url.pathname === "/admin/manual");
+    await page.getByRole("heading", { level: 1, name: "관리자 매뉴얼" }).waitFor();
+
+    await page.getByRole("link", { name: "대시보드" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    const log = page.getByRole("region", { name: "관리 기록" });
+    await log.getByText(`'${administrator().email}' 계정으로 로그인했습니다`).first().waitFor();
+    expect(consoleErrorsOf(page)).toEqual([]);
+  });
+
+  test("a wrong password and an unknown address get the same Korean message", async () => {
+    const page = await newPage();
+    await signIn(page, { email: administrator().email, password: "not-the-password" });
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toBe(REJECTED);
+    await expect(page.getByLabel("이메일").inputValue()).resolves.toBe(administrator().email);
+    await expect(page.getByLabel("비밀번호").inputValue()).resolves.toBe("");
+    await expect(
+      page.getByLabel("비밀번호").evaluate((input) => input === document.activeElement),
+    ).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+
+    await signIn(page, { email: "nobody-here@club.test", password: "not-the-password" });
+    await page.getByRole("alert").waitFor();
+    await expect(page.getByRole("alert").textContent()).resolves.toBe(REJECTED);
+  });
+
+  test("an empty form says what is missing, next to each field", async () => {
+    const page = await newPage();
+    await page.goto("/admin/login");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "로그인", exact: true }).click();
+    const email = page.getByLabel("이메일");
+    await page.getByText("이메일을 입력해 주세요.").waitFor();
+    await expect(email.getAttribute("aria-invalid")).resolves.toBe("true");
+    const described = (await email.getAttribute("aria-describedby")) ?? "";
+    await expect(page.locator(`[id="${described}"]`).textContent()).resolves.toBe(
+      "이메일을 입력해 주세요.",
+    );
+    await expect(page.getByText("비밀번호를 입력해 주세요.").isVisible()).resolves.toBe(true);
+  });
+
+  test("works without JavaScript", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await signIn(page, administrator(), { scripts: false });
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("대시보드");
+  });
+});
+
+describe("staying signed in", () => {
+  test('"stay signed in" survives a browser restart; a plain session does not', async () => {
+    const persistent = await newPage();
+    await signIn(persistent, administrator(), { staySignedIn: true });
+    await persistent.waitForURL((url) => url.pathname === "/admin");
+    const plain = await newPage();
+    await signIn(plain, administrator());
+    await plain.waitForURL((url) => url.pathname === "/admin");
+
+    const browser = persistent.context().browser();
+    if (!browser) throw new Error("no browser");
+    const [cookie] = (await persistent.context().cookies()).filter((item) =>
+      item.name.includes("admin"),
+    );
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    const lifetime = (cookie?.expires ?? 0) * 1000 - Date.now();
+    expect(lifetime).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
+
+    const afterRestart = await restartedContext(browser, persistent.context());
+    const reopened = await afterRestart.newPage();
+    await reopened.goto("/admin");
+    expect(new URL(reopened.url()).pathname).toBe("/admin");
+
+    const plainAfterRestart = await restartedContext(browser, plain.context());
+    const plainReopened = await plainAfterRestart.newPage();
+    await plainReopened.goto("/admin");
+    expect(new URL(plainReopened.url()).pathname).toBe("/admin/login");
+    await Promise.all([afterRestart.close(), plainAfterRestart.close()]);
+  });
+});
+
+describe("signing out", () => {
+  test("ends the session on the server, so even its cookie no longer works", async () => {
+    const page = await newPage();
+    await signIn(page, administrator());
+    await page.waitForURL((url) => url.pathname === "/admin");
+    const cookies = await page.context().cookies();
+
+    await page.getByRole("button", { name: "로그아웃" }).click();
+    await page.waitForURL((url) => url.search === "?signedOut=1");
+    await expect(page.getByRole("status").textContent()).resolves.toBe("로그아웃했습니다.");
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+
+    // Someone who copied the cookie before sign-out gets nowhere either.
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser");
+    const copy = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    await copy.addCookies(cookies);
+    const copied = await copy.newPage();
+    await copied.goto("/admin/manage-password");
+    expect(new URL(copied.url()).pathname).toBe("/admin/login");
+    await copy.close();
+  });
+
+  test("a session ended elsewhere sends the next in-app navigation to sign-in", async () => {
+    const email = "e2e-navigation@club.test";
+    await createAdministratorWithCli(email, "navigation-pass");
+    const page = await newPage();
+    await signIn(page, { email, password: "navigation-pass" });
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await waitForHydration(page);
+
+    await signOutElsewhere(page);
+
+    await page.getByRole("link", { name: "관리자 매뉴얼" }).first().click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/manual",
+    );
+    await page.getByRole("heading", { level: 1, name: "관리자 로그인" }).waitFor();
+  });
+});
+
+describe("a session that ends while a form is open", () => {
+  test("sending the form answers 401 and offers sign-in, showing no admin content", async () => {
+    const email = "e2e-expiry@club.test";
+    await createAdministratorWithCli(email, "expiry-pass");
+    const page = await newPage();
+    await signIn(page, { email, password: "expiry-pass" });
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await page.goto("/admin/manage-password");
+    await waitForHydration(page);
+
+    await signOutElsewhere(page);
+
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByLabel("현재 비밀번호").fill("expiry-pass");
+    await page.getByRole("button", { name: "비밀번호 변경", exact: true }).click();
+    expect((await answer).status()).toBe(401);
+    await page.getByRole("heading", { name: "다시 로그인해 주세요" }).waitFor();
+    await expect(page.getByRole("navigation", { name: "관리 메뉴" }).count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "로그인 화면으로" }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/admin/login" &&
+        url.searchParams.get("redirectTo") === "/admin/manage-password",
+    );
+  });
+});

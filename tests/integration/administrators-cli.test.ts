@@ -1,0 +1,160 @@
+import { describe, expect, test } from "vitest";
+import {
+  createAdministrator,
+  findAdministratorByEmail,
+} from "../../server/domain/administrators/administrators.ts";
+import { verifyPassword } from "../../server/domain/administrators/passwords.ts";
+import { createSession } from "../../server/domain/administrators/sessions.ts";
+import { runAdminCli } from "../support/admin-cli.ts";
+import { describeEachDatabase, type TestServices } from "./support/databases.ts";
+
+async function countSessions(services: TestServices, administratorId: string) {
+  const rows = await services.db
+    .selectFrom("sessions")
+    .select("id")
+    .where("administrator_id", "=", administratorId)
+    .execute();
+  return rows.length;
+}
+
+describeEachDatabase("the administrators' command-line tool", (services) => {
+  describe("create", { timeout: 60_000 }, () => {
+    test("reads the password from standard input and stores only its hash", async () => {
+      const result = await runAdminCli(services(), ["create", "First@Club.test"], "first-secret\n");
+      expect(result).toMatchObject({ code: 0, stdout: "Created administrator first@club.test.\n" });
+      expect(result.stdout + result.stderr).not.toContain("first-secret");
+
+      const row = await findAdministratorByEmail(services().db, "first@club.test");
+      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+      expect(row?.password_hash).not.toContain("first-secret");
+      await expect(verifyPassword("first-secret", row?.password_hash ?? "")).resolves.toBe(true);
+
+      const entry = await services()
+        .db.selectFrom("audit_log")
+        .selectAll()
+        .where("content", "like", "%first@club.test%")
+        .executeTakeFirst();
+      expect(entry).toMatchObject({ category: "account", type: "normal", actor: "system" });
+    });
+
+    test("takes the password from --password too", async () => {
+      const result = await runAdminCli(services(), [
+        "create",
+        "second@club.test",
+        "--password",
+        "second-secret",
+      ]);
+      expect(result.code).toBe(0);
+      const row = await findAdministratorByEmail(services().db, "second@club.test");
+      await expect(verifyPassword("second-secret", row?.password_hash ?? "")).resolves.toBe(true);
+    });
+
+    test("refuses a taken address, a malformed address and a short password", async () => {
+      const taken = await runAdminCli(services(), [
+        "create",
+        "first@club.test",
+        "--password",
+        "abcdef",
+      ]);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain("already exists");
+
+      const malformed = await runAdminCli(services(), ["create", "first", "--password", "abcdef"]);
+      expect(malformed.code).toBe(1);
+      expect(malformed.stderr).toContain('"first" is not an e-mail address.');
+
+      const short = await runAdminCli(services(), ["create", "third@club.test"], "abc\n");
+      expect(short.code).toBe(1);
+      expect(short.stderr).toContain("at least 6 characters");
+      await expect(
+        findAdministratorByEmail(services().db, "third@club.test"),
+      ).resolves.toBeUndefined();
+    });
+  });
+
+  test("list shows every administrator with their active sessions and no password", async () => {
+    const { db } = services();
+    const row = await findAdministratorByEmail(db, "first@club.test");
+    if (!row) throw new Error("first@club.test is missing");
+    await createSession(db, row.id, true);
+    const result = await runAdminCli(services(), ["list"]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split("\n");
+    expect(lines.find((line) => line.includes("first@club.test"))).toMatch(/│ 1\s+│\s*$/);
+    expect(lines.find((line) => line.includes("second@club.test"))).toMatch(/│ 0\s+│\s*$/);
+    expect(result.stdout).not.toContain("$scrypt$");
+  });
+
+  test("reset-password sets a new password and ends every session of that administrator", {
+    timeout: 60_000,
+  }, async () => {
+    const { db } = services();
+    const row = await findAdministratorByEmail(db, "second@club.test");
+    if (!row) throw new Error("second@club.test is missing");
+    await createSession(db, row.id, false);
+    await createSession(db, row.id, true);
+
+    const result = await runAdminCli(
+      services(),
+      ["reset-password", "second@club.test"],
+      "brand-new-pass\n",
+    );
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: "Set a new password for second@club.test and ended 2 session(s).\n",
+    });
+    const updated = await findAdministratorByEmail(db, "second@club.test");
+    await expect(verifyPassword("brand-new-pass", updated?.password_hash ?? "")).resolves.toBe(
+      true,
+    );
+    await expect(verifyPassword("second-secret", updated?.password_hash ?? "")).resolves.toBe(
+      false,
+    );
+    expect(await countSessions(services(), row.id)).toBe(0);
+
+    const unknown = await runAdminCli(
+      services(),
+      ["reset-password", "nobody@club.test"],
+      "abcdefg\n",
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("There is no administrator with the address nobody@club.test");
+  });
+
+  test("delete removes an administrator and their sessions, but never the last one", {
+    timeout: 60_000,
+  }, async () => {
+    const { db } = services();
+    const row = await findAdministratorByEmail(db, "first@club.test");
+    if (!row) throw new Error("first@club.test is missing");
+    const deleted = await runAdminCli(services(), ["delete", "first@club.test"]);
+    expect(deleted).toMatchObject({
+      code: 0,
+      stdout: "Deleted administrator first@club.test and ended their sessions.\n",
+    });
+    await expect(findAdministratorByEmail(db, "first@club.test")).resolves.toBeUndefined();
+    expect(await countSessions(services(), row.id)).toBe(0);
+
+    const last = await runAdminCli(services(), ["delete", "second@club.test"]);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain("The last administrator cannot be deleted");
+    await expect(findAdministratorByEmail(db, "second@club.test")).resolves.toBeDefined();
+  });
+
+  test("an unknown command prints the usage hint and fails", async () => {
+    const result = await runAdminCli(services(), ["promote", "x@club.test"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Unknown command "promote".');
+    expect(result.stderr).toContain("npm run admin -- help");
+  });
+
+  test("the domain refuses a duplicate address the same way the tool reports it", async () => {
+    await expect(
+      createAdministrator(services().db, {
+        email: "second@club.test",
+        password: "whatever1",
+        actor: "system",
+      }),
+    ).rejects.toThrow("An administrator with the address second@club.test already exists.");
+  });
+});

@@ -1,0 +1,395 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
+import {
+  createAdministrator,
+  ensureInitialAdministrator,
+  findAdministratorByEmail,
+} from "../../server/domain/administrators/administrators.ts";
+import {
+  changePassword,
+  endOtherSessions,
+  signIn,
+  signOut,
+} from "../../server/domain/administrators/authentication.ts";
+import { hashPassword, verifyPassword } from "../../server/domain/administrators/passwords.ts";
+import {
+  createSession,
+  deleteExpiredSessions,
+  findActiveSession,
+  sessionIdOf,
+} from "../../server/domain/administrators/sessions.ts";
+import {
+  checkSignInLimit,
+  deleteOldSignInAttempts,
+  recordSignInAttempt,
+} from "../../server/domain/administrators/sign-in-limiter.ts";
+import { describeEachDatabase, type TestServices } from "./support/databases.ts";
+
+const MINUTE = 60_000;
+/** A small policy keeps the number of (slow, real) password checks down; the numbers are the point. */
+const policy = { maxFailures: 3, windowMs: 15 * MINUTE };
+
+async function accountEntries(services: TestServices, contains: string) {
+  return services.db
+    .selectFrom("audit_log")
+    .select(["category", "type", "content", "error", "actor"])
+    .where("content", "like", `%${contains}%`)
+    .orderBy("time")
+    .execute();
+}
+
+describeEachDatabase("sessions, sign-in and the limiter", (services) => {
+  let managerId = "";
+  beforeAll(async () => {
+    const manager = await createAdministrator(services().db, {
+      email: "manager@club.test",
+      password: "manager-pass",
+      actor: "system",
+    });
+    managerId = manager.id;
+  });
+
+  describe("sessions", () => {
+    test("the database keeps the token's hash; the token finds its session until it expires", async () => {
+      const { db } = services();
+      const now = new Date("2030-01-01T00:00:00.000Z");
+      const session = await createSession(db, managerId, false, now);
+      const row = await db
+        .selectFrom("sessions")
+        .selectAll()
+        .where("id", "=", sessionIdOf(session.token))
+        .executeTakeFirst();
+      expect(row).toMatchObject({ administrator_id: managerId, persistent: 0 });
+      expect(row?.expires_at).toBe("2030-01-01T12:00:00.000Z");
+      const stored = await db.selectFrom("sessions").select("id").execute();
+      expect(stored.map((item) => item.id)).not.toContain(session.token);
+
+      const found = await findActiveSession(db, session.token, new Date("2030-01-01T11:59:00Z"));
+      expect(found?.administrator).toEqual({ id: managerId, email: "manager@club.test" });
+      // Seen after more than five minutes: the last activity moves.
+      expect(found?.lastSeenAt).toBe("2030-01-01T11:59:00.000Z");
+
+      await expect(
+        findActiveSession(db, session.token, new Date("2030-01-01T12:00:00Z")),
+      ).resolves.toBeUndefined();
+      // An expired session is deleted on sight.
+      await expect(
+        db
+          .selectFrom("sessions")
+          .select("id")
+          .where("id", "=", sessionIdOf(session.token))
+          .execute(),
+      ).resolves.toEqual([]);
+    });
+
+    test("unknown and malformed tokens find nothing", async () => {
+      const { db } = services();
+      await expect(findActiveSession(db, "B".repeat(43))).resolves.toBeUndefined();
+      await expect(findActiveSession(db, "not a token")).resolves.toBeUndefined();
+    });
+
+    test("expired sessions are swept at start", async () => {
+      const { db } = services();
+      const old = await createSession(db, managerId, true, new Date("2000-01-01T00:00:00Z"));
+      const fresh = await createSession(db, managerId, true);
+      expect(await deleteExpiredSessions(db)).toBeGreaterThanOrEqual(1);
+      await expect(findActiveSession(db, old.token)).resolves.toBeUndefined();
+      await expect(findActiveSession(db, fresh.token)).resolves.toBeDefined();
+    });
+  });
+
+  describe("sign-in", { timeout: 60_000 }, () => {
+    test("the right password signs in with a new session each time, and the log says so", async () => {
+      const { db } = services();
+      const input = {
+        email: "manager@club.test",
+        password: "manager-pass",
+        clientAddress: "198.51.100.1",
+      };
+      const first = await signIn(db, { ...input, persistent: true }, new Date(), policy);
+      const second = await signIn(db, { ...input, persistent: false }, new Date(), policy);
+      if (first.outcome !== "signed-in" || second.outcome !== "signed-in") {
+        throw new Error("expected both sign-ins to succeed");
+      }
+      expect(first.session.token).not.toBe(second.session.token);
+      expect(first.session.persistent).toBe(true);
+      const session = await findActiveSession(db, first.session.token);
+      expect(session).toMatchObject({ persistent: true, administrator: { id: managerId } });
+      const entries = await accountEntries(services(), "계정으로 로그인했습니다");
+      expect(entries.at(-1)).toMatchObject({
+        category: "account",
+        type: "normal",
+        actor: "manager@club.test",
+      });
+    });
+
+    test("a wrong password and an unknown address get the same answer, and failure entries", async () => {
+      const { db } = services();
+      const wrongPassword = await signIn(
+        db,
+        {
+          email: "manager@club.test",
+          password: "nope-nope",
+          persistent: false,
+          clientAddress: "198.51.100.2",
+        },
+        new Date(),
+        policy,
+      );
+      const unknownEmail = await signIn(
+        db,
+        {
+          email: "ghost@club.test",
+          password: "manager-pass",
+          persistent: false,
+          clientAddress: "198.51.100.3",
+        },
+        new Date(),
+        policy,
+      );
+      expect(wrongPassword).toEqual({ outcome: "rejected" });
+      expect(unknownEmail).toEqual({ outcome: "rejected" });
+      const entries = await accountEntries(services(), "ghost@club.test");
+      expect(entries).toEqual([
+        {
+          category: "account",
+          type: "failure",
+          content: "'ghost@club.test' 계정으로 로그인하지 못했습니다 (접속 주소 198.51.100.3)",
+          error: "이메일 또는 비밀번호가 올바르지 않습니다",
+          actor: "ghost@club.test",
+        },
+      ]);
+    });
+
+    test("a hash made with older parameters is upgraded at sign-in", async () => {
+      const { db } = services();
+      const veteran = await createAdministrator(db, {
+        email: "veteran@club.test",
+        password: "placeholder",
+        actor: "system",
+      });
+      await db
+        .updateTable("administrators")
+        .set({ password_hash: await hashPassword("veteran-pass", { ln: 14, r: 8, p: 1 }) })
+        .where("id", "=", veteran.id)
+        .execute();
+      const result = await signIn(
+        db,
+        {
+          email: "veteran@club.test",
+          password: "veteran-pass",
+          persistent: false,
+          clientAddress: "198.51.100.4",
+        },
+        new Date(),
+        policy,
+      );
+      expect(result.outcome).toBe("signed-in");
+      const row = await findAdministratorByEmail(db, "veteran@club.test");
+      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+      await expect(verifyPassword("veteran-pass", row?.password_hash ?? "")).resolves.toBe(true);
+    });
+
+    test("signing out deletes the session", async () => {
+      const { db } = services();
+      const { token } = await createSession(db, managerId, false);
+      const session = await findActiveSession(db, token);
+      if (!session) throw new Error("the session is missing");
+      await signOut(db, session);
+      await expect(findActiveSession(db, token)).resolves.toBeUndefined();
+      const entries = await accountEntries(services(), "계정에서 로그아웃했습니다");
+      expect(entries).toHaveLength(1);
+    });
+  });
+
+  describe("the limiter", { timeout: 60_000 }, () => {
+    test("failures per e-mail address block that address from every client", async () => {
+      const { db } = services();
+      const attempt = (clientAddress: string, password: string) =>
+        signIn(
+          db,
+          { email: "limited@club.test", password, persistent: false, clientAddress },
+          new Date(),
+          policy,
+        );
+      await createAdministrator(db, {
+        email: "limited@club.test",
+        password: "limited-pass",
+        actor: "system",
+      });
+      const before = Date.now();
+      expect(await attempt("203.0.113.1", "wrong-1")).toEqual({ outcome: "rejected" });
+      expect(await attempt("203.0.113.2", "wrong-2")).toEqual({ outcome: "rejected" });
+      // The third failure reaches the limit: the answer already says when to try again.
+      const third = await attempt("203.0.113.3", "wrong-3");
+      expect(third.outcome).toBe("limited");
+      // Even the right password is refused now, from any client.
+      const right = await attempt("203.0.113.4", "limited-pass");
+      if (right.outcome !== "limited") throw new Error(`expected limited, got ${right.outcome}`);
+      const wait = right.retryAt.getTime() - before;
+      expect(wait).toBeGreaterThan(14 * MINUTE);
+      expect(wait).toBeLessThanOrEqual(15 * MINUTE + 5000);
+    });
+
+    test("failures per client address block that client for every e-mail address", async () => {
+      const { db } = services();
+      for (const email of ["a@club.test", "b@club.test", "c@club.test"]) {
+        await signIn(
+          db,
+          { email, password: "whatever", persistent: false, clientAddress: "203.0.113.50" },
+          new Date(),
+          policy,
+        );
+      }
+      const blocked = await signIn(
+        db,
+        {
+          email: "manager@club.test",
+          password: "manager-pass",
+          persistent: false,
+          clientAddress: "203.0.113.50",
+        },
+        new Date(),
+        policy,
+      );
+      expect(blocked.outcome).toBe("limited");
+      const elsewhere = await signIn(
+        db,
+        {
+          email: "manager@club.test",
+          password: "manager-pass",
+          persistent: false,
+          clientAddress: "203.0.113.51",
+        },
+        new Date(),
+        policy,
+      );
+      expect(elsewhere.outcome).toBe("signed-in");
+    });
+
+    test("another app instance on the same database sees the same failures", async () => {
+      const { db, config } = services();
+      const second = openDatabase(config.database);
+      try {
+        const key = { clientAddress: "192.0.2.9", email: "shared@club.test" };
+        const now = new Date();
+        for (let index = 0; index < 10; index += 1) {
+          await recordSignInAttempt(db, key, false, new Date(now.getTime() - index * 1000));
+        }
+        const seen = await checkSignInLimit(second.db, key, now);
+        expect(seen).toEqual({
+          limited: true,
+          retryAt: new Date(now.getTime() - 9000 + 15 * MINUTE),
+        });
+        await expect(
+          checkSignInLimit(second.db, { clientAddress: "192.0.2.10", email: "x@club.test" }, now),
+        ).resolves.toEqual({ limited: false });
+      } finally {
+        await second.close();
+      }
+    });
+
+    test("failures leave the count after 15 minutes and are swept at start", async () => {
+      const { db } = services();
+      const key = { clientAddress: "192.0.2.20", email: "old@club.test" };
+      const now = new Date();
+      for (let index = 0; index < 10; index += 1) {
+        await recordSignInAttempt(db, key, false, new Date(now.getTime() - 16 * MINUTE));
+      }
+      await expect(checkSignInLimit(db, key, now)).resolves.toEqual({ limited: false });
+      expect(await deleteOldSignInAttempts(db, now)).toBeGreaterThanOrEqual(10);
+      const left = await db
+        .selectFrom("sign_in_attempts")
+        .select("id")
+        .where("email", "=", "old@club.test")
+        .execute();
+      expect(left).toEqual([]);
+    });
+  });
+
+  describe("changing the password", { timeout: 60_000 }, () => {
+    test("a wrong current password changes nothing and is logged as a failure", async () => {
+      const { db } = services();
+      const { token } = await createSession(db, managerId, false);
+      const session = await findActiveSession(db, token);
+      if (!session) throw new Error("the session is missing");
+      const result = await changePassword(db, {
+        session,
+        currentPassword: "not-it",
+        newPassword: "whatever-new",
+        clientAddress: "198.51.100.30",
+      });
+      expect(result).toEqual({ outcome: "wrong-current-password" });
+      const row = await findAdministratorByEmail(db, "manager@club.test");
+      await expect(verifyPassword("manager-pass", row?.password_hash ?? "")).resolves.toBe(true);
+      const entries = await accountEntries(services(), "비밀번호를 변경하지 못했습니다");
+      expect(entries.at(-1)).toMatchObject({
+        type: "failure",
+        error: "현재 비밀번호가 올바르지 않습니다",
+      });
+    });
+
+    test("success ends every other session and replaces the current one", async () => {
+      const { db } = services();
+      await db.deleteFrom("sessions").where("administrator_id", "=", managerId).execute();
+      const current = await createSession(db, managerId, true);
+      const phone = await createSession(db, managerId, false);
+      const laptop = await createSession(db, managerId, true);
+      const session = await findActiveSession(db, current.token);
+      if (!session) throw new Error("the session is missing");
+
+      const result = await changePassword(db, {
+        session,
+        currentPassword: "manager-pass",
+        newPassword: "manager-pass-2",
+        clientAddress: "198.51.100.31",
+      });
+      if (result.outcome !== "changed") throw new Error(`expected changed, got ${result.outcome}`);
+      expect(result.endedSessions).toBe(2);
+      expect(result.session.persistent).toBe(true);
+      for (const token of [current.token, phone.token, laptop.token]) {
+        await expect(findActiveSession(db, token)).resolves.toBeUndefined();
+      }
+      await expect(findActiveSession(db, result.session.token)).resolves.toBeDefined();
+      const row = await findAdministratorByEmail(db, "manager@club.test");
+      await expect(verifyPassword("manager-pass-2", row?.password_hash ?? "")).resolves.toBe(true);
+      const entries = await accountEntries(services(), "비밀번호가 변경되었습니다");
+      expect(entries.at(-1)?.content).toBe(
+        "'manager@club.test' 관리자의 비밀번호가 변경되었습니다 (다른 세션 2개 종료)",
+      );
+    });
+
+    test("ending the other sessions keeps the current one", async () => {
+      const { db } = services();
+      const current = await createSession(db, managerId, false);
+      const other = await createSession(db, managerId, false);
+      const session = await findActiveSession(db, current.token);
+      if (!session) throw new Error("the session is missing");
+      expect(await endOtherSessions(db, session)).toBeGreaterThanOrEqual(1);
+      await expect(findActiveSession(db, current.token)).resolves.toBeDefined();
+      await expect(findActiveSession(db, other.token)).resolves.toBeUndefined();
+    });
+  });
+});
+
+describeEachDatabase("the first administrator", (services) => {
+  test("is created once, with a generated password when none is configured", {
+    timeout: 30_000,
+  }, async () => {
+    const { db } = services();
+    const created = await ensureInitialAdministrator(db, {
+      email: "club@club.test",
+      password: undefined,
+    });
+    if (!created.created) throw new Error("expected an administrator to be created");
+    expect(created.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const row = await findAdministratorByEmail(db, "club@club.test");
+    await expect(
+      verifyPassword(created.generatedPassword ?? "", row?.password_hash ?? ""),
+    ).resolves.toBe(true);
+    await expect(
+      ensureInitialAdministrator(db, { email: "other@club.test", password: "configured" }),
+    ).resolves.toEqual({ created: false });
+    await expect(findAdministratorByEmail(db, "other@club.test")).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,41 @@
+import { spawn } from "node:child_process";
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the administrators' tool (`npm run admin -- …`, i.e. scripts/admin.ts on this Node) on
+ * the database that `database` names, with `input` on its standard input.
+ */
+export function runAdminCli(
+  database: { databaseUrl: string; dataDir: string },
+  args: string[],
+  input = "",
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/admin.ts", ...args], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.databaseUrl,
+        DATA_DIR: database.dataDir,
+        ADMIN_EMAIL: "",
+        ADMIN_PASSWORD: "",
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
