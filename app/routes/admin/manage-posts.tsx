@@ -155,26 +155,27 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         )}
       </p>
 
-      {list.items.length === 0 ? (
-        <EmptyState
-          title={filtered ? "조건에 맞는 게시글이 없습니다" : "아직 게시글이 없습니다"}
-          action={
-            filtered ? (
-              <ButtonLink to={POSTS_PATH} variant="secondary">
-                모든 게시글 보기
-              </ButtonLink>
-            ) : (
-              <ButtonLink to={NEW_POST_PATH}>첫 게시글 쓰기</ButtonLink>
-            )
-          }
-        >
-          {filtered
-            ? "검색어를 줄이거나 다른 태그를 골라 보세요."
-            : "첫 소식을 올리면 공개 사이트의 미디어 페이지에 나타납니다."}
-        </EmptyState>
-      ) : (
-        <AdminForm action={POSTS_PATH} label="게시글 목록">
-          {({ busy }) => (
+      {/* One form around the list, so a delete's answer stays on screen even when it empties the list. */}
+      <AdminForm action={POSTS_PATH} label="게시글 목록">
+        {({ busy }) =>
+          list.items.length === 0 ? (
+            <EmptyState
+              title={filtered ? "조건에 맞는 게시글이 없습니다" : "아직 게시글이 없습니다"}
+              action={
+                filtered ? (
+                  <ButtonLink to={POSTS_PATH} variant="secondary">
+                    모든 게시글 보기
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink to={NEW_POST_PATH}>첫 게시글 쓰기</ButtonLink>
+                )
+              }
+            >
+              {filtered
+                ? "검색어를 줄이거나 다른 태그를 골라 보세요."
+                : "첫 소식을 올리면 공개 사이트의 미디어 페이지에 나타납니다."}
+            </EmptyState>
+          ) : (
             <div className={styles.list}>
               <DataTable caption="게시글 목록" hideCaption>
                 <thead className={styles.head}>
@@ -248,9 +249,9 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </DataTable>
             </div>
-          )}
-        </AdminForm>
-      )}
+          )
+        }
+      </AdminForm>
 
       <Pagination
         page={list.page}
