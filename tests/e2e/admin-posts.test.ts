@@ -2,6 +2,7 @@ import exifReader from "exif-reader";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { photoWithLocation } from "../support/photos.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { administrator, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
@@ -33,20 +34,7 @@ async function photo(name: string, width = 1400, height = 1000): Promise<Upload>
 
 /** A JPEG with the place it was taken in its EXIF block, as phones write them. */
 async function photoWithGps(): Promise<Upload> {
-  const buffer = await sharp({
-    create: { width: 320, height: 240, channels: 3, background: "#6a4" },
-  })
-    .jpeg()
-    .withExifMerge({
-      IFD0: { Make: "TestCam" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "37/1 33/1 59/1",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "126/1 58/1 41/1",
-      },
-    })
-    .toBuffer();
+  const buffer = await photoWithLocation({ width: 320, height: 240 });
   const meta = await sharp(buffer).metadata();
   expect(meta.exif && exifReader(meta.exif).GPSInfo?.GPSLatitude).toBeDefined();
   return { name: "IMG_0420.jpg", mimeType: "image/jpeg", buffer };

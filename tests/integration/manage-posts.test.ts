@@ -13,6 +13,7 @@ import {
   listManagedArticles,
 } from "../../server/domain/articles/manage.ts";
 import { storageKeysOf } from "../../server/domain/files/files.ts";
+import { photoWithLocation } from "../support/photos.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 const ACTOR = "editor@club.test";
@@ -28,18 +29,7 @@ async function photo(colour: string, width = 64, height = 48): Promise<File> {
 
 /** A photo carrying GPS coordinates and a camera name in its EXIF block. */
 async function photoWithGps(): Promise<File> {
-  const bytes = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#4a8" } })
-    .jpeg()
-    .withExifMerge({
-      IFD0: { Make: "TestCam" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "37/1 33/1 59/1",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "126/1 58/1 41/1",
-      },
-    })
-    .toBuffer();
+  const bytes = await photoWithLocation();
   const meta = await sharp(bytes).metadata();
   // The source really carries the location, so its absence afterwards means something.
   expect(meta.exif && exifReader(meta.exif).GPSInfo?.GPSLatitude).toBeDefined();
