@@ -17,7 +17,7 @@ interface Upload {
 }
 
 /** A photo-like JPEG (noise compresses badly, so the browser has real work to do). */
-async function photo(name: string, width = 1400, height = 1000): Promise<Upload> {
+async function photo(name: string, width = 1200, height = 800): Promise<Upload> {
   const buffer = await sharp({
     create: {
       width,
@@ -142,7 +142,7 @@ describe("manage-posts", () => {
     const [first, second, third] = await Promise.all([
       photo("first.jpg"),
       photo("second.jpg"),
-      photo("third.jpg", 1000, 1400),
+      photo("third.jpg", 600, 900),
     ]);
 
     // Create, with two pictures through the real file input, watching the progress.
