@@ -219,7 +219,12 @@ function ImageRow({
       {row.kind === "existing" ? (
         <ResponsiveImage image={row.image} alt="" sizes="112px" className={styles.thumb} />
       ) : (
-        <NewFile file={row.file} fileKey={row.key} onUnreadable={() => setUnreadable(true)} />
+        <NewFile
+          file={row.file}
+          fileKey={row.key}
+          unreadable={unreadable}
+          onUnreadable={() => setUnreadable(true)}
+        />
       )}
       <div className={styles.details}>
         <div className={styles.meta}>
@@ -295,10 +300,12 @@ function ImageRow({
 function NewFile({
   file,
   fileKey,
+  unreadable,
   onUnreadable,
 }: {
   file: File;
   fileKey: string;
+  unreadable: boolean;
   onUnreadable: () => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -319,7 +326,7 @@ function NewFile({
     <>
       <input ref={ref} type="file" name="newImage" hidden tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="newImageKey" value={fileKey} />
-      {preview ? (
+      {preview && !unreadable ? (
         <img
           src={preview}
           alt=""
