@@ -39,7 +39,6 @@ export default [
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
     ...[
-      "manage-posts",
       "manage-main-activity",
       "manage-courses",
       "manage-feed",
@@ -49,6 +48,10 @@ export default [
       "manage-admissions",
       "manage-organization",
     ].map((page) => route(page, "routes/admin/content-page.tsx", { id: `admin/${page}` })),
+    route("manage-posts", "routes/admin/manage-posts.tsx"),
+    route("manage-posts/new", "routes/admin/manage-posts-new.tsx"),
+    route("manage-posts/:id", "routes/admin/manage-posts-edit.tsx"),
+    route("api/articles", "routes/admin/api/articles.ts"),
     route("manage-leaders", "routes/admin/manage-leaders.tsx"),
     route("manage-password", "routes/admin/manage-password.tsx"),
     route("manual", "routes/admin/manual.tsx"),

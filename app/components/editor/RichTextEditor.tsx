@@ -31,6 +31,9 @@ export function RichTextEditor({
   const editor = useEditor({
     // The admin page is rendered on the server; the editor itself starts in the browser.
     immediatelyRender: false,
+    // TipTap would add ProseMirror's base rules in a <style> element, which the site's
+    // Content-Security-Policy refuses; they are in RichTextEditor.module.css instead.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
