@@ -207,13 +207,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
             <p className={styles.monoSample} lang="en">
               <span className={styles.monoPrompt}>&gt;_</span> since {foundedYear}
             </p>
-            {/* Focusable, so keyboard users can scroll it on a narrow screen. */}
-            <pre
-              className={styles.code}
-              lang="en"
-              tabIndex={0}
-              aria-label="JetBrains Mono 코드 예시"
-            >
+            <pre className={styles.code} lang="en">
               <code>{`const club = "${clubName}";
 while (learning) {
   code(); communicate(); challenge();
