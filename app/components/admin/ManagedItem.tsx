@@ -1,9 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
 import type { ImageRef } from "../../../server/domain/files/files.ts";
 import { Button } from "../ui/Button.tsx";
 import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
-import { AdminForm } from "./AdminForm.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
 import styles from "./ManagedItem.module.css";
 import { Notice } from "./Notice.tsx";
@@ -18,18 +18,21 @@ interface ManagedItemProps {
   thumbnail?: ReactNode;
   /** One or two short lines under the title: dates, badges, a link. */
   details?: ReactNode;
-  /** The form that edits the item, shown below it while the manager edits. */
-  editor: ReactNode;
-  /** The route action that deletes (intent "delete" with the id and version). */
-  deleteAction: string;
+  /**
+   * The form that edits the item, shown below it while the manager edits. Its AdminForm calls
+   * `onSaved`: the form closes and the row shows the answer.
+   */
+  editor: (onSaved: (result: WriteResult<unknown>) => void) => ReactNode;
   /** What deleting also removes, and that it cannot be undone. */
   deleteMessage: string;
-  onDeleted: (result: WriteResult<unknown>) => void;
+  /** Sends the confirmed delete (intent, id, version): `useItemDeletion`'s `remove`. */
+  onDelete: (form: FormData) => void;
 }
 
 /**
  * One row of an admin list: what the item is at a glance, "수정" that opens its form in place
- * and "삭제" behind a confirmation. Failures of the delete show under the row, which stays.
+ * and "삭제" behind a confirmation. The delete is sent by the list (`useItemDeletion`), whose
+ * answer outlives the row.
  */
 export function ManagedItem({
   id,
@@ -39,11 +42,12 @@ export function ManagedItem({
   thumbnail,
   details,
   editor,
-  deleteAction,
   deleteMessage,
-  onDeleted,
+  onDelete,
 }: ManagedItemProps) {
   const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const editorId = useId();
   const deleteFormId = useId();
   const editorRef = useRef<HTMLDivElement>(null);
@@ -52,6 +56,12 @@ export function ManagedItem({
   useEffect(() => {
     if (editing) editorRef.current?.querySelector<HTMLElement>("input, textarea, select")?.focus();
   }, [editing]);
+  const onSaved = useCallback((result: WriteResult<unknown>) => {
+    setSaved(result.message);
+    setEditing(false);
+    // The form is gone: focus returns to the button that opened it.
+    actionsRef.current?.querySelector("button")?.focus();
+  }, []);
 
   return (
     <article className={styles.item} aria-label={title}>
@@ -61,13 +71,16 @@ export function ManagedItem({
           <Heading className={styles.title}>{title}</Heading>
           {details && <div className={styles.details}>{details}</div>}
         </div>
-        <div className={styles.actions}>
+        <div ref={actionsRef} className={styles.actions}>
           <Button
             size="sm"
             variant="secondary"
             aria-expanded={editing}
             aria-controls={editorId}
-            onClick={() => setEditing((open) => !open)}
+            onClick={() => {
+              setSaved(null);
+              setEditing((open) => !open);
+            }}
           >
             {editing ? "닫기" : "수정"}
           </Button>
@@ -82,23 +95,28 @@ export function ManagedItem({
           </ConfirmButton>
         </div>
       </div>
+      {saved && (
+        <div className={styles.saved}>
+          <Notice tone="success" title={saved} />
+        </div>
+      )}
       <div id={editorId} ref={editorRef} className={styles.editor} hidden={!editing}>
-        {editing && editor}
+        {editing && editor(onSaved)}
       </div>
-      <AdminForm
+      <form
         id={deleteFormId}
-        action={deleteAction}
-        label={`'${title}' 삭제`}
-        onSaved={onDeleted}
-        className={styles.deleteForm}
+        method="post"
+        aria-label={`'${title}' 삭제`}
+        hidden
+        onSubmit={(event) => {
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          onDelete(new FormData(event.currentTarget, submitter));
+        }}
       >
-        {() => (
-          <>
-            <input type="hidden" name="id" value={id} />
-            <input type="hidden" name="version" value={version} />
-          </>
-        )}
-      </AdminForm>
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="version" value={version} />
+      </form>
     </article>
   );
 }
@@ -124,20 +142,34 @@ export function ItemThumbnail({
 }
 
 /**
- * The answer to a write whose form is gone afterwards (a deleted row): shown above the list and
- * given focus, so it is seen and read out where the row was.
+ * Deletes for a whole list. The answer is shown above the list and given focus, so it is seen
+ * and read out where the deleted row was; a failure that is a conflict offers the newest list.
  */
-export function useListAnnouncement() {
-  const [result, setResult] = useState<WriteResult<unknown> | null>(null);
+export function useItemDeletion(action: string) {
+  const fetcher = useFetcher<WriteResult<unknown>>();
+  const revalidator = useRevalidator();
   const ref = useRef<HTMLDivElement>(null);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
-    if (result) ref.current?.focus();
-  }, [result]);
-  const announce = useCallback((answer: WriteResult<unknown>) => setResult(answer), []);
-  const announcement = result ? (
+    if (answer) ref.current?.focus();
+  }, [answer]);
+  const { submit } = fetcher;
+  const remove = useCallback(
+    (form: FormData) => submit(form, { method: "post", action }),
+    [submit, action],
+  );
+  const announcement = answer ? (
     <div ref={ref} tabIndex={-1} className={styles.announcement}>
-      <Notice tone={result.ok ? "success" : "error"} title={result.message} />
+      <Notice tone={answer.ok ? "success" : "error"} title={answer.message}>
+        {answer.conflict && (
+          <p className={styles.reload}>
+            <Button size="sm" variant="secondary" onClick={() => revalidator.revalidate()}>
+              최신 내용 불러오기
+            </Button>
+          </p>
+        )}
+      </Notice>
     </div>
   ) : null;
-  return { announce, announcement };
+  return { remove, announcement };
 }

@@ -17,7 +17,7 @@ import { FormActions, FormField, TextArea, TextInput } from "../../components/ad
 import {
   ItemThumbnail,
   ManagedItem,
-  useListAnnouncement,
+  useItemDeletion,
 } from "../../components/admin/ManagedItem.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
@@ -84,7 +84,7 @@ type Item = Route.ComponentProps["loaderData"]["items"][number];
 
 export default function ManageFeed({ loaderData }: Route.ComponentProps) {
   const { items, today } = loaderData;
-  const { announce, announcement } = useListAnnouncement();
+  const { remove, announcement } = useItemDeletion(PAGE);
   return (
     <>
       <PageHeader
@@ -143,7 +143,7 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
             getId={(item) => item.id}
             getLabel={(item) => item.caption}
             label="피드 순서"
-            renderItem={(item) => <FeedItem item={item} today={today} onDeleted={announce} />}
+            renderItem={(item) => <FeedItem item={item} today={today} onDelete={remove} />}
           />
         )}
       </section>
@@ -154,11 +154,11 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
 function FeedItem({
   item,
   today,
-  onDeleted,
+  onDelete,
 }: {
   item: Item;
   today: string;
-  onDeleted: Parameters<typeof ManagedItem>[0]["onDeleted"];
+  onDelete: (form: FormData) => void;
 }) {
   const host = linkHost(item.link);
   return (
@@ -180,14 +180,14 @@ function FeedItem({
           )}
         </>
       }
-      deleteAction={PAGE}
       deleteMessage="사진 파일도 함께 지워지며 되돌릴 수 없습니다."
-      onDeleted={onDeleted}
-      editor={
+      onDelete={onDelete}
+      editor={(onSaved) => (
         <AdminForm
           action={UPLOAD}
           upload
           prepare={compressImageFields(["image"])}
+          onSaved={onSaved}
           resetKey={item.version}
           label="게시물 수정"
         >
@@ -205,7 +205,7 @@ function FeedItem({
             </>
           )}
         </AdminForm>
-      }
+      )}
     />
   );
 }

@@ -28,7 +28,7 @@ import {
 import {
   ItemThumbnail,
   ManagedItem,
-  useListAnnouncement,
+  useItemDeletion,
 } from "../../components/admin/ManagedItem.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
@@ -107,7 +107,7 @@ const directions = { left: "사진 왼쪽", right: "사진 오른쪽" } as const
 
 export default function ManageMainActivity({ loaderData }: Route.ComponentProps) {
   const { years, thisYear } = loaderData;
-  const { announce, announcement } = useListAnnouncement();
+  const { remove, announcement } = useItemDeletion(PAGE);
   return (
     <>
       <PageHeader
@@ -173,7 +173,7 @@ export default function ManageMainActivity({ loaderData }: Route.ComponentProps)
                 getLabel={(activity) => activity.title}
                 label={`${year}년 주요 활동 순서`}
                 renderItem={(activity) => (
-                  <ActivityItem activity={activity} year={year} onDeleted={announce} />
+                  <ActivityItem activity={activity} year={year} onDelete={remove} />
                 )}
               />
             </section>
@@ -187,11 +187,11 @@ export default function ManageMainActivity({ loaderData }: Route.ComponentProps)
 function ActivityItem({
   activity,
   year,
-  onDeleted,
+  onDelete,
 }: {
   activity: Activity;
   year: number;
-  onDeleted: Parameters<typeof ManagedItem>[0]["onDeleted"];
+  onDelete: (form: FormData) => void;
 }) {
   return (
     <ManagedItem
@@ -206,14 +206,14 @@ function ActivityItem({
           {activity.description && <p className={styles.clamp}>{activity.description}</p>}
         </>
       }
-      deleteAction={PAGE}
       deleteMessage="사진 파일도 함께 지워지며 되돌릴 수 없습니다. 그 해의 마지막 활동이면 공개 페이지에서 그 해도 사라집니다."
-      onDeleted={onDeleted}
-      editor={
+      onDelete={onDelete}
+      editor={(onSaved) => (
         <AdminForm
           action={UPLOAD}
           upload
           prepare={compressImageFields(["image"])}
+          onSaved={onSaved}
           resetKey={activity.version}
           label={`'${activity.title}' 수정`}
         >
@@ -231,7 +231,7 @@ function ActivityItem({
             </>
           )}
         </AdminForm>
-      }
+      )}
     />
   );
 }

@@ -17,7 +17,7 @@ import { FormActions, FormField, TextArea, TextInput } from "../../components/ad
 import {
   ItemThumbnail,
   ManagedItem,
-  useListAnnouncement,
+  useItemDeletion,
 } from "../../components/admin/ManagedItem.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
@@ -85,7 +85,7 @@ type Issue = Route.ComponentProps["loaderData"]["issues"][number];
 
 export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
   const { issues, today } = loaderData;
-  const { announce, announcement } = useListAnnouncement();
+  const { remove, announcement } = useItemDeletion(PAGE);
   return (
     <>
       <PageHeader
@@ -144,7 +144,7 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
             getId={(issue) => issue.id}
             getLabel={(issue) => issue.title}
             label="오대호 목록 순서"
-            renderItem={(issue) => <IssueItem issue={issue} today={today} onDeleted={announce} />}
+            renderItem={(issue) => <IssueItem issue={issue} today={today} onDelete={remove} />}
           />
         )}
       </section>
@@ -155,11 +155,11 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
 function IssueItem({
   issue,
   today,
-  onDeleted,
+  onDelete,
 }: {
   issue: Issue;
   today: string;
-  onDeleted: Parameters<typeof ManagedItem>[0]["onDeleted"];
+  onDelete: (form: FormData) => void;
 }) {
   return (
     <ManagedItem
@@ -175,14 +175,14 @@ function IssueItem({
           </a>
         </>
       }
-      deleteAction={PAGE}
       deleteMessage="표지 이미지와 PDF 파일도 함께 지워지며 되돌릴 수 없습니다."
-      onDeleted={onDeleted}
-      editor={
+      onDelete={onDelete}
+      editor={(onSaved) => (
         <AdminForm
           action={UPLOAD}
           upload
           prepare={compressImageFields(["thumbnail"])}
+          onSaved={onSaved}
           resetKey={issue.version}
           label={`'${issue.title}' 수정`}
         >
@@ -200,7 +200,7 @@ function IssueItem({
             </>
           )}
         </AdminForm>
-      }
+      )}
     />
   );
 }
