@@ -1,19 +1,11 @@
-import {
-  dateInputValue,
-  formValues,
-  orderForm,
-  recordTarget,
-} from "../../../server/domain/admin/form-fields.ts";
+import { dateInputValue, formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
 import { recordVersions } from "../../../server/domain/admin/lists.ts";
-import { itemWrite, orderWrite } from "../../../server/domain/admin/messages.ts";
-import { runWrite } from "../../../server/domain/admin/run-write.ts";
 import { listFeedItems } from "../../../server/domain/feed/feed.ts";
 import { deleteFeedItem, feedCaption, reorderFeed } from "../../../server/domain/feed/manage.ts";
-import { requireAdministrator } from "../../../server/http/admin-auth.ts";
-import { actionResponse } from "../../../server/http/write-response.ts";
-import { AdminForm } from "../../components/admin/AdminForm.tsx";
+import { itemListAction } from "../../../server/http/item-actions.ts";
 import { FileField } from "../../components/admin/FileField.tsx";
-import { FormActions, FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
+import { FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
+import { ItemUploadForm } from "../../components/admin/ItemUploadForm.tsx";
 import {
   ItemThumbnail,
   ManagedItem,
@@ -21,14 +13,13 @@ import {
 } from "../../components/admin/ManagedItem.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
-import { Button, ButtonLink } from "../../components/ui/Button.tsx";
+import { ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../context.ts";
 import { seoulDate } from "../../lib/calendar-dates.ts";
 import { formatShortDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import type { Route } from "./+types/manage-feed";
 import styles from "./manage-media.module.css";
 
@@ -56,28 +47,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Deletes and reorders (forms without files); adding and editing go to the upload endpoint. */
-export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
-  const services = getServices(args.context);
-  const actor = session.administrator.email;
-  const form = await args.request.formData();
-  const intent = form.get("intent");
-  if (intent === "delete") {
-    const caption = await feedCaption(services.db, String(form.get("id") ?? ""));
-    return actionResponse(
-      await runWrite(services, actor, itemWrite("feed", NOUN, caption, "delete"), (trx, files) =>
-        deleteFeedItem(trx, files, recordTarget.parse(formValues(form, ["id", "version"]))),
-      ),
-    );
-  }
-  if (intent === "reorder") {
-    return actionResponse(
-      await runWrite(services, actor, orderWrite("feed", "피드"), (trx) =>
-        reorderFeed(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
-      ),
-    );
-  }
-  return actionResponse({ ok: false, status: 400, message: "알 수 없는 요청입니다." });
+export function action(args: Route.ActionArgs) {
+  return itemListAction(args, {
+    category: "feed",
+    noun: NOUN,
+    titleOf: feedCaption,
+    remove: deleteFeedItem,
+    listName: () => "피드",
+    reorder: (trx, form) =>
+      reorderFeed(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
+  });
 }
 
 type Item = Route.ComponentProps["loaderData"]["items"][number];
@@ -106,25 +85,14 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
         <h2 id="add-feed-title" className={styles.panelTitle}>
           새 게시물 추가
         </h2>
-        <AdminForm
+        <ItemUploadForm
           action={UPLOAD}
-          upload
-          prepare={compressImageFields(["image"])}
-          resetOnSuccess
+          images={["image"]}
           label="새 게시물 추가"
+          submitLabel="게시물 추가"
         >
-          {({ fieldErrors, busy }) => (
-            <>
-              <input type="hidden" name="intent" value="create" />
-              <FeedFields errors={fieldErrors} today={today} />
-              <FormActions>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "올리는 중…" : "게시물 추가"}
-                </Button>
-              </FormActions>
-            </>
-          )}
-        </AdminForm>
+          {(errors) => <FeedFields errors={errors} today={today} />}
+        </ItemUploadForm>
       </section>
 
       <section className={styles.list} aria-labelledby="feed-items-title">
@@ -183,28 +151,15 @@ function FeedItem({
       deleteMessage="사진 파일도 함께 지워지며 되돌릴 수 없습니다."
       onDelete={onDelete}
       editor={(onSaved) => (
-        <AdminForm
+        <ItemUploadForm
           action={UPLOAD}
-          upload
-          prepare={compressImageFields(["image"])}
-          onSaved={onSaved}
-          resetKey={item.version}
+          images={["image"]}
           label="게시물 수정"
+          item={item}
+          onSaved={onSaved}
         >
-          {({ fieldErrors, busy }) => (
-            <>
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="id" value={item.id} />
-              <input type="hidden" name="version" value={item.version} />
-              <FeedFields errors={fieldErrors} today={today} item={item} />
-              <FormActions>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "저장하는 중…" : "저장"}
-                </Button>
-              </FormActions>
-            </>
-          )}
-        </AdminForm>
+          {(errors) => <FeedFields errors={errors} today={today} item={item} />}
+        </ItemUploadForm>
       )}
     />
   );

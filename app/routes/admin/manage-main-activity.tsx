@@ -7,24 +7,20 @@ import {
   LAST_ACTIVITY_YEAR,
   reorderActivities,
 } from "../../../server/domain/activities/manage.ts";
-import { formValues, orderForm, recordTarget } from "../../../server/domain/admin/form-fields.ts";
+import { formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
 import { recordVersions } from "../../../server/domain/admin/lists.ts";
-import { itemWrite, orderWrite } from "../../../server/domain/admin/messages.ts";
-import { runWrite } from "../../../server/domain/admin/run-write.ts";
 import type { ImageRef } from "../../../server/domain/files/files.ts";
-import { requireAdministrator } from "../../../server/http/admin-auth.ts";
-import { actionResponse } from "../../../server/http/write-response.ts";
-import { AdminForm } from "../../components/admin/AdminForm.tsx";
+import { itemListAction } from "../../../server/http/item-actions.ts";
 import { Badge } from "../../components/admin/DataTable.tsx";
 import { FileField } from "../../components/admin/FileField.tsx";
 import {
   Checkbox,
-  FormActions,
   FormField,
   Select,
   TextArea,
   TextInput,
 } from "../../components/admin/FormField.tsx";
+import { ItemUploadForm } from "../../components/admin/ItemUploadForm.tsx";
 import {
   ItemThumbnail,
   ManagedItem,
@@ -32,13 +28,12 @@ import {
 } from "../../components/admin/ManagedItem.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
-import { Button, ButtonLink } from "../../components/ui/Button.tsx";
+import { ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../context.ts";
 import { seoulYearMonth } from "../../lib/calendar-dates.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import type { Route } from "./+types/manage-main-activity";
 import styles from "./manage-media.module.css";
 
@@ -70,35 +65,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 const reorderForm = orderForm.and(z.object({ year: z.coerce.number().int() }));
 
 /** Deletes and reorders (forms without files); adding and editing go to the upload endpoint. */
-export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
-  const services = getServices(args.context);
-  const actor = session.administrator.email;
-  const form = await args.request.formData();
-  const intent = form.get("intent");
-  if (intent === "delete") {
-    const title = await activityTitle(services.db, String(form.get("id") ?? ""));
-    return actionResponse(
-      await runWrite(
-        services,
-        actor,
-        itemWrite("mainActivities", NOUN, title, "delete"),
-        (trx, files) =>
-          deleteActivity(trx, files, recordTarget.parse(formValues(form, ["id", "version"]))),
-      ),
-    );
-  }
-  if (intent === "reorder") {
-    const year = Number(form.get("year"));
-    const list = Number.isInteger(year) ? `${year}년 ${NOUN}` : NOUN;
-    return actionResponse(
-      await runWrite(services, actor, orderWrite("mainActivities", list), async (trx) => {
-        const order = reorderForm.parse(formValues(form, ["year"], ["expected", "id"]));
-        await reorderActivities(trx, order.year, order);
-      }),
-    );
-  }
-  return actionResponse({ ok: false, status: 400, message: "알 수 없는 요청입니다." });
+export function action(args: Route.ActionArgs) {
+  return itemListAction(args, {
+    category: "mainActivities",
+    noun: NOUN,
+    titleOf: activityTitle,
+    remove: deleteActivity,
+    listName: (form) => {
+      const year = Number(form.get("year"));
+      return Number.isInteger(year) ? `${year}년 ${NOUN}` : NOUN;
+    },
+    reorder: async (trx, form) => {
+      const order = reorderForm.parse(formValues(form, ["year"], ["expected", "id"]));
+      await reorderActivities(trx, order.year, order);
+    },
+  });
 }
 
 type Activity = Route.ComponentProps["loaderData"]["years"][number]["activities"][number];
@@ -129,25 +110,14 @@ export default function ManageMainActivity({ loaderData }: Route.ComponentProps)
         <h2 id="add-activity-title" className={styles.panelTitle}>
           새 활동 추가
         </h2>
-        <AdminForm
+        <ItemUploadForm
           action={UPLOAD}
-          upload
-          prepare={compressImageFields(["image"])}
-          resetOnSuccess
+          images={["image"]}
           label="새 활동 추가"
+          submitLabel="활동 추가"
         >
-          {({ fieldErrors, busy }) => (
-            <>
-              <input type="hidden" name="intent" value="create" />
-              <ActivityFields errors={fieldErrors} year={thisYear} />
-              <FormActions>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "추가하는 중…" : "활동 추가"}
-                </Button>
-              </FormActions>
-            </>
-          )}
-        </AdminForm>
+          {(errors) => <ActivityFields errors={errors} year={thisYear} />}
+        </ItemUploadForm>
       </section>
 
       <section className={styles.list} aria-labelledby="activity-years-title">
@@ -209,28 +179,15 @@ function ActivityItem({
       deleteMessage="사진 파일도 함께 지워지며 되돌릴 수 없습니다. 그 해의 마지막 활동이면 공개 페이지에서 그 해도 사라집니다."
       onDelete={onDelete}
       editor={(onSaved) => (
-        <AdminForm
+        <ItemUploadForm
           action={UPLOAD}
-          upload
-          prepare={compressImageFields(["image"])}
-          onSaved={onSaved}
-          resetKey={activity.version}
+          images={["image"]}
           label={`'${activity.title}' 수정`}
+          item={activity}
+          onSaved={onSaved}
         >
-          {({ fieldErrors, busy }) => (
-            <>
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="id" value={activity.id} />
-              <input type="hidden" name="version" value={activity.version} />
-              <ActivityFields errors={fieldErrors} year={year} activity={activity} />
-              <FormActions>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "저장하는 중…" : "저장"}
-                </Button>
-              </FormActions>
-            </>
-          )}
-        </AdminForm>
+          {(errors) => <ActivityFields errors={errors} year={year} activity={activity} />}
+        </ItemUploadForm>
       )}
     />
   );

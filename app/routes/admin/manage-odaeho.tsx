@@ -1,19 +1,11 @@
-import {
-  dateInputValue,
-  formValues,
-  orderForm,
-  recordTarget,
-} from "../../../server/domain/admin/form-fields.ts";
+import { dateInputValue, formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
 import { recordVersions } from "../../../server/domain/admin/lists.ts";
-import { itemWrite, orderWrite } from "../../../server/domain/admin/messages.ts";
-import { runWrite } from "../../../server/domain/admin/run-write.ts";
 import { deleteIssue, issueTitle, reorderIssues } from "../../../server/domain/odaeho/manage.ts";
 import { listOdaehoIssues } from "../../../server/domain/odaeho/odaeho.ts";
-import { requireAdministrator } from "../../../server/http/admin-auth.ts";
-import { actionResponse } from "../../../server/http/write-response.ts";
-import { AdminForm } from "../../components/admin/AdminForm.tsx";
+import { itemListAction } from "../../../server/http/item-actions.ts";
 import { FileField } from "../../components/admin/FileField.tsx";
-import { FormActions, FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
+import { FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
+import { ItemUploadForm } from "../../components/admin/ItemUploadForm.tsx";
 import {
   ItemThumbnail,
   ManagedItem,
@@ -21,7 +13,7 @@ import {
 } from "../../components/admin/ManagedItem.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
-import { Button, ButtonLink } from "../../components/ui/Button.tsx";
+import { ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../context.ts";
@@ -29,7 +21,6 @@ import { seoulDate } from "../../lib/calendar-dates.ts";
 import { formatFileSize } from "../../lib/file-size.ts";
 import { formatLongDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import type { Route } from "./+types/manage-odaeho";
 import styles from "./manage-media.module.css";
 
@@ -57,28 +48,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Deletes and reorders (forms without files); adding and editing go to the upload endpoint. */
-export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
-  const services = getServices(args.context);
-  const actor = session.administrator.email;
-  const form = await args.request.formData();
-  const intent = form.get("intent");
-  if (intent === "delete") {
-    const title = await issueTitle(services.db, String(form.get("id") ?? ""));
-    return actionResponse(
-      await runWrite(services, actor, itemWrite("odaeho", NOUN, title, "delete"), (trx, files) =>
-        deleteIssue(trx, files, recordTarget.parse(formValues(form, ["id", "version"]))),
-      ),
-    );
-  }
-  if (intent === "reorder") {
-    return actionResponse(
-      await runWrite(services, actor, orderWrite("odaeho", "오대호 목록"), (trx) =>
-        reorderIssues(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
-      ),
-    );
-  }
-  return actionResponse({ ok: false, status: 400, message: "알 수 없는 요청입니다." });
+export function action(args: Route.ActionArgs) {
+  return itemListAction(args, {
+    category: "odaeho",
+    noun: NOUN,
+    titleOf: issueTitle,
+    remove: deleteIssue,
+    listName: () => "오대호 목록",
+    reorder: (trx, form) =>
+      reorderIssues(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
+  });
 }
 
 type Issue = Route.ComponentProps["loaderData"]["issues"][number];
@@ -107,25 +86,14 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
         <h2 id="add-issue-title" className={styles.panelTitle}>
           새 호 추가
         </h2>
-        <AdminForm
+        <ItemUploadForm
           action={UPLOAD}
-          upload
-          prepare={compressImageFields(["thumbnail"])}
-          resetOnSuccess
+          images={["thumbnail"]}
           label="새 호 추가"
+          submitLabel="호 추가"
         >
-          {({ fieldErrors, busy }) => (
-            <>
-              <input type="hidden" name="intent" value="create" />
-              <IssueFields errors={fieldErrors} today={today} />
-              <FormActions>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "올리는 중…" : "호 추가"}
-                </Button>
-              </FormActions>
-            </>
-          )}
-        </AdminForm>
+          {(errors) => <IssueFields errors={errors} today={today} />}
+        </ItemUploadForm>
       </section>
 
       <section className={styles.list} aria-labelledby="issues-title">
@@ -178,28 +146,15 @@ function IssueItem({
       deleteMessage="표지 이미지와 PDF 파일도 함께 지워지며 되돌릴 수 없습니다."
       onDelete={onDelete}
       editor={(onSaved) => (
-        <AdminForm
+        <ItemUploadForm
           action={UPLOAD}
-          upload
-          prepare={compressImageFields(["thumbnail"])}
-          onSaved={onSaved}
-          resetKey={issue.version}
+          images={["thumbnail"]}
           label={`'${issue.title}' 수정`}
+          item={issue}
+          onSaved={onSaved}
         >
-          {({ fieldErrors, busy }) => (
-            <>
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="id" value={issue.id} />
-              <input type="hidden" name="version" value={issue.version} />
-              <IssueFields errors={fieldErrors} today={today} issue={issue} />
-              <FormActions>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "저장하는 중…" : "저장"}
-                </Button>
-              </FormActions>
-            </>
-          )}
-        </AdminForm>
+          {(errors) => <IssueFields errors={errors} today={today} issue={issue} />}
+        </ItemUploadForm>
       )}
     />
   );
