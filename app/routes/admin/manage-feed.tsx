@@ -20,6 +20,7 @@ import { getServices } from "../../context.ts";
 import { seoulDate } from "../../lib/calendar-dates.ts";
 import { formatShortDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { webLink } from "../../lib/web-link.ts";
 import type { Route } from "./+types/manage-feed";
 import styles from "./manage-media.module.css";
 
@@ -128,7 +129,7 @@ function FeedItem({
   today: string;
   onDelete: (form: FormData) => void;
 }) {
-  const host = linkHost(item.link);
+  const host = webLink(item.link)?.hostname.replace(/^www\./, "");
   return (
     <ManagedItem
       id={item.id}
@@ -225,16 +226,4 @@ function FeedFields({
       </div>
     </div>
   );
-}
-
-/** The host of a web address, for the list; undefined when the link is empty or not a web address. */
-function linkHost(link: string): string | undefined {
-  try {
-    const url = new URL(link);
-    return url.protocol === "https:" || url.protocol === "http:"
-      ? url.hostname.replace(/^www\./, "")
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
