@@ -1,3 +1,5 @@
+import { buffer } from "node:stream/consumers";
+import sharp from "sharp";
 import { expect, test } from "vitest";
 import { action as uploadAction } from "../../app/routes/admin/api/activities.ts";
 import { action as pageAction } from "../../app/routes/admin/manage-main-activity.tsx";
@@ -118,6 +120,46 @@ describeEachDatabase("managing main activities", (services) => {
     expect(answer.body.fieldErrors?.image).toContain("이미지 파일이 아닙니다");
     expect(await storedKeysMatchRows(services())).toEqual(before);
     expect(await yearIds(2032)).toEqual([]);
+  });
+
+  test("a stored image carries no GPS or camera data; a file over the limit is refused with 413", async () => {
+    const tagged = await sharp({
+      create: { width: 60, height: 40, channels: 3, background: "#c33" },
+    })
+      .jpeg()
+      .withExifMerge({
+        IFD0: { Make: "TestCam" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 33/1 59/1" },
+      })
+      .toBuffer();
+    expect((await sharp(tagged).metadata()).exif).toBeDefined();
+    const id = await create(
+      2039,
+      "GPS 사진",
+      new File([new Uint8Array(tagged)], "IMG_0001.jpg", { type: "image/jpeg" }),
+    );
+    const stored = await services().storage.get((await row(id))?.storage_key ?? "");
+    expect((await sharp(await buffer(stored)).metadata()).exif).toBeUndefined();
+
+    const before = await storedKeysMatchRows(services());
+    const huge = new File([new Uint8Array(11 * 1024 * 1024)], "huge.jpg", { type: "image/jpeg" });
+    const answer = await upload({
+      intent: "create",
+      year: "2039",
+      title: "너무 큰 사진",
+      description: "",
+      direction: "left",
+      image: huge,
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe("파일 하나는 10MB까지 올릴 수 있습니다.");
+    expect(await storedKeysMatchRows(services())).toEqual(before);
+    expect(await audit("주요 활동 저장에 실패했습니다")).toEqual([
+      expect.objectContaining({
+        type: "failure",
+        error: expect.stringContaining("PayloadTooLarge"),
+      }),
+    ]);
   });
 
   test("an edit saves the fields and replaces the image, removing the old file", async () => {
