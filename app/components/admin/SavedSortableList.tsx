@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
 import { SortableList } from "../sortable/SortableList.tsx";
@@ -40,6 +40,11 @@ export function SavedSortableList<Item>({
     ? pending.flatMap((id) => items.filter((item) => getId(item) === id))
     : items;
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A refusal may be far above the row that moved: it takes focus, so it is seen and read out.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer && !answer.ok) noticeRef.current?.focus();
+  }, [answer]);
 
   function save(orderedIds: string[]) {
     const form = new FormData();
@@ -53,7 +58,7 @@ export function SavedSortableList<Item>({
   return (
     <>
       {answer && (
-        <div className={styles.answer}>
+        <div ref={noticeRef} tabIndex={-1} className={styles.answer}>
           <Notice tone={answer.ok ? "success" : "error"} title={answer.message}>
             {!answer.ok && (
               <p className={styles.conflictActions}>
