@@ -28,6 +28,14 @@ interface ItemKind {
   noun: string;
 }
 
+/** An upload endpoint only takes POSTs: anything else is told so, never a server error. */
+export function uploadEndpointLoader(): Response {
+  return Response.json(
+    { ok: false, status: 405, message: "이 주소는 관리 화면의 양식만 보낼 수 있습니다." },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  );
+}
+
 const uploadIntent = z.enum(["create", "update"], { error: "알 수 없는 요청입니다." });
 
 /**

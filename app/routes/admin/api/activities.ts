@@ -6,8 +6,10 @@ import {
 import { formValues } from "../../../../server/domain/admin/form-fields.ts";
 import { uploadedImage } from "../../../../server/domain/admin/upload-write.ts";
 import { uploadLimits } from "../../../../server/domain/files/uploads.ts";
-import { itemUploadAction } from "../../../../server/http/item-actions.ts";
+import { itemUploadAction, uploadEndpointLoader } from "../../../../server/http/item-actions.ts";
 import type { Route } from "./+types/activities";
+
+export const loader = uploadEndpointLoader;
 
 /** Adds or edits a main activity with its image (POST multipart; answers JSON). */
 export function action(args: Route.ActionArgs) {

@@ -7,8 +7,10 @@ import {
   updateFeedItem,
 } from "../../../../server/domain/feed/manage.ts";
 import { uploadLimits } from "../../../../server/domain/files/uploads.ts";
-import { itemUploadAction } from "../../../../server/http/item-actions.ts";
+import { itemUploadAction, uploadEndpointLoader } from "../../../../server/http/item-actions.ts";
 import type { Route } from "./+types/feed";
+
+export const loader = uploadEndpointLoader;
 
 /** Adds or edits a feed item with its photo (POST multipart; answers JSON). */
 export function action(args: Route.ActionArgs) {

@@ -8,9 +8,11 @@ import {
   updateIssue,
 } from "../../../../server/domain/odaeho/manage.ts";
 import { getSiteSettings } from "../../../../server/domain/site-settings/site-settings.ts";
-import { itemUploadAction } from "../../../../server/http/item-actions.ts";
+import { itemUploadAction, uploadEndpointLoader } from "../../../../server/http/item-actions.ts";
 import { getServices } from "../../../context.ts";
 import type { Route } from "./+types/odaeho";
+
+export const loader = uploadEndpointLoader;
 
 /** Adds or edits an odaeho issue with its cover and PDF (POST multipart; answers JSON). */
 export function action(args: Route.ActionArgs) {
