@@ -62,9 +62,7 @@ export async function submitWithProgress(page: Page, form: Locator, button: stri
 
 /** The rows of a sortable list, by their titles, in the order shown. */
 export function titlesOf(list: Locator): Promise<string[]> {
-  return list
-    .getByRole("article")
-    .evaluateAll((articles) => articles.map((article) => article.getAttribute("aria-label") ?? ""));
+  return list.getByRole("article").locator(":is(h3, h4)").allInnerTexts();
 }
 
 /** Drags a row by its handle with the mouse and drops it on another row. */

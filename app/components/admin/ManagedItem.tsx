@@ -49,6 +49,7 @@ export function ManagedItem({
   const [saved, setSaved] = useState<string | null>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
   const editorId = useId();
+  const titleId = useId();
   const deleteFormId = useId();
   const editorRef = useRef<HTMLDivElement>(null);
   const Heading = level === 3 ? "h3" : "h4";
@@ -64,11 +65,13 @@ export function ManagedItem({
   }, []);
 
   return (
-    <article className={styles.item} aria-label={title}>
+    <article className={styles.item} aria-labelledby={titleId}>
       <div className={styles.summary}>
         {thumbnail}
         <div className={styles.text}>
-          <Heading className={styles.title}>{title}</Heading>
+          <Heading id={titleId} className={styles.title}>
+            {title}
+          </Heading>
           {details && <div className={styles.details}>{details}</div>}
         </div>
         <div ref={actionsRef} className={styles.actions}>
