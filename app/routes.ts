@@ -39,10 +39,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
     ...[
-      "manage-main-activity",
       "manage-courses",
-      "manage-feed",
-      "manage-odaeho",
       "manage-rule",
       "manage-calendar",
       "manage-admissions",
@@ -53,6 +50,12 @@ export default [
     route("manage-posts/:id", "routes/admin/manage-posts-edit.tsx"),
     route("api/articles", "routes/admin/api/articles.ts"),
     route("manage-leaders", "routes/admin/manage-leaders.tsx"),
+    route("manage-main-activity", "routes/admin/manage-main-activity.tsx"),
+    route("api/activities", "routes/admin/api/activities.ts"),
+    route("manage-odaeho", "routes/admin/manage-odaeho.tsx"),
+    route("api/odaeho", "routes/admin/api/odaeho.ts"),
+    route("manage-feed", "routes/admin/manage-feed.tsx"),
+    route("api/feed", "routes/admin/api/feed.ts"),
     route("manage-password", "routes/admin/manage-password.tsx"),
     route("manual", "routes/admin/manual.tsx"),
     route("sign-out", "routes/admin/sign-out.ts"),

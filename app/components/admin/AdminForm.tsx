@@ -49,6 +49,8 @@ interface AdminFormProps {
   resetKey?: string | number;
   /** The accessible name of the form, e.g. "새 일정 추가". */
   label?: string;
+  /** The form element's id, for buttons placed outside it (`form={id}`). */
+  id?: string;
   className?: string;
   children: (state: AdminFormState) => ReactNode;
 }
@@ -68,6 +70,7 @@ export function AdminForm({
   resetOnSuccess = false,
   resetKey,
   label,
+  id,
   className,
   children,
 }: AdminFormProps) {
@@ -177,6 +180,7 @@ export function AdminForm({
       <form
         key={`${formKey}:${resetKey ?? ""}`}
         ref={formRef}
+        id={id}
         method="post"
         action={action}
         encType={upload ? "multipart/form-data" : undefined}

@@ -64,20 +64,33 @@ export async function runWrite<T = undefined>(
     });
     return { ok: true, status: 200, message: description.success, data };
   } catch (error) {
-    const answer = failureAnswer(error);
-    if (answer.status >= 500) services.logger.error({ err: error }, description.failure);
-    try {
-      await writeAuditLog(services.db, {
-        category: description.category,
-        content: description.failure,
-        error,
-        actor,
-      });
-    } catch (logError) {
-      services.logger.error({ err: logError }, "could not write the failure to the audit log");
-    }
-    return answer;
+    return failWrite(services, actor, description, error);
   }
+}
+
+/**
+ * The failure half of `runWrite`, for a write that fails before its transaction starts (an
+ * upload that is refused while it is read or checked): the failure entry and the answer.
+ */
+export async function failWrite(
+  services: Pick<Services, "db" | "logger">,
+  actor: string,
+  description: WriteDescription,
+  error: unknown,
+): Promise<WriteResult<never>> {
+  const answer = failureAnswer(error);
+  if (answer.status >= 500) services.logger.error({ err: error }, description.failure);
+  try {
+    await writeAuditLog(services.db, {
+      category: description.category,
+      content: description.failure,
+      error,
+      actor,
+    });
+  } catch (logError) {
+    services.logger.error({ err: logError }, "could not write the failure to the audit log");
+  }
+  return answer;
 }
 
 /** Maps an error to the answer a manager sees. */
