@@ -174,7 +174,7 @@ describe("manage-feed", () => {
     await add.getByRole("button", { name: "게시물 추가" }).click();
     await page
       .getByRole("alert")
-      .filter({ hasText: "'holiday.jpg'을(를) 이미지로 읽지 못했습니다" })
+      .filter({ hasText: "'holiday.jpg'은(는) 이미지 파일이 아닙니다" })
       .waitFor();
     await expect(
       page.getByRole("article", { name: "e2e 피드 잘못된 링크", exact: true }).count(),
