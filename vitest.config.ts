@@ -18,7 +18,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           testTimeout: 20_000,
-          hookTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
