@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { action as memberAction } from "../../app/routes/admin/api/organization.ts";
 import { action as pageAction } from "../../app/routes/admin/manage-organization.tsx";
-import { listManagedOrganization } from "../../server/domain/organization/manage.ts";
+import { listOrganization } from "../../server/domain/organization/organization.ts";
 import { ACTOR, lastAuditEntry, pngFile, postForm, storedKeys } from "./admin-actions.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -12,7 +12,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     postForm(services(), pageAction, "/admin/manage-organization", fields);
   const members = (fields: Fields) =>
     postForm(services(), memberAction, "/admin/api/organization", fields);
-  const chart = () => listManagedOrganization(services().db, services().storage);
+  const chart = () => listOrganization(services().db, services().storage);
   const group = async (id: string) => {
     const found = (await chart()).find((candidate) => candidate.id === id);
     if (!found) throw new Error(`No group ${id}`);

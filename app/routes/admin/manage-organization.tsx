@@ -8,13 +8,15 @@ import {
   deleteGroup,
   findGroup,
   groupNoun,
-  listManagedOrganization,
-  type ManagedGroup,
-  type ManagedMember,
   reorderGroups,
   reorderMembers,
   updateGroup,
 } from "../../../server/domain/organization/manage.ts";
+import {
+  listOrganization,
+  type OrganizationGroup,
+  type OrganizationMember,
+} from "../../../server/domain/organization/organization.ts";
 import { requireAdministrator } from "../../../server/http/admin-auth.ts";
 import {
   orderSchema,
@@ -53,7 +55,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** ?group=<id> picks the group to edit; without it (or when it is gone) the first one. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const groups = await listManagedOrganization(db, storage);
+  const groups = await listOrganization(db, storage);
   const wanted = url.searchParams.get("group");
   const group = groups.find((candidate) => candidate.id === wanted) ?? groups[0];
   return { groups, group };
@@ -218,7 +220,7 @@ function GroupEditor({
   group,
   onRemoved,
 }: {
-  group: ManagedGroup;
+  group: OrganizationGroup;
   onRemoved: (message: string) => void;
 }) {
   const photoCount = group.members.filter((member) => member.photo).length;
@@ -310,7 +312,7 @@ function preparePhoto(form: FormData, onProgress: (label: string, percent: numbe
   return compressImageFields(form, ["photo"], onProgress);
 }
 
-function Members({ group }: { group: ManagedGroup }) {
+function Members({ group }: { group: OrganizationGroup }) {
   const { announce, notice } = useListNotice();
   return (
     <section className={styles.members} aria-labelledby="members-title">
@@ -390,7 +392,7 @@ function Members({ group }: { group: ManagedGroup }) {
   );
 }
 
-function MemberSummary({ member }: { member: ManagedMember }) {
+function MemberSummary({ member }: { member: OrganizationMember }) {
   return (
     <div className={styles.member}>
       {member.photo ? (
@@ -412,7 +414,7 @@ function MemberFields({
   member,
   state: { fieldErrors },
 }: {
-  member?: ManagedMember;
+  member?: OrganizationMember;
   state: AdminFormState;
 }) {
   return (

@@ -7,15 +7,9 @@ import {
   reorder,
   updateVersioned,
 } from "../../db/versioned.ts";
-import { type FileStorage, newId } from "../../storage/storage.ts";
+import { newId } from "../../storage/storage.ts";
 import type { RecordNoun } from "../admin/write-messages.ts";
-import {
-  type FileChanges,
-  type ImageRef,
-  imageColumns,
-  type StoredFile,
-  toOptionalImageRef,
-} from "../files/files.ts";
+import type { FileChanges, StoredFile } from "../files/files.ts";
 import { acceptImage } from "../files/uploads.ts";
 
 export const groupNoun: RecordNoun = { name: "그룹", subject: "그룹이", object: "그룹을" };
@@ -50,66 +44,6 @@ export const memberInputSchema = z.object({
 /** A group and a member as forms send them, checked with the schemas above. */
 export type GroupInput = Partial<z.input<typeof groupInputSchema>>;
 export type MemberInput = Partial<z.input<typeof memberInputSchema>>;
-
-export interface ManagedMember {
-  id: string;
-  name: string;
-  role: string;
-  version: number;
-  photo: ImageRef | undefined;
-}
-
-export interface ManagedGroup {
-  id: string;
-  title: string;
-  description: string;
-  version: number;
-  members: ManagedMember[];
-}
-
-/** Every group in order with its members in order, with versions for editing. */
-export async function listManagedOrganization(
-  db: Db,
-  storage: FileStorage,
-): Promise<ManagedGroup[]> {
-  const [groups, members] = await Promise.all([
-    db
-      .selectFrom("organization_groups")
-      .select(["id", "title", "description", "version"])
-      .orderBy("position")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("organization_members")
-      .leftJoin("files", "files.id", "organization_members.photo_file_id")
-      .select([
-        "organization_members.id",
-        "organization_members.group_id",
-        "organization_members.name",
-        "organization_members.role",
-        "organization_members.version",
-        ...imageColumns,
-      ])
-      .orderBy("organization_members.group_id")
-      .orderBy("organization_members.position")
-      .execute(),
-  ]);
-  const byGroup = new Map<string, ManagedMember[]>(groups.map((group) => [group.id, []]));
-  for (const row of members) {
-    byGroup.get(row.group_id)?.push({
-      id: row.id,
-      name: row.name,
-      role: row.role,
-      version: Number(row.version),
-      photo: toOptionalImageRef(storage, row),
-    });
-  }
-  return groups.map((group) => ({
-    ...group,
-    version: Number(group.version),
-    members: byGroup.get(group.id) ?? [],
-  }));
-}
 
 export function findGroup(db: Db, id: string) {
   return db

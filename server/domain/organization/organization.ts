@@ -6,6 +6,8 @@ export interface OrganizationMember {
   id: string;
   name: string;
   role: string;
+  /** For the admin page's forms, which send back the version they were loaded with. */
+  version: number;
   /** The profile photo; undefined when the member has none. */
   photo: ImageRef | undefined;
 }
@@ -14,6 +16,7 @@ export interface OrganizationGroup {
   id: string;
   title: string;
   description: string;
+  version: number;
   members: OrganizationMember[];
 }
 
@@ -22,7 +25,7 @@ export async function listOrganization(db: Db, storage: FileStorage): Promise<Or
   const [groups, members] = await Promise.all([
     db
       .selectFrom("organization_groups")
-      .select(["id", "title", "description"])
+      .select(["id", "title", "description", "version"])
       .orderBy("position")
       .orderBy("id")
       .execute(),
@@ -34,6 +37,7 @@ export async function listOrganization(db: Db, storage: FileStorage): Promise<Or
         "organization_members.group_id",
         "organization_members.name",
         "organization_members.role",
+        "organization_members.version",
         ...imageColumns,
       ])
       .orderBy("organization_members.group_id")
@@ -47,8 +51,13 @@ export async function listOrganization(db: Db, storage: FileStorage): Promise<Or
       id: row.id,
       name: row.name,
       role: row.role,
+      version: Number(row.version),
       photo: toOptionalImageRef(storage, row),
     });
   }
-  return groups.map((group) => ({ ...group, members: byGroup.get(group.id) ?? [] }));
+  return groups.map((group) => ({
+    ...group,
+    version: Number(group.version),
+    members: byGroup.get(group.id) ?? [],
+  }));
 }
