@@ -239,7 +239,10 @@ function PeriodList({
       <h2 id="periods-title" className={styles.sectionTitle}>
         학기 <span className={styles.count}>{periods.length}</span>
       </h2>
-      <p className={styles.hint}>손잡이를 끌거나 화살표 버튼으로 학기 순서를 바꿀 수 있습니다.</p>
+      <p className={styles.hint}>
+        학기를 골라 그 학기의 기록을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수
+        있습니다.
+      </p>
       {notice}
       {periods.length > 0 && (
         <ReorderList
@@ -249,39 +252,44 @@ function PeriodList({
           getId={(period) => period.id}
           getLabel={(period) => period.name}
           label="학기 순서"
-          renderItem={(period) => (
-            <EditableRow
-              action={ACTION}
-              version={period.version}
-              hidden={{ id: period.id, version: String(period.version) }}
-              label={`'${period.name}' 학기`}
-              updateIntent="rename-period"
-              removeIntent="delete-period"
-              removeTitle={`'${period.name}' 학기를 삭제할까요?`}
-              removeMessage={
-                <p>
-                  이 학기와 그 학기의 프로젝트, 세션, 스터디 {period.entryCount}개가 모두
-                  삭제됩니다. 되돌릴 수 없습니다.
-                </p>
-              }
-              onRemoved={announce}
-              summary={
-                <Link
-                  to={`?period=${period.id}`}
-                  className={styles.periodLink}
-                  aria-current={period.id === selected?.id ? "true" : undefined}
-                >
-                  <span className={styles.periodName}>{period.name}</span>
-                  <span className={styles.periodCount}>항목 {period.entryCount}개</span>
-                </Link>
-              }
-              fields={({ fieldErrors }) => (
-                <FormField label="학기 이름" name="name" required error={fieldErrors.name}>
-                  {(field) => <TextInput {...field} defaultValue={period.name} maxLength={30} />}
-                </FormField>
-              )}
-            />
-          )}
+          renderItem={(period) => {
+            const link = (
+              <Link
+                to={`?period=${period.id}`}
+                className={styles.periodLink}
+                aria-current={period.id === selected?.id ? "true" : undefined}
+              >
+                <span className={styles.periodName}>{period.name}</span>
+                <span className={styles.periodCount}>항목 {period.entryCount}개</span>
+              </Link>
+            );
+            // The chosen period carries its rename and delete; the others are links to choose.
+            if (period.id !== selected?.id) return <div className={styles.periodRow}>{link}</div>;
+            return (
+              <EditableRow
+                action={ACTION}
+                version={period.version}
+                hidden={{ id: period.id, version: String(period.version) }}
+                label={`'${period.name}' 학기`}
+                updateIntent="rename-period"
+                removeIntent="delete-period"
+                removeTitle={`'${period.name}' 학기를 삭제할까요?`}
+                removeMessage={
+                  <p>
+                    이 학기와 그 학기의 프로젝트, 세션, 스터디 {period.entryCount}개가 모두
+                    삭제됩니다. 되돌릴 수 없습니다.
+                  </p>
+                }
+                onRemoved={announce}
+                summary={link}
+                fields={({ fieldErrors }) => (
+                  <FormField label="학기 이름" name="name" required error={fieldErrors.name}>
+                    {(field) => <TextInput {...field} defaultValue={period.name} maxLength={30} />}
+                  </FormField>
+                )}
+              />
+            );
+          }}
         />
       )}
       <AdminForm

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Db } from "../../../server/db/database.ts";
 import { runWrite, type WriteDescription } from "../../../server/domain/admin/run-write.ts";
@@ -314,6 +315,8 @@ function preparePhoto(form: FormData, onProgress: (label: string, percent: numbe
 
 function Members({ group }: { group: OrganizationGroup }) {
   const { announce, notice } = useListNotice();
+  // An empty group opens its "add" form; it stays as the manager leaves it after that.
+  const [addOpenAtFirst] = useState(group.members.length === 0);
   return (
     <section className={styles.members} aria-labelledby="members-title">
       <h3 id="members-title" className={styles.membersTitle}>
@@ -364,7 +367,7 @@ function Members({ group }: { group: OrganizationGroup }) {
           )}
         />
       )}
-      <details className={styles.add} open={group.members.length === 0}>
+      <details className={styles.add} open={addOpenAtFirst}>
         <summary className={styles.addSummary}>구성원 추가</summary>
         <AdminForm
           action={MEMBER_ACTION}
