@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { veventWith } from "../support/icalendar.ts";
 import {
   confirmDelete,
   eventually,
@@ -14,22 +15,11 @@ const { newPage } = setupBrowser();
 /** A month far from the demo club's events, so this test's events stand alone in it. */
 const MONTH = "2098-05";
 
-/** The feed's VEVENT whose SUMMARY is the title, unfolded, as property name → value. */
+/** The feed's VEVENT whose SUMMARY is the title. */
 async function feedEvent(title: string): Promise<Map<string, string> | undefined> {
   const response = await fetch(`${baseURL()}/calendar.ics`);
   expect(response.status).toBe(200);
-  const feed = (await response.text()).replace(/\r\n[ \t]/g, "");
-  const block = feed
-    .split("BEGIN:VEVENT\r\n")
-    .slice(1)
-    .find((part) => part.includes(`\r\nSUMMARY:${title}\r\n`));
-  if (!block) return undefined;
-  const properties = new Map<string, string>();
-  for (const line of block.split("\r\n")) {
-    const match = /^([A-Z-]+)(?:;[^:]*)?:(.*)$/.exec(line);
-    if (match?.[1] && match[2] !== undefined) properties.set(match[1], match[2]);
-  }
-  return properties;
+  return veventWith(await response.text(), `SUMMARY:${title}`);
 }
 
 /** The public calendar's month as a visitor sees it without scripts. */
@@ -108,7 +98,7 @@ describe("manage-calendar", () => {
 
     await confirmDelete(page, eventForm(page, edited), `'${edited}' 일정을 삭제할까요?`);
     await successMessage(page, `'${edited}' 일정이 삭제되었습니다`);
-    await expect(eventForm(page, edited).count()).resolves.toBe(0);
+    await expect.poll(() => eventForm(page, edited).count(), eventually).toBe(0);
     expect(await publicMonth(visitor)).not.toContain(edited);
     await expect(feedEvent(edited)).resolves.toBeUndefined();
     // The one refusal above (an end before the start) is the only failed request.

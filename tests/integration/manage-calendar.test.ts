@@ -6,28 +6,19 @@ import {
   listUpcomingEvents,
 } from "../../server/domain/calendar/calendar.ts";
 import { buildICalendar } from "../../server/domain/calendar/icalendar.ts";
+import { veventWith } from "../support/icalendar.ts";
 import { ACTOR, lastAuditEntry, postForm } from "./admin-actions.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const PATH = "/admin/manage-calendar";
 
-/** The VEVENT of a UID in the feed, unfolded, as property name → value. */
+/** The VEVENT of an event in the feed built from the database now. */
 async function feedEvent(db: Parameters<typeof listAllEvents>[0], id: string) {
   const feed = buildICalendar(await listAllEvents(db), {
     clubName: "KERNEL",
     siteUrl: "https://club.example.org",
-  }).replace(/\r\n[ \t]/g, "");
-  const block = feed
-    .split("BEGIN:VEVENT\r\n")
-    .slice(1)
-    .find((part) => part.includes(`UID:${id}@club.example.org`));
-  if (!block) return undefined;
-  const properties = new Map<string, string>();
-  for (const line of block.split("\r\n")) {
-    const match = /^([A-Z-]+)(?:;[^:]*)?:(.*)$/.exec(line);
-    if (match?.[1] && match[2] !== undefined) properties.set(match[1], match[2]);
-  }
-  return properties;
+  });
+  return veventWith(feed, `UID:${id}@club.example.org`);
 }
 
 const basic = {

@@ -55,6 +55,8 @@ describeEachDatabase("managing the organization chart", (services) => {
       version: 1,
       members: [],
     });
+    const named = await listOrganization(services().db, services().storage, { namedOnly: true });
+    expect(named.map((candidate) => candidate.id)).not.toContain(second);
     await expect(lastAuditEntry(services(), "organization")).resolves.toEqual({
       type: "normal",
       content: "그룹이 추가되었습니다",

@@ -153,3 +153,39 @@ export function useListNotice() {
   const notice = message ? <Notice tone="success" title={message} /> : null;
   return { announce, notice };
 }
+
+/**
+ * What a closed row shows: an optional picture and line above (a date, a state), the record's
+ * title, and a line of details (the first one stands out, the rest are muted and cut to fit).
+ */
+export function RowSummary({
+  title,
+  kicker,
+  details = [],
+  media,
+}: {
+  title: string;
+  kicker?: ReactNode;
+  details?: (string | false | undefined)[];
+  media?: ReactNode;
+}) {
+  const shown = details.filter((detail): detail is string => Boolean(detail));
+  return (
+    <div className={styles.rowSummary}>
+      {media}
+      <div className={styles.rowText}>
+        {kicker && <p className={styles.kicker}>{kicker}</p>}
+        <p className={styles.title}>{title}</p>
+        {shown.length > 0 && (
+          <p className={styles.details}>
+            {shown.map((detail) => (
+              <span key={detail} className={styles.detail}>
+                {detail}
+              </span>
+            ))}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

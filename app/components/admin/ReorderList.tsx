@@ -47,9 +47,9 @@ export function ReorderList<Item>({
 
   return (
     <>
+      {/* No accessible name: the form holds only hidden values, the list below is what is used. */}
       <AdminForm
         action={action}
-        label={label}
         prepare={async (form) => {
           for (const id of pendingIds.current) form.append("id", id);
           return form;

@@ -1,7 +1,5 @@
 import { useRef } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import type { Db } from "../../../server/db/database.ts";
-import { runWrite, type WriteDescription } from "../../../server/domain/admin/run-write.ts";
 import { describeChange } from "../../../server/domain/admin/write-messages.ts";
 import {
   type CalendarEvent,
@@ -16,7 +14,7 @@ import {
   findEvent,
   updateEvent,
 } from "../../../server/domain/calendar/manage.ts";
-import { requireAdministrator } from "../../../server/http/admin-auth.ts";
+import { adminWriter, unknownIntent } from "../../../server/http/admin-write.ts";
 import {
   readAdminForm,
   recordIdSchema,
@@ -24,16 +22,12 @@ import {
   versionSchema,
 } from "../../../server/http/form-fields.ts";
 import { actionResponse } from "../../../server/http/write-response.ts";
+import { AddDisclosure } from "../../components/admin/AddDisclosure.tsx";
 import { AdminForm, type AdminFormState } from "../../components/admin/AdminForm.tsx";
-import { EditableRow, useListNotice } from "../../components/admin/EditableRow.tsx";
-import {
-  Checkbox,
-  FormActions,
-  FormField,
-  TextArea,
-  TextInput,
-} from "../../components/admin/FormField.tsx";
+import { EditableRow, RowSummary, useListNotice } from "../../components/admin/EditableRow.tsx";
+import { Checkbox, FormActions, FormField, TextInput } from "../../components/admin/FormField.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { TextAreaField, TextField } from "../../components/admin/TextFields.tsx";
 import stepStyles from "../../components/archive/MonthStep.module.css";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons/icons.tsx";
 import { Button, ButtonLink } from "../../components/ui/Button.tsx";
@@ -93,13 +87,10 @@ function eventInput(values: Record<string, string | undefined>): EventInput {
 const monthOf = (startsAt: string) => monthKey(seoulYearMonth(new Date(startsAt)));
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
-  const services = getServices(args.context);
+  const { services, write } = await adminWriter(args, actionResponse);
   const read = await readAdminForm(args.request);
   if ("refused" in read) return actionResponse(read.refused);
   const values = textValues(read.form);
-  const write = async <T,>(description: WriteDescription, work: (trx: Db) => Promise<T>) =>
-    actionResponse(await runWrite(services, session.administrator.email, description, work));
 
   switch (values.intent) {
     case "create-event":
@@ -138,7 +129,7 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     default:
-      return actionResponse({ ok: false, status: 400, message: "알 수 없는 요청입니다." });
+      return actionResponse(unknownIntent);
   }
 }
 
@@ -213,32 +204,29 @@ export default function ManageCalendar({ loaderData }: Route.ComponentProps) {
               </ol>
             )}
           </section>
-          <details className={styles.add}>
-            <summary className={styles.addSummary}>새 일정 추가</summary>
-            <div className={styles.addBody}>
-              <AdminForm
-                action={ACTION}
-                label="새 일정 추가"
-                resetOnSuccess
-                onSaved={(result) => {
-                  const data = result.data as { id?: string; month?: string } | undefined;
-                  if (data?.month && data.id) goToMonth(data.month, data.id);
-                }}
-              >
-                {(state) => (
-                  <>
-                    <input type="hidden" name="intent" value="create-event" />
-                    <EventFields state={state} today={today} />
-                    <FormActions>
-                      <Button type="submit" disabled={state.busy}>
-                        {state.busy ? "추가하는 중…" : "일정 추가"}
-                      </Button>
-                    </FormActions>
-                  </>
-                )}
-              </AdminForm>
-            </div>
-          </details>
+          <AddDisclosure summary="새 일정 추가">
+            <AdminForm
+              action={ACTION}
+              label="새 일정 추가"
+              resetOnSuccess
+              onSaved={(result) => {
+                const data = result.data as { id?: string; month?: string } | undefined;
+                if (data?.month && data.id) goToMonth(data.month, data.id);
+              }}
+            >
+              {(state) => (
+                <>
+                  <input type="hidden" name="intent" value="create-event" />
+                  <EventFields state={state} today={today} />
+                  <FormActions>
+                    <Button type="submit" disabled={state.busy}>
+                      {state.busy ? "추가하는 중…" : "일정 추가"}
+                    </Button>
+                  </FormActions>
+                </>
+              )}
+            </AdminForm>
+          </AddDisclosure>
         </aside>
         <section className={styles.month} aria-labelledby="month-title">
           <MonthToolbar yearMonth={yearMonth} current={current} count={events.length} />
@@ -275,7 +263,13 @@ export default function ManageCalendar({ loaderData }: Route.ComponentProps) {
                         goToMonth(month, event.id);
                       }
                     }}
-                    summary={<EventSummary event={event} status={statusOf(event, now)} />}
+                    summary={
+                      <RowSummary
+                        kicker={<EventWhen event={event} status={statusOf(event, now)} />}
+                        title={event.title}
+                        details={[event.location, event.description]}
+                      />
+                    }
                     fields={(state) => <EventFields event={event} state={state} today={today} />}
                   />
                 </li>
@@ -358,23 +352,14 @@ function MonthToolbar({
   );
 }
 
-function EventSummary({ event, status }: { event: CalendarEvent; status: EventStatus }) {
+function EventWhen({ event, status }: { event: CalendarEvent; status: EventStatus }) {
   return (
-    <div className={styles.summary}>
-      <p className={styles.when}>
-        <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>
-        <span className={styles.status} data-status={status}>
-          {statusLabels[status]}
-        </span>
-      </p>
-      <p className={styles.title}>{event.title}</p>
-      {(event.location || event.description) && (
-        <p className={styles.meta}>
-          {event.location && <span className={styles.location}>{event.location}</span>}
-          {event.description && <span className={styles.description}>{event.description}</span>}
-        </p>
-      )}
-    </div>
+    <>
+      <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>
+      <span className={styles.status} data-status={status}>
+        {statusLabels[status]}
+      </span>
+    </>
   );
 }
 
@@ -409,16 +394,14 @@ function EventFields({
   const endDateRef = useRef<HTMLInputElement>(null);
   return (
     <div className={styles.fields}>
-      <FormField label="제목" name="title" required error={fieldErrors.title}>
-        {(field) => (
-          <TextInput
-            {...field}
-            defaultValue={event?.title ?? ""}
-            maxLength={100}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
+      <TextField
+        label="제목"
+        name="title"
+        required
+        defaultValue={event?.title}
+        maxLength={100}
+        error={fieldErrors.title}
+      />
       <Checkbox
         name="allDay"
         label="종일 일정"
@@ -474,21 +457,20 @@ function EventFields({
           </FormField>
         </div>
       </fieldset>
-      <FormField label="장소" name="location" error={fieldErrors.location}>
-        {(field) => (
-          <TextInput
-            {...field}
-            defaultValue={event?.location ?? ""}
-            maxLength={100}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
-      <FormField label="설명" name="description" error={fieldErrors.description}>
-        {(field) => (
-          <TextArea {...field} defaultValue={event?.description ?? ""} maxLength={2000} rows={3} />
-        )}
-      </FormField>
+      <TextField
+        label="장소"
+        name="location"
+        defaultValue={event?.location}
+        maxLength={100}
+        error={fieldErrors.location}
+      />
+      <TextAreaField
+        label="설명"
+        name="description"
+        defaultValue={event?.description}
+        maxLength={2000}
+        error={fieldErrors.description}
+      />
     </div>
   );
 }

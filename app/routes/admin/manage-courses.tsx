@@ -1,7 +1,5 @@
 import { Link, useNavigate } from "react-router";
-import type { Db } from "../../../server/db/database.ts";
 import type { CourseKind } from "../../../server/db/schema.ts";
-import { runWrite, type WriteDescription } from "../../../server/domain/admin/run-write.ts";
 import { describeChange, describeReorder } from "../../../server/domain/admin/write-messages.ts";
 import { courseKindNoun, courseKinds, periodNoun } from "../../../server/domain/courses/kinds.ts";
 import {
@@ -21,8 +19,7 @@ import {
   reorderPeriods,
   updateCourseEntry,
 } from "../../../server/domain/courses/manage.ts";
-import type { FileChanges } from "../../../server/domain/files/files.ts";
-import { requireAdministrator } from "../../../server/http/admin-auth.ts";
+import { adminWriter, unknownIntent } from "../../../server/http/admin-write.ts";
 import {
   orderSchema,
   readAdminForm,
@@ -32,11 +29,14 @@ import {
   versionSchema,
 } from "../../../server/http/form-fields.ts";
 import { actionResponse } from "../../../server/http/write-response.ts";
+import { AddDisclosure } from "../../components/admin/AddDisclosure.tsx";
 import { AdminForm, type AdminFormState } from "../../components/admin/AdminForm.tsx";
-import { EditableRow, useListNotice } from "../../components/admin/EditableRow.tsx";
-import { FormActions, FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
+import { EditableRow, RowSummary, useListNotice } from "../../components/admin/EditableRow.tsx";
+import { FormActions } from "../../components/admin/FormField.tsx";
+import ld from "../../components/admin/ListDetail.module.css";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { ReorderList } from "../../components/admin/ReorderList.tsx";
+import { TextAreaField, TextField } from "../../components/admin/TextFields.tsx";
 import { Button, ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { getServices } from "../../context.ts";
@@ -62,16 +62,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
-  const services = getServices(args.context);
+  const { services, write } = await adminWriter(args, actionResponse);
   const read = await readAdminForm(args.request);
   if ("refused" in read) return actionResponse(read.refused);
   const { form } = read;
   const values = textValues(form);
-  const write = async <T,>(
-    description: WriteDescription,
-    work: (trx: Db, files: FileChanges) => Promise<T>,
-  ) => actionResponse(await runWrite(services, session.administrator.email, description, work));
   const { db } = services;
 
   switch (values.intent) {
@@ -164,7 +159,7 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     default:
-      return actionResponse({ ok: false, status: 400, message: "알 수 없는 요청입니다." });
+      return actionResponse(unknownIntent);
   }
 }
 
@@ -187,13 +182,13 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         }
       />
-      <div className={styles.layout}>
+      <div className={ld.layout}>
         <PeriodList periods={periods} selected={period} />
         {period && entries ? (
-          <section className={styles.record} aria-labelledby="record-title">
-            <header className={styles.recordHeader}>
-              <p className={styles.eyebrow}>선택한 학기</p>
-              <h2 id="record-title" className={styles.recordTitle}>
+          <section className={ld.detail} aria-labelledby="record-title">
+            <header className={ld.detailHeader}>
+              <p className={ld.eyebrow}>선택한 학기</p>
+              <h2 id="record-title" className={ld.title}>
                 {period.name}
               </h2>
               <Link
@@ -214,7 +209,7 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
             ))}
           </section>
         ) : (
-          <div className={styles.record}>
+          <div className={ld.detail}>
             <EmptyState title="아직 학기가 없습니다">
               왼쪽에서 첫 학기를 추가하면 그 학기의 프로젝트, 세션, 스터디를 기록할 수 있습니다.
             </EmptyState>
@@ -235,11 +230,11 @@ function PeriodList({
   const navigate = useNavigate();
   const { announce, notice } = useListNotice();
   return (
-    <section className={styles.periods} aria-labelledby="periods-title">
-      <h2 id="periods-title" className={styles.sectionTitle}>
-        학기 <span className={styles.count}>{periods.length}</span>
+    <section className={ld.list} aria-labelledby="periods-title">
+      <h2 id="periods-title" className={ld.heading}>
+        학기 <span className={ld.count}>{periods.length}</span>
       </h2>
-      <p className={styles.hint}>
+      <p className={ld.hint}>
         학기를 골라 그 학기의 기록을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수
         있습니다.
       </p>
@@ -256,15 +251,15 @@ function PeriodList({
             const link = (
               <Link
                 to={`?period=${period.id}`}
-                className={styles.periodLink}
+                className={ld.choice}
                 aria-current={period.id === selected?.id ? "true" : undefined}
               >
-                <span className={styles.periodName}>{period.name}</span>
-                <span className={styles.periodCount}>항목 {period.entryCount}개</span>
+                <span className={ld.choiceName}>{period.name}</span>
+                <span className={ld.choiceMeta}>항목 {period.entryCount}개</span>
               </Link>
             );
             // The chosen period carries its rename and delete; the others are links to choose.
-            if (period.id !== selected?.id) return <div className={styles.periodRow}>{link}</div>;
+            if (period.id !== selected?.id) return <div className={ld.choiceRow}>{link}</div>;
             return (
               <EditableRow
                 action={ACTION}
@@ -283,9 +278,14 @@ function PeriodList({
                 onRemoved={announce}
                 summary={link}
                 fields={({ fieldErrors }) => (
-                  <FormField label="학기 이름" name="name" required error={fieldErrors.name}>
-                    {(field) => <TextInput {...field} defaultValue={period.name} maxLength={30} />}
-                  </FormField>
+                  <TextField
+                    label="학기 이름"
+                    name="name"
+                    required
+                    defaultValue={period.name}
+                    maxLength={30}
+                    error={fieldErrors.name}
+                  />
                 )}
               />
             );
@@ -296,7 +296,7 @@ function PeriodList({
         action={ACTION}
         label="새 학기 추가"
         resetOnSuccess
-        className={styles.addPeriod}
+        className={`${ld.adder} ${styles.addPeriod}`}
         onSaved={(result) => {
           const id = (result.data as { id?: string } | undefined)?.id;
           if (id) navigate(`?period=${id}`, { preventScrollReset: true });
@@ -305,15 +305,14 @@ function PeriodList({
         {({ fieldErrors, busy }) => (
           <>
             <input type="hidden" name="intent" value="add-period" />
-            <FormField
+            <TextField
               label="새 학기"
               name="name"
               required
               hint="예: 2027-1학기. 빈 기록으로 만들어져 목록 끝에 붙습니다."
+              maxLength={30}
               error={fieldErrors.name}
-            >
-              {(field) => <TextInput {...field} maxLength={30} autoComplete="off" />}
-            </FormField>
+            />
             <Button type="submit" size="sm" disabled={busy}>
               {busy ? "추가하는 중…" : "학기 추가"}
             </Button>
@@ -339,12 +338,12 @@ function KindSection({
   const headingId = `kind-${kind}`;
   return (
     <section className={styles.kind} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.kindTitle}>
-        {noun.name} <span className={styles.count}>{entries.length}</span>
+      <h3 id={headingId} className={ld.subheading}>
+        {noun.name} <span className={ld.count}>{entries.length}</span>
       </h3>
       {notice}
       {entries.length === 0 ? (
-        <p className={styles.empty}>
+        <p className={ld.empty}>
           {period.name}에 기록된 {noun.subject} 없습니다.
         </p>
       ) : (
@@ -367,20 +366,19 @@ function KindSection({
               removeTitle={`'${entry.title}' ${noun.object} 삭제할까요?`}
               removeMessage={<p>공개 페이지의 {period.name} 기록에서도 사라집니다.</p>}
               onRemoved={announce}
-              summary={<EntrySummary entry={entry} />}
+              summary={
+                <RowSummary
+                  title={entry.title}
+                  details={[entry.leader && `리더 ${entry.leader}`, entry.description]}
+                />
+              }
               fields={(state) => <EntryFields entry={entry} state={state} />}
             />
           )}
         />
       )}
-      <details className={styles.add}>
-        <summary className={styles.addSummary}>{noun.name} 추가</summary>
-        <AdminForm
-          action={ACTION}
-          label={`새 ${noun.name}`}
-          resetOnSuccess
-          className={styles.addForm}
-        >
+      <AddDisclosure summary={`${noun.name} 추가`}>
+        <AdminForm action={ACTION} label={`새 ${noun.name}`} resetOnSuccess>
           {(state) => (
             <>
               <input type="hidden" name="intent" value="add-entry" />
@@ -395,22 +393,8 @@ function KindSection({
             </>
           )}
         </AdminForm>
-      </details>
+      </AddDisclosure>
     </section>
-  );
-}
-
-function EntrySummary({ entry }: { entry: ManagedCourseEntry }) {
-  return (
-    <div className={styles.entry}>
-      <p className={styles.entryTitle}>{entry.title}</p>
-      {(entry.leader || entry.description) && (
-        <p className={styles.entryMeta}>
-          {entry.leader && <span className={styles.leader}>리더 {entry.leader}</span>}
-          {entry.description && <span className={styles.description}>{entry.description}</span>}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -422,38 +406,30 @@ function EntryFields({
   state: AdminFormState;
 }) {
   return (
-    <div className={styles.fields}>
-      <FormField label="제목" name="title" required error={fieldErrors.title}>
-        {(field) => (
-          <TextInput
-            {...field}
-            defaultValue={entry?.title ?? ""}
-            maxLength={100}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
-      <FormField label="리더" name="leader" error={fieldErrors.leader}>
-        {(field) => (
-          <TextInput
-            {...field}
-            defaultValue={entry?.leader ?? ""}
-            maxLength={40}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
-      <div className={styles.wide}>
-        <FormField label="설명" name="description" error={fieldErrors.description}>
-          {(field) => (
-            <TextArea
-              {...field}
-              defaultValue={entry?.description ?? ""}
-              maxLength={1000}
-              rows={3}
-            />
-          )}
-        </FormField>
+    <div className={ld.fields}>
+      <TextField
+        label="제목"
+        name="title"
+        required
+        defaultValue={entry?.title}
+        maxLength={100}
+        error={fieldErrors.title}
+      />
+      <TextField
+        label="리더"
+        name="leader"
+        defaultValue={entry?.leader}
+        maxLength={40}
+        error={fieldErrors.leader}
+      />
+      <div className={ld.wide}>
+        <TextAreaField
+          label="설명"
+          name="description"
+          defaultValue={entry?.description}
+          maxLength={1000}
+          error={fieldErrors.description}
+        />
       </div>
     </div>
   );

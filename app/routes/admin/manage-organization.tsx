@@ -1,9 +1,5 @@
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Db } from "../../../server/db/database.ts";
-import { runWrite, type WriteDescription } from "../../../server/domain/admin/run-write.ts";
 import { describeChange, describeReorder } from "../../../server/domain/admin/write-messages.ts";
-import type { FileChanges } from "../../../server/domain/files/files.ts";
 import {
   createGroup,
   deleteGroup,
@@ -18,7 +14,7 @@ import {
   type OrganizationGroup,
   type OrganizationMember,
 } from "../../../server/domain/organization/organization.ts";
-import { requireAdministrator } from "../../../server/http/admin-auth.ts";
+import { adminWriter, unknownIntent } from "../../../server/http/admin-write.ts";
 import {
   orderSchema,
   readAdminForm,
@@ -28,13 +24,16 @@ import {
   versionSchema,
 } from "../../../server/http/form-fields.ts";
 import { actionResponse } from "../../../server/http/write-response.ts";
+import { AddDisclosure } from "../../components/admin/AddDisclosure.tsx";
 import { AdminForm, type AdminFormState } from "../../components/admin/AdminForm.tsx";
 import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
-import { EditableRow, useListNotice } from "../../components/admin/EditableRow.tsx";
-import { FormActions, FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
+import { EditableRow, RowSummary, useListNotice } from "../../components/admin/EditableRow.tsx";
+import { FormActions } from "../../components/admin/FormField.tsx";
+import ld from "../../components/admin/ListDetail.module.css";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { PhotoField } from "../../components/admin/PhotoField.tsx";
 import { ReorderList } from "../../components/admin/ReorderList.tsx";
+import { TextAreaField, TextField } from "../../components/admin/TextFields.tsx";
 import { Button, ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
@@ -63,16 +62,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
-  const services = getServices(args.context);
+  const { services, write } = await adminWriter(args, actionResponse);
   const read = await readAdminForm(args.request);
   if ("refused" in read) return actionResponse(read.refused);
   const { form } = read;
   const values = textValues(form);
-  const write = async <T,>(
-    description: WriteDescription,
-    work: (trx: Db, files: FileChanges) => Promise<T>,
-  ) => actionResponse(await runWrite(services, session.administrator.email, description, work));
   const current = values.id ? await findGroup(services.db, values.id) : undefined;
 
   switch (values.intent) {
@@ -119,7 +113,7 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     default:
-      return actionResponse({ ok: false, status: 400, message: "알 수 없는 요청입니다." });
+      return actionResponse(unknownIntent);
   }
 }
 
@@ -144,11 +138,15 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
           </ButtonLink>
         }
       />
-      <div className={styles.layout}>
-        <section className={styles.groups} aria-labelledby="groups-title">
-          <h2 id="groups-title" className={styles.sectionTitle}>
-            그룹 <span className={styles.count}>{groups.length}</span>
+      <div className={ld.layout}>
+        <section className={ld.list} aria-labelledby="groups-title">
+          <h2 id="groups-title" className={ld.heading}>
+            그룹 <span className={ld.count}>{groups.length}</span>
           </h2>
+          <p className={ld.hint}>
+            그룹을 골라 이름과 구성원을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수
+            있습니다.
+          </p>
           {notice}
           {groups.length > 0 && (
             <ReorderList
@@ -161,13 +159,13 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
               renderItem={(item) => (
                 <Link
                   to={`?group=${item.id}`}
-                  className={styles.groupLink}
+                  className={ld.choice}
                   aria-current={item.id === group?.id ? "true" : undefined}
                 >
-                  <span className={styles.groupName} data-untitled={item.title ? undefined : true}>
+                  <span className={ld.choiceName} data-untitled={item.title ? undefined : true}>
                     {item.title || UNTITLED}
                   </span>
-                  <span className={styles.groupCount}>구성원 {item.members.length}명</span>
+                  <span className={ld.choiceMeta}>구성원 {item.members.length}명</span>
                 </Link>
               )}
             />
@@ -175,7 +173,7 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
           <AdminForm
             action={ACTION}
             label="새 그룹 만들기"
-            className={styles.addGroup}
+            className={`${ld.adder} ${styles.addGroup}`}
             onSaved={(result) => {
               const id = (result.data as { id?: string } | undefined)?.id;
               if (id) navigate(`?group=${id}`, { preventScrollReset: true });
@@ -184,7 +182,7 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
             {({ busy }) => (
               <>
                 <input type="hidden" name="intent" value="create-group" />
-                <p className={styles.hint}>
+                <p className={ld.hint}>
                   빈 그룹이 목록 끝에 만들어집니다. 이름과 설명은 만든 뒤에 입력합니다.
                 </p>
                 <Button type="submit" size="sm" variant="secondary" disabled={busy}>
@@ -195,7 +193,7 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
           </AdminForm>
         </section>
         {group ? (
-          <section key={group.id} className={styles.detail} aria-labelledby="group-title">
+          <section key={group.id} className={ld.detail} aria-labelledby="group-title">
             <GroupEditor
               group={group}
               onRemoved={(message) => {
@@ -206,7 +204,7 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
             <Members group={group} />
           </section>
         ) : (
-          <div className={styles.detail}>
+          <div className={ld.detail}>
             <EmptyState title="아직 그룹이 없습니다">
               ‘새 그룹 만들기’로 첫 그룹을 만들고 이름과 구성원을 채워 주세요.
             </EmptyState>
@@ -228,19 +226,15 @@ function GroupEditor({
   const name = group.title || UNTITLED;
   return (
     <>
-      <header className={styles.detailHeader}>
-        <p className={styles.eyebrow}>선택한 그룹</p>
-        <h2
-          id="group-title"
-          className={styles.detailTitle}
-          data-untitled={group.title ? undefined : true}
-        >
+      <header className={ld.detailHeader}>
+        <p className={ld.eyebrow}>선택한 그룹</p>
+        <h2 id="group-title" className={ld.title} data-untitled={group.title ? undefined : true}>
           {name}
         </h2>
       </header>
       {!group.title && (
         <p className={styles.fresh}>
-          새로 만든 빈 그룹입니다. 이름을 입력해야 공개 페이지에 제목이 보입니다.
+          새로 만든 빈 그룹입니다. 이름을 입력해 저장하면 공개 페이지에 나타납니다.
         </p>
       )}
       <AdminForm
@@ -256,26 +250,23 @@ function GroupEditor({
           <>
             <input type="hidden" name="id" value={group.id} />
             <input type="hidden" name="version" value={group.version} />
-            <FormField label="그룹 이름" name="title" required error={fieldErrors.title}>
-              {(field) => (
-                <TextInput
-                  {...field}
-                  defaultValue={group.title}
-                  maxLength={40}
-                  autoComplete="off"
-                />
-              )}
-            </FormField>
-            <FormField
+            <TextField
+              label="그룹 이름"
+              name="title"
+              required
+              defaultValue={group.title}
+              maxLength={40}
+              error={fieldErrors.title}
+            />
+            <TextAreaField
               label="설명"
               name="description"
               hint="그룹이 맡는 일을 한두 문장으로 적어 주세요."
+              defaultValue={group.description}
+              maxLength={300}
+              rows={2}
               error={fieldErrors.description}
-            >
-              {(field) => (
-                <TextArea {...field} defaultValue={group.description} maxLength={300} rows={2} />
-              )}
-            </FormField>
+            />
             <FormActions>
               <Button type="submit" name="intent" value="update-group" disabled={busy}>
                 {busy ? "저장하는 중…" : "그룹 저장"}
@@ -315,16 +306,14 @@ function preparePhoto(form: FormData, onProgress: (label: string, percent: numbe
 
 function Members({ group }: { group: OrganizationGroup }) {
   const { announce, notice } = useListNotice();
-  // An empty group opens its "add" form; it stays as the manager leaves it after that.
-  const [addOpenAtFirst] = useState(group.members.length === 0);
   return (
     <section className={styles.members} aria-labelledby="members-title">
-      <h3 id="members-title" className={styles.membersTitle}>
-        구성원 <span className={styles.count}>{group.members.length}</span>
+      <h3 id="members-title" className={ld.subheading}>
+        구성원 <span className={ld.count}>{group.members.length}</span>
       </h3>
       {notice}
       {group.members.length === 0 ? (
-        <p className={styles.empty}>아직 이 그룹에 구성원이 없습니다.</p>
+        <p className={ld.empty}>아직 이 그룹에 구성원이 없습니다.</p>
       ) : (
         <ReorderList
           action={ACTION}
@@ -347,7 +336,13 @@ function Members({ group }: { group: OrganizationGroup }) {
               removeTitle={`'${member.name}' 구성원을 삭제할까요?`}
               removeMessage={<p>프로필 사진도 함께 삭제됩니다. 되돌릴 수 없습니다.</p>}
               onRemoved={announce}
-              summary={<MemberSummary member={member} />}
+              summary={
+                <RowSummary
+                  media={<Avatar member={member} />}
+                  title={member.name}
+                  details={[member.role]}
+                />
+              }
               fields={(state) => <MemberFields member={member} state={state} />}
               editActions={({ busy }) =>
                 member.photo && (
@@ -367,15 +362,13 @@ function Members({ group }: { group: OrganizationGroup }) {
           )}
         />
       )}
-      <details className={styles.add} open={addOpenAtFirst}>
-        <summary className={styles.addSummary}>구성원 추가</summary>
+      <AddDisclosure summary="구성원 추가" defaultOpen={group.members.length === 0}>
         <AdminForm
           action={MEMBER_ACTION}
           upload
           prepare={preparePhoto}
           label="새 구성원"
           resetOnSuccess
-          className={styles.addForm}
         >
           {(state) => (
             <>
@@ -390,26 +383,18 @@ function Members({ group }: { group: OrganizationGroup }) {
             </>
           )}
         </AdminForm>
-      </details>
+      </AddDisclosure>
     </section>
   );
 }
 
-function MemberSummary({ member }: { member: OrganizationMember }) {
-  return (
-    <div className={styles.member}>
-      {member.photo ? (
-        <ResponsiveImage image={member.photo} alt="" sizes="48px" className={styles.avatar} />
-      ) : (
-        <span className={`${styles.avatar} ${styles.initial}`} aria-hidden="true">
-          {member.name.slice(0, 1)}
-        </span>
-      )}
-      <span className={styles.memberText}>
-        <span className={styles.memberName}>{member.name}</span>
-        {member.role && <span className={styles.memberRole}>{member.role}</span>}
-      </span>
-    </div>
+function Avatar({ member }: { member: OrganizationMember }) {
+  return member.photo ? (
+    <ResponsiveImage image={member.photo} alt="" sizes="48px" className={styles.avatar} />
+  ) : (
+    <span className={`${styles.avatar} ${styles.initial}`} aria-hidden="true">
+      {member.name.slice(0, 1)}
+    </span>
   );
 }
 
@@ -421,28 +406,24 @@ function MemberFields({
   state: AdminFormState;
 }) {
   return (
-    <div className={styles.fields}>
-      <FormField label="이름" name="name" required error={fieldErrors.name}>
-        {(field) => (
-          <TextInput
-            {...field}
-            defaultValue={member?.name ?? ""}
-            maxLength={30}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
-      <FormField label="역할" name="role" hint="예: 교육부장" error={fieldErrors.role}>
-        {(field) => (
-          <TextInput
-            {...field}
-            defaultValue={member?.role ?? ""}
-            maxLength={40}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
-      <div className={styles.wide}>
+    <div className={ld.fields}>
+      <TextField
+        label="이름"
+        name="name"
+        required
+        defaultValue={member?.name}
+        maxLength={30}
+        error={fieldErrors.name}
+      />
+      <TextField
+        label="역할"
+        name="role"
+        hint="예: 교육부장"
+        defaultValue={member?.role}
+        maxLength={40}
+        error={fieldErrors.role}
+      />
+      <div className={ld.wide}>
         <PhotoField
           label={member?.photo ? "새 프로필 사진" : "프로필 사진"}
           name="photo"

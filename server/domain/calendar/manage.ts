@@ -8,6 +8,7 @@ import {
 import type { Db } from "../../db/database.ts";
 import { deleteVersioned, updateVersioned } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
+import { optionalText, requiredText } from "../admin/text-schemas.ts";
 import type { RecordNoun } from "../admin/write-messages.ts";
 import { MAX_EVENT_DAYS } from "./calendar.ts";
 
@@ -41,18 +42,14 @@ const timeField = z
  */
 export const eventInputSchema = z
   .object({
-    title: z
-      .string({ error: "제목을 입력해 주세요." })
-      .trim()
-      .min(1, "제목을 입력해 주세요.")
-      .max(100, "제목은 100자까지 쓸 수 있습니다."),
+    title: requiredText("제목을", "제목은", 100),
     allDay: z.boolean().default(false),
     startDate: dateField("시작 날짜를 입력해 주세요."),
     startTime: timeField,
     endDate: dateField("끝나는 날짜를 입력해 주세요."),
     endTime: timeField,
-    location: z.string().trim().max(100, "장소는 100자까지 쓸 수 있습니다.").default(""),
-    description: z.string().trim().max(2000, "설명은 2000자까지 쓸 수 있습니다.").default(""),
+    location: optionalText("장소는", 100),
+    description: optionalText("설명은", 2000),
   })
   .transform((input, ctx) => {
     if (!input.allDay) {

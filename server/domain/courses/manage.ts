@@ -10,6 +10,7 @@ import {
 } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
 import { FieldError } from "../admin/run-write.ts";
+import { optionalText, requiredText } from "../admin/text-schemas.ts";
 
 export const courseKindSchema = z.enum(["project", "session", "study"], {
   error: "프로젝트, 세션, 스터디 중 하나를 골라 주세요.",
@@ -17,21 +18,13 @@ export const courseKindSchema = z.enum(["project", "session", "study"], {
 
 /** A period as its form sends it: the semester's name, e.g. "2027-1학기". */
 export const periodInputSchema = z.object({
-  name: z
-    .string({ error: "학기 이름을 입력해 주세요." })
-    .trim()
-    .min(1, "학기 이름을 입력해 주세요.")
-    .max(30, "학기 이름은 30자까지 쓸 수 있습니다."),
+  name: requiredText("학기 이름을", "학기 이름은", 30),
 });
 
 export const courseEntrySchema = z.object({
-  title: z
-    .string({ error: "제목을 입력해 주세요." })
-    .trim()
-    .min(1, "제목을 입력해 주세요.")
-    .max(100, "제목은 100자까지 쓸 수 있습니다."),
-  description: z.string().trim().max(1000, "설명은 1000자까지 쓸 수 있습니다.").default(""),
-  leader: z.string().trim().max(40, "리더 이름은 40자까지 쓸 수 있습니다.").default(""),
+  title: requiredText("제목을", "제목은", 100),
+  description: optionalText("설명은", 1000),
+  leader: optionalText("리더 이름은", 40),
 });
 
 /** An entry as a form sends it; every field is checked with `courseEntrySchema`. */

@@ -8,6 +8,7 @@ import {
   updateVersioned,
 } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
+import { optionalText, requiredText } from "../admin/text-schemas.ts";
 import type { RecordNoun } from "../admin/write-messages.ts";
 import type { FileChanges, StoredFile } from "../files/files.ts";
 import { acceptImage } from "../files/uploads.ts";
@@ -24,21 +25,13 @@ export const photoNoun: RecordNoun = {
 const PHOTO_MAX_SIDE = 960;
 
 export const groupInputSchema = z.object({
-  title: z
-    .string({ error: "그룹 이름을 입력해 주세요." })
-    .trim()
-    .min(1, "그룹 이름을 입력해 주세요.")
-    .max(40, "그룹 이름은 40자까지 쓸 수 있습니다."),
-  description: z.string().trim().max(300, "설명은 300자까지 쓸 수 있습니다.").default(""),
+  title: requiredText("그룹 이름을", "그룹 이름은", 40),
+  description: optionalText("설명은", 300),
 });
 
 export const memberInputSchema = z.object({
-  name: z
-    .string({ error: "이름을 입력해 주세요." })
-    .trim()
-    .min(1, "이름을 입력해 주세요.")
-    .max(30, "이름은 30자까지 쓸 수 있습니다."),
-  role: z.string().trim().max(40, "역할은 40자까지 쓸 수 있습니다.").default(""),
+  name: requiredText("이름을", "이름은", 30),
+  role: optionalText("역할은", 40),
 });
 
 /** A group and a member as forms send them, checked with the schemas above. */

@@ -20,15 +20,23 @@ export interface OrganizationGroup {
   members: OrganizationMember[];
 }
 
-/** The organization chart: groups in the managers' order, each with its members in order. */
-export async function listOrganization(db: Db, storage: FileStorage): Promise<OrganizationGroup[]> {
+/**
+ * The organization chart: groups in the managers' order, each with its members in order. A group
+ * is created without a name; `namedOnly` leaves such groups out until a manager names them.
+ */
+export async function listOrganization(
+  db: Db,
+  storage: FileStorage,
+  { namedOnly = false }: { namedOnly?: boolean } = {},
+): Promise<OrganizationGroup[]> {
+  let groupsQuery = db
+    .selectFrom("organization_groups")
+    .select(["id", "title", "description", "version"])
+    .orderBy("position")
+    .orderBy("id");
+  if (namedOnly) groupsQuery = groupsQuery.where("title", "!=", "");
   const [groups, members] = await Promise.all([
-    db
-      .selectFrom("organization_groups")
-      .select(["id", "title", "description", "version"])
-      .orderBy("position")
-      .orderBy("id")
-      .execute(),
+    groupsQuery.execute(),
     db
       .selectFrom("organization_members")
       .leftJoin("files", "files.id", "organization_members.photo_file_id")

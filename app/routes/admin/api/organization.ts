@@ -1,7 +1,4 @@
-import type { Db } from "../../../../server/db/database.ts";
-import { runWrite, type WriteDescription } from "../../../../server/domain/admin/run-write.ts";
 import { describeChange } from "../../../../server/domain/admin/write-messages.ts";
-import type { FileChanges } from "../../../../server/domain/files/files.ts";
 import { filesOf, uploadLimits } from "../../../../server/domain/files/uploads.ts";
 import {
   createMember,
@@ -12,7 +9,7 @@ import {
   photoNoun,
   updateMember,
 } from "../../../../server/domain/organization/manage.ts";
-import { requireAdministrator } from "../../../../server/http/admin-auth.ts";
+import { adminWriter, unknownIntent } from "../../../../server/http/admin-write.ts";
 import {
   readAdminForm,
   recordIdSchema,
@@ -20,7 +17,6 @@ import {
   versionSchema,
 } from "../../../../server/http/form-fields.ts";
 import { jsonResponse } from "../../../../server/http/write-response.ts";
-import { getServices } from "../../../context.ts";
 import { removal } from "../../../lib/admin/removal.ts";
 import type { Route } from "./+types/organization";
 
@@ -30,8 +26,7 @@ import type { Route } from "./+types/organization";
  * Intents: create-member, update-member, delete-photo, delete-member.
  */
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
-  const services = getServices(args.context);
+  const { services, write } = await adminWriter(args, jsonResponse);
   const read = await readAdminForm(args.request, {
     maxFileBytes: uploadLimits.imageBytes,
     maxFiles: 1,
@@ -40,10 +35,6 @@ export async function action(args: Route.ActionArgs) {
   const { form } = read;
   const values = textValues(form);
   const [photo] = filesOf(form, "photo");
-  const write = async <T>(
-    description: WriteDescription,
-    work: (trx: Db, files: FileChanges) => Promise<T>,
-  ) => jsonResponse(await runWrite(services, session.administrator.email, description, work));
   const current = values.id ? await findMember(services.db, values.id) : undefined;
 
   switch (values.intent) {
@@ -92,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
         },
       );
     default:
-      return jsonResponse({ ok: false, status: 400, message: "알 수 없는 요청입니다." });
+      return jsonResponse(unknownIntent);
   }
 }
 
