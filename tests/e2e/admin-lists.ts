@@ -32,8 +32,16 @@ export function listOrder(list: Locator): Promise<string[]> {
 const handleOf = (list: Locator, name: string) =>
   list.getByRole("button", { name: `'${name}' 순서 바꾸기`, exact: true });
 
+/** Waits until the list takes moves again (it is locked while an order is being saved). */
+async function whenMovable(list: Locator, name: string) {
+  await expect
+    .poll(() => handleOf(list, name).getAttribute("aria-disabled"), eventually)
+    .not.toBe("true");
+}
+
 /** Drags an item by its handle with the mouse and drops it on another item's place. */
 export async function dragOnto(page: Page, list: Locator, name: string, onto: string) {
+  await whenMovable(list, name);
   const from = await handleOf(list, name).boundingBox();
   const to = await handleOf(list, onto).boundingBox();
   if (!from || !to) throw new Error("The handles are not on screen");
@@ -53,6 +61,7 @@ export async function moveWithKeyboard(
   name: string,
   steps: number,
 ): Promise<void> {
+  await whenMovable(list, name);
   await handleOf(list, name).focus();
   await page.keyboard.press("Space");
   // The sensor starts listening for arrows after the lift, and measures the list as it moves.
