@@ -54,7 +54,10 @@ export async function dragOnto(page: Page, list: Locator, name: string, onto: st
   await page.mouse.up();
 }
 
-/** Moves an item with the keyboard: focus its handle, Space to lift, arrows, Space to drop. */
+/**
+ * Moves an item with the keyboard: focus its handle, Space to lift, arrows, Space to drop. Each
+ * key waits for the list's spoken announcement of the previous one, as a screen reader user would.
+ */
 export async function moveWithKeyboard(
   page: Page,
   list: Locator,
@@ -62,15 +65,19 @@ export async function moveWithKeyboard(
   steps: number,
 ): Promise<void> {
   await whenMovable(list, name);
+  const start = (await listOrder(list)).indexOf(name) + 1;
+  const announced = (text: string) =>
+    page.getByText(text).first().waitFor({ state: "attached", timeout: eventually.timeout });
   await handleOf(list, name).focus();
   await page.keyboard.press("Space");
-  // The sensor starts listening for arrows after the lift, and measures the list as it moves.
-  await page.waitForTimeout(150);
-  for (let step = 0; step < Math.abs(steps); step += 1) {
+  await announced(`'${name}'을(를) 들었습니다`);
+  for (let step = 1; step <= Math.abs(steps); step += 1) {
     await page.keyboard.press(steps > 0 ? "ArrowDown" : "ArrowUp");
-    await page.waitForTimeout(150);
+    const position = start + (steps > 0 ? step : -step);
+    await announced(`'${name}'이(가) ${position}번째 자리로 갑니다`);
   }
   await page.keyboard.press("Space");
+  await announced(`'${name}'을(를) ${start + steps}번째 자리에 놓았습니다`);
 }
 
 /** Clicks a delete button and confirms in the dialog it opens. */

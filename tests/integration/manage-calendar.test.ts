@@ -1,11 +1,18 @@
-import { expect, test } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, expect, test } from "vitest";
+import { servicesContext } from "../../app/context.ts";
 import { action } from "../../app/routes/admin/manage-calendar.tsx";
+import { loader as feedLoader } from "../../app/routes/resources/calendar-ics.ts";
 import {
   listAllEvents,
   listEventsInMonth,
   listUpcomingEvents,
 } from "../../server/domain/calendar/calendar.ts";
 import { buildICalendar } from "../../server/domain/calendar/icalendar.ts";
+import {
+  demoSiteSettings,
+  saveSiteSettings,
+} from "../../server/domain/site-settings/site-settings.ts";
 import { veventWith } from "../support/icalendar.ts";
 import { ACTOR, lastAuditEntry, postForm } from "./admin-actions.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -32,6 +39,11 @@ const basic = {
 };
 
 describeEachDatabase("managing the calendar", (services) => {
+  beforeAll(async () => {
+    // The feed names the club from the site settings, as a seeded database has them.
+    await saveSiteSettings(services().db, demoSiteSettings("http://club.test"), undefined);
+  });
+
   const post = (fields: Record<string, string>) => postForm(services(), action, PATH, fields);
   const create = (fields: Record<string, string>) => post({ intent: "create-event", ...fields });
   const stored = async (id: string) => {
@@ -179,6 +191,36 @@ describeEachDatabase("managing the calendar", (services) => {
     expect(after?.get("DTSTAMP")).toBe(stamp);
     expect(after?.get("LAST-MODIFIED")).toBe(stamp);
     expect(after?.get("DTSTAMP")).not.toBe(before?.get("DTSTAMP"));
+  });
+
+  test("the feed is fetched again on every load, and an unchanged one is answered 304", async () => {
+    const get = async (ifNoneMatch?: string) => {
+      const request = new Request("http://club.test/calendar.ics", {
+        headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {},
+      });
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services());
+      return (await feedLoader({
+        request,
+        url: new URL(request.url),
+        params: {},
+        context,
+      } as never)) as Response;
+    };
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("public, no-cache");
+    const etag = first.headers.get("ETag") ?? "";
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const unchanged = await get(etag);
+    expect(unchanged.status).toBe(304);
+    await expect(unchanged.text()).resolves.toBe("");
+
+    const id = createdId(await create({ ...basic, title: "피드 갱신 확인" }));
+    const changed = await get(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+    await expect(changed.text()).resolves.toContain(`UID:${id}@`);
   });
 
   test("saving or deleting over a newer version is a conflict that changes nothing", async () => {
