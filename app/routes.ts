@@ -38,13 +38,9 @@ export default [
   // Every route inside this layout is refused without a session by the layout's middleware.
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
-    ...[
-      "manage-courses",
-      "manage-rule",
-      "manage-calendar",
-      "manage-admissions",
-      "manage-organization",
-    ].map((page) => route(page, "routes/admin/content-page.tsx", { id: `admin/${page}` })),
+    ...["manage-rule", "manage-admissions"].map((page) =>
+      route(page, "routes/admin/content-page.tsx", { id: `admin/${page}` }),
+    ),
     route("manage-posts", "routes/admin/manage-posts.tsx"),
     route("manage-posts/new", "routes/admin/manage-posts-new.tsx"),
     route("manage-posts/:id", "routes/admin/manage-posts-edit.tsx"),
@@ -56,6 +52,10 @@ export default [
     route("api/odaeho", "routes/admin/api/odaeho.ts"),
     route("manage-feed", "routes/admin/manage-feed.tsx"),
     route("api/feed", "routes/admin/api/feed.ts"),
+    route("manage-courses", "routes/admin/manage-courses.tsx"),
+    route("manage-calendar", "routes/admin/manage-calendar.tsx"),
+    route("manage-organization", "routes/admin/manage-organization.tsx"),
+    route("api/organization", "routes/admin/api/organization.ts"),
     route("manage-password", "routes/admin/manage-password.tsx"),
     route("manual", "routes/admin/manual.tsx"),
     route("sign-out", "routes/admin/sign-out.ts"),

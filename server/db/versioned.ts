@@ -70,6 +70,16 @@ async function throwMissingOrConflict(db: Db, table: VersionedTable, id: string)
   throw new VersionConflictError(row.version);
 }
 
+/** The rows one ordered list holds: a column's value (one year), or several (one period's kind). */
+export type ListScope =
+  | { column: string; value: string | number }
+  | { column: string; value: string | number }[];
+
+function scopeConditions(scope: ListScope | undefined) {
+  if (scope === undefined) return [];
+  return Array.isArray(scope) ? scope : [scope];
+}
+
 /**
  * Gives rows the positions of `orderedIds` (0, 1, 2, ...). The ids must be exactly the rows in
  * scope now: a list that changed since it was loaded is a conflict, not a partial reorder.
@@ -78,10 +88,12 @@ export async function reorder(
   db: Db,
   table: OrderedTable,
   orderedIds: string[],
-  scope?: { column: string; value: string | number },
+  scope?: ListScope,
 ): Promise<void> {
   let query = db.selectFrom(table as "feed_items").select(["id"]);
-  if (scope) query = query.where(sql.ref(scope.column), "=", scope.value);
+  for (const { column, value } of scopeConditions(scope)) {
+    query = query.where(sql.ref(column), "=", value);
+  }
   const current = (await query.execute()).map((row) => row.id);
   const unique = new Set(orderedIds);
   if (
@@ -104,10 +116,12 @@ export async function reorder(
 export async function nextPosition(
   db: Db,
   table: OrderedTable,
-  scope?: { column: string; value: string | number },
+  scope?: ListScope,
 ): Promise<number> {
   let query = db.selectFrom(table as "feed_items").select((eb) => eb.fn.max("position").as("last"));
-  if (scope) query = query.where(sql.ref(scope.column), "=", scope.value);
+  for (const { column, value } of scopeConditions(scope)) {
+    query = query.where(sql.ref(column), "=", value);
+  }
   const row = await query.executeTakeFirst();
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }

@@ -18,7 +18,7 @@ const YEAR = 2091;
 
 describe("manage-main-activity", () => {
   test("add, see on the public page, edit, reorder by mouse and keyboard, delete: the year goes with its last activity", async () => {
-    const page = await openAdminPage(newPage, PATH);
+    const page = await openAdminPage(await newPage(), PATH);
     await slowUploads(page);
     const add = page.getByRole("form", { name: "새 활동 추가" });
 
@@ -122,7 +122,7 @@ describe("manage-main-activity", () => {
   }, 150_000);
 
   test("an empty title is refused with the spec's message next to the title, keeping the rest", async () => {
-    const page = await openAdminPage(newPage, PATH);
+    const page = await openAdminPage(await newPage(), PATH);
     const add = page.getByRole("form", { name: "새 활동 추가" });
     await add.getByLabel("연도").fill(String(YEAR));
     await add.getByLabel("제목").fill("   ");

@@ -38,7 +38,7 @@ async function publicCaptions(page: Page): Promise<string[]> {
 
 describe("manage-feed", () => {
   test("add, see it first on the feed, edit the photo, reorder by mouse and keyboard, delete", async () => {
-    const page = await openAdminPage(newPage, PATH);
+    const page = await openAdminPage(await newPage(), PATH);
     const demo = await titlesOf(feedList(page));
     await slowUploads(page);
     const add = page.getByRole("form", { name: "새 게시물 추가" });
@@ -113,9 +113,9 @@ describe("manage-feed", () => {
   }, 150_000);
 
   test("two managers: the later save of the same item and a reorder of a changed list are refused", async () => {
-    const first = await openAdminPage(newPage, PATH);
+    const first = await openAdminPage(await newPage(), PATH);
     await addItem(first, "e2e 피드 충돌 사진");
-    const second = await openAdminPage(newPage, PATH);
+    const second = await openAdminPage(await newPage(), PATH);
 
     await first
       .getByRole("article", { name: "e2e 피드 충돌 사진", exact: true })
@@ -153,7 +153,7 @@ describe("manage-feed", () => {
   }, 90_000);
 
   test("a link that is not a web address is refused next to it; a non-image is refused before sending", async () => {
-    const page = await openAdminPage(newPage, PATH);
+    const page = await openAdminPage(await newPage(), PATH);
     const add = page.getByRole("form", { name: "새 게시물 추가" });
     await add.getByLabel("설명").fill("e2e 피드 잘못된 링크");
     await add.getByLabel("링크").fill("javascript:alert(1)");

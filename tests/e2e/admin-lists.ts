@@ -2,20 +2,118 @@ import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { administrator, signIn } from "./support/admin.ts";
-import { waitForHydration } from "./support/browser.ts";
+import { baseURL, waitForHydration } from "./support/browser.ts";
 
 /**
- * Shared steps of the browser tests for the admin lists with pictures and an order (main
- * activities, odaeho, feed): signing in to a page, files to choose, moving rows and deleting.
+ * Shared steps of the admin pages' browser tests: signing in to a page, files to choose, moving
+ * rows with the mouse and the keyboard, deleting with confirmation and reading the public pages.
  */
 
-export async function openAdminPage(newPage: () => Promise<Page>, path: string): Promise<Page> {
-  const page = await newPage();
+/**
+ * For `expect.poll`: long enough for a save, the page's data loaded again, or a page visited,
+ * on a busy machine (the default is one second).
+ */
+export const eventually = { timeout: 15_000, interval: 100 } as const;
+
+/** Signs in on a fresh page and opens an admin page, ready for clicks. */
+export async function openAdminPage(page: Page, path: string): Promise<Page> {
   await signIn(page, administrator());
-  await page.waitForURL((url) => url.pathname === "/admin");
+  await page.waitForURL("**/admin");
   await page.goto(path);
   await waitForHydration(page);
   return page;
+}
+
+/** The names of a sortable list's items, in the order shown (read from their handles). */
+export function listOrder(list: Locator): Promise<string[]> {
+  return list
+    .getByRole("button", { name: /순서 바꾸기$/ })
+    .evaluateAll((handles) =>
+      handles.map((handle) =>
+        (handle.getAttribute("aria-label") ?? "").replace(/^'(.*)' 순서 바꾸기$/, "$1"),
+      ),
+    );
+}
+
+const handleOf = (list: Locator, name: string) =>
+  list.getByRole("button", { name: `'${name}' 순서 바꾸기`, exact: true });
+
+/** Waits until the list takes moves again (it is locked while an order is being saved). */
+async function whenMovable(list: Locator, name: string) {
+  await expect
+    .poll(() => handleOf(list, name).getAttribute("aria-disabled"), eventually)
+    .not.toBe("true");
+}
+
+/** Drags an item by its handle with the mouse and drops it on another item's place. */
+export async function dragOnto(page: Page, list: Locator, name: string, onto: string) {
+  await whenMovable(list, name);
+  const from = await handleOf(list, name).boundingBox();
+  const to = await handleOf(list, onto).boundingBox();
+  if (!from || !to) throw new Error("The handles are not on screen");
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
+  await page.mouse.down();
+  // Past the sensor's 4 px activation distance first, then to the target in small steps.
+  await page.mouse.move(x, from.y + from.height / 2 + (to.y > from.y ? 8 : -8), { steps: 2 });
+  await page.mouse.move(x, to.y + to.height / 2 + (to.y > from.y ? 6 : -6), { steps: 12 });
+  await page.mouse.up();
+}
+
+/**
+ * Moves an item with the keyboard: focus its handle, Space to lift, arrows, Space to drop. Each
+ * key waits for the list's spoken announcement of the previous one, as a screen reader user would.
+ */
+export async function moveWithKeyboard(
+  page: Page,
+  list: Locator,
+  name: string,
+  steps: number,
+): Promise<void> {
+  await whenMovable(list, name);
+  const start = (await listOrder(list)).indexOf(name) + 1;
+  const announced = (text: string) =>
+    page.getByText(text).first().waitFor({ state: "attached", timeout: eventually.timeout });
+  await handleOf(list, name).focus();
+  await page.keyboard.press("Space");
+  await announced(`'${name}'을(를) 들었습니다`);
+  for (let step = 1; step <= Math.abs(steps); step += 1) {
+    await page.keyboard.press(steps > 0 ? "ArrowDown" : "ArrowUp");
+    const position = start + (steps > 0 ? step : -step);
+    await announced(`'${name}'이(가) ${position}번째 자리로 갑니다`);
+  }
+  await page.keyboard.press("Space");
+  await announced(`'${name}'을(를) ${start + steps}번째 자리에 놓았습니다`);
+}
+
+/** Clicks a delete button and confirms in the dialog it opens. */
+export async function confirmDelete(
+  page: Page,
+  scope: Locator,
+  dialogTitle: string,
+  button = "삭제",
+) {
+  await scope.getByRole("button", { name: button, exact: true }).first().click();
+  const dialog = page.getByRole("dialog", { name: dialogTitle });
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: button, exact: true }).click();
+}
+
+/** Waits for a success message (a polite status) that contains the text. */
+export function successMessage(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text }).first().waitFor();
+}
+
+/** The site's page as the server renders it now, as text without scripts. */
+export async function publicText(path: string): Promise<string> {
+  const response = await fetch(`${baseURL()}${path}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** A name no other test uses, for records this test creates and deletes again. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 4)}`;
 }
 
 /** A photo as a file input receives it; noisy, so it is big enough to show upload progress. */

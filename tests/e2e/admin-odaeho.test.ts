@@ -18,7 +18,7 @@ const MISSING = "Upload Failed! Thumbnail Image or PDF file is not defined!";
 
 describe("manage-odaeho", () => {
   test("add with cover and PDF, see it first on the archive, rename, reorder, delete", async () => {
-    const page = await openAdminPage(newPage, PATH);
+    const page = await openAdminPage(await newPage(), PATH);
     await slowUploads(page);
     const add = page.getByRole("form", { name: "새 호 추가" });
     const demoTitles = await titlesOf(page.getByRole("list", { name: "오대호 목록 순서" }));
@@ -109,7 +109,7 @@ describe("manage-odaeho", () => {
   }, 150_000);
 
   test("a new issue without its PDF or its cover is refused with the spec's message", async () => {
-    const page = await openAdminPage(newPage, PATH);
+    const page = await openAdminPage(await newPage(), PATH);
     const add = page.getByRole("form", { name: "새 호 추가" });
     await add.getByLabel("제목").fill("e2e 파일 없는 호");
     await add.getByLabel("표지 이미지").setInputFiles(await photoFile("cover.jpg", 200));
@@ -135,7 +135,7 @@ describe("manage-odaeho", () => {
   });
 
   test("a file that is not a PDF is refused next to the PDF field", async () => {
-    const page = await openAdminPage(newPage, PATH);
+    const page = await openAdminPage(await newPage(), PATH);
     const add = page.getByRole("form", { name: "새 호 추가" });
     await add.getByLabel("제목").fill("e2e 가짜 PDF");
     await add.getByLabel("표지 이미지").setInputFiles(await photoFile("cover.jpg", 200));

@@ -102,14 +102,15 @@ export function AdminForm({
     [onSaved, resetOnSuccess, setDirty],
   );
 
-  // Answers that come back through the fetcher (forms without files).
+  // Answers that come back through the fetcher (forms without files), taken as soon as they
+  // arrive: a deletion's form is gone once the page's data has been loaded again.
   const handled = useRef<unknown>(null);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && handled.current !== fetcher.data) {
+    if (fetcher.data && handled.current !== fetcher.data) {
       handled.current = fetcher.data;
       finish(fetcher.data);
     }
-  }, [fetcher.state, fetcher.data, finish]);
+  }, [fetcher.data, finish]);
 
   const busy = sending || fetcher.state !== "idle";
 

@@ -71,6 +71,25 @@ export function listEventsInMonth(db: Db, yearMonth: YearMonth) {
   return listEventsBetween(db, from, to);
 }
 
+/** The longest an event may last; it bounds the scan for events still running. */
+export const MAX_EVENT_DAYS = 366;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Events not over at `now` (running or still to come), soonest first. No event lasts longer
+ * than MAX_EVENT_DAYS, so the scan of the start index begins that far back.
+ */
+export async function listUpcomingEvents(db: Db, now: Date, limit: number) {
+  const from = now.toISOString();
+  const earliestStart = new Date(now.getTime() - MAX_EVENT_DAYS * DAY_MS).toISOString();
+  const rows = await eventsQuery(db)
+    .where("starts_at", ">=", earliestStart)
+    .where((eb) => eb.or([eb("ends_at", ">", from), eb("starts_at", ">=", from)]))
+    .limit(limit)
+    .execute();
+  return rows.map(toEvent);
+}
+
 /** Every event, in start order, for the subscription feed. */
 export async function listAllEvents(db: Db) {
   return (await eventsQuery(db).execute()).map(toEvent);

@@ -6,6 +6,8 @@ export interface OrganizationMember {
   id: string;
   name: string;
   role: string;
+  /** For the admin page's forms, which send back the version they were loaded with. */
+  version: number;
   /** The profile photo; undefined when the member has none. */
   photo: ImageRef | undefined;
 }
@@ -14,18 +16,27 @@ export interface OrganizationGroup {
   id: string;
   title: string;
   description: string;
+  version: number;
   members: OrganizationMember[];
 }
 
-/** The organization chart: groups in the managers' order, each with its members in order. */
-export async function listOrganization(db: Db, storage: FileStorage): Promise<OrganizationGroup[]> {
+/**
+ * The organization chart: groups in the managers' order, each with its members in order. A group
+ * is created without a name; `namedOnly` leaves such groups out until a manager names them.
+ */
+export async function listOrganization(
+  db: Db,
+  storage: FileStorage,
+  { namedOnly = false }: { namedOnly?: boolean } = {},
+): Promise<OrganizationGroup[]> {
+  let groupsQuery = db
+    .selectFrom("organization_groups")
+    .select(["id", "title", "description", "version"])
+    .orderBy("position")
+    .orderBy("id");
+  if (namedOnly) groupsQuery = groupsQuery.where("title", "!=", "");
   const [groups, members] = await Promise.all([
-    db
-      .selectFrom("organization_groups")
-      .select(["id", "title", "description"])
-      .orderBy("position")
-      .orderBy("id")
-      .execute(),
+    groupsQuery.execute(),
     db
       .selectFrom("organization_members")
       .leftJoin("files", "files.id", "organization_members.photo_file_id")
@@ -34,6 +45,7 @@ export async function listOrganization(db: Db, storage: FileStorage): Promise<Or
         "organization_members.group_id",
         "organization_members.name",
         "organization_members.role",
+        "organization_members.version",
         ...imageColumns,
       ])
       .orderBy("organization_members.group_id")
@@ -47,8 +59,13 @@ export async function listOrganization(db: Db, storage: FileStorage): Promise<Or
       id: row.id,
       name: row.name,
       role: row.role,
+      version: Number(row.version),
       photo: toOptionalImageRef(storage, row),
     });
   }
-  return groups.map((group) => ({ ...group, members: byGroup.get(group.id) ?? [] }));
+  return groups.map((group) => ({
+    ...group,
+    version: Number(group.version),
+    members: byGroup.get(group.id) ?? [],
+  }));
 }

@@ -10,7 +10,8 @@ import type { Route } from "./+types/organization";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  return { groups: await listOrganization(db, storage) };
+  // A group created a moment ago has no name yet: it appears once a manager names it.
+  return { groups: await listOrganization(db, storage, { namedOnly: true }) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import {
+  addDays,
+  FIRST_CALENDAR_YEAR,
+  LAST_CALENDAR_YEAR,
+  seoulMidnight,
+} from "../../../app/lib/calendar-dates.ts";
+import type { Db } from "../../db/database.ts";
+import { deleteVersioned, updateVersioned } from "../../db/versioned.ts";
+import { newId } from "../../storage/storage.ts";
+import { optionalText, requiredText } from "../admin/text-schemas.ts";
+import type { RecordNoun } from "../admin/write-messages.ts";
+import { MAX_EVENT_DAYS } from "./calendar.ts";
+
+export const eventNoun: RecordNoun = { name: "일정", subject: "일정이", object: "일정을" };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const dateField = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "날짜를 2026-11-23 형식으로 입력해 주세요.")
+    // A date that does not exist (2026-02-30) comes back changed from the round trip.
+    .refine((date) => addDays(date, 0) === date, "달력에 없는 날짜입니다.")
+    .refine((date) => {
+      const year = Number(date.slice(0, 4));
+      return year >= FIRST_CALENDAR_YEAR && year <= LAST_CALENDAR_YEAR;
+    }, `${FIRST_CALENDAR_YEAR}년부터 ${LAST_CALENDAR_YEAR}년 사이의 날짜를 입력해 주세요.`);
+
+const timeField = z
+  .string()
+  .trim()
+  .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "시각을 19:00 형식으로 입력해 주세요.")
+  .default("");
+
+/**
+ * An event as the form sends it: dates (and, unless it lasts all day, times) on Seoul's clock.
+ * It becomes UTC instants with an exclusive end: an all-day event runs from midnight of its first
+ * day to midnight after its last, as the public calendar and the iCalendar feed read it.
+ */
+export const eventInputSchema = z
+  .object({
+    title: requiredText("제목을", "제목은", 100),
+    allDay: z.boolean().default(false),
+    startDate: dateField("시작 날짜를 입력해 주세요."),
+    startTime: timeField,
+    endDate: dateField("끝나는 날짜를 입력해 주세요."),
+    endTime: timeField,
+    location: optionalText("장소는", 100),
+    description: optionalText("설명은", 2000),
+  })
+  .transform((input, ctx) => {
+    if (!input.allDay) {
+      if (input.startTime === "") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["startTime"],
+          message: "시작 시각을 입력해 주세요.",
+        });
+      }
+      if (input.endTime === "") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["endTime"],
+          message: "끝나는 시각을 입력해 주세요.",
+        });
+      }
+      if (input.startTime === "" || input.endTime === "") return z.NEVER;
+    }
+    const startsAt = input.allDay
+      ? seoulMidnight(input.startDate)
+      : new Date(`${input.startDate}T${input.startTime}:00+09:00`);
+    const endsAt = input.allDay
+      ? seoulMidnight(addDays(input.endDate, 1))
+      : new Date(`${input.endDate}T${input.endTime}:00+09:00`);
+    if (
+      endsAt.getTime() < startsAt.getTime() ||
+      (input.allDay && input.endDate < input.startDate)
+    ) {
+      const sameDay = input.endDate === input.startDate && !input.allDay;
+      ctx.addIssue({
+        code: "custom",
+        path: [sameDay ? "endTime" : "endDate"],
+        message: "끝나는 때가 시작보다 앞설 수 없습니다.",
+      });
+      return z.NEVER;
+    }
+    if (endsAt.getTime() - startsAt.getTime() > MAX_EVENT_DAYS * DAY_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["endDate"],
+        message: `한 일정은 ${MAX_EVENT_DAYS}일을 넘을 수 없습니다. 나눠서 등록해 주세요.`,
+      });
+      return z.NEVER;
+    }
+    return {
+      title: input.title,
+      starts_at: startsAt.toISOString(),
+      ends_at: endsAt.toISOString(),
+      all_day: input.allDay ? 1 : 0,
+      location: input.location,
+      description: input.description,
+    };
+  });
+
+/** An event as a form sends it; every field is checked with `eventInputSchema`. */
+export type EventInput = Partial<z.input<typeof eventInputSchema>>;
+
+export function findEvent(db: Db, id: string) {
+  return db
+    .selectFrom("calendar_events")
+    .select(["id", "title"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function createEvent(
+  db: Db,
+  input: EventInput,
+): Promise<{ id: string; startsAt: string }> {
+  const values = eventInputSchema.parse(input);
+  const id = newId();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("calendar_events")
+    .values({ id, ...values, created_at: now, updated_at: now })
+    .execute();
+  return { id, startsAt: values.starts_at };
+}
+
+/** Saves an edit; the version (and with it the feed's SEQUENCE) grows by one. */
+export async function updateEvent(
+  db: Db,
+  id: string,
+  version: number,
+  input: EventInput,
+): Promise<{ version: number; startsAt: string }> {
+  const values = eventInputSchema.parse(input);
+  return {
+    version: await updateVersioned(db, "calendar_events", id, version, values),
+    startsAt: values.starts_at,
+  };
+}
+
+export function deleteEvent(db: Db, id: string, version: number) {
+  return deleteVersioned(db, "calendar_events", id, version);
+}

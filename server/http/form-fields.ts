@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { failureAnswer, type WriteResult } from "../domain/admin/run-write.ts";
+import {
+  BadUploadError,
+  PayloadTooLargeError,
+  readUploadForm,
+  uploadLimits,
+} from "../domain/files/uploads.ts";
+
+/**
+ * Reads an admin form within the upload limits (text values up to the spec's 10 MiB; files only
+ * when `maxFileBytes` is given). Too much or a malformed body gives the answer to send instead.
+ */
+export async function readAdminForm(
+  request: Request,
+  files?: { maxFileBytes: number; maxFiles?: number },
+): Promise<{ form: FormData } | { refused: WriteResult<never> }> {
+  try {
+    return {
+      form: await readUploadForm(
+        request,
+        files ?? { maxFileBytes: uploadLimits.textBytes, maxFiles: 0 },
+      ),
+    };
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError || error instanceof BadUploadError) {
+      return { refused: failureAnswer(error) };
+    }
+    throw error;
+  }
+}
+
+/**
+ * A form's text values by name (the first value of each), for a zod schema to check. Files and
+ * missing fields are left out, so the schema decides what a missing value means.
+ */
+export function textValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && !(name in values)) values[name] = value;
+  }
+  return values;
+}
+
+/** Every text value a field sent, in order (the ids of a reordered list). */
+export function textList(form: FormData, name: string): string[] {
+  return form.getAll(name).filter((value): value is string => typeof value === "string");
+}
+
+/** A record's id as forms send it back. */
+export const recordIdSchema = z.string({ error: "대상을 찾을 수 없습니다." }).min(1).max(64);
+
+/** The version a form was loaded with. */
+export const versionSchema = z.coerce
+  .number({ error: "버전 정보가 없습니다. 새로 고침한 뒤 다시 시도해 주세요." })
+  .int()
+  .min(1);
+
+/** The ids of a whole list in its new order. */
+export const orderSchema = z.array(recordIdSchema).max(500);

@@ -1,0 +1,139 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import {
+  confirmDelete,
+  dragOnto,
+  eventually,
+  listOrder,
+  moveWithKeyboard,
+  openAdminPage,
+  successMessage,
+  uniqueName,
+} from "./admin-lists.ts";
+import { consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+
+/** The sessions of a period on the public page, in order, as the server renders them. */
+async function publicSessions(page: Page, period: string): Promise<string[] | null> {
+  await page.goto(`/community/activity/courses?period=${encodeURIComponent(period)}`);
+  const options = await page
+    .getByRole("combobox", { name: "학기" })
+    .locator("option")
+    .allTextContents();
+  if (!options.includes(period)) return null;
+  return page
+    .locator("section[data-kind=session]")
+    .getByRole("heading", { level: 4 })
+    .allTextContents();
+}
+
+describe("manage-courses", () => {
+  test("a period and its sessions: add, see, edit, reorder by mouse and keyboard, delete", async () => {
+    const period = `2099-${Date.now().toString(36).slice(-4)}학기`;
+    const first = uniqueName("세션 가");
+    const second = uniqueName("세션 나");
+    const page = await openAdminPage(await newPage(), "/admin/manage-courses");
+    const visitor = await newPage({ javaScriptEnabled: false });
+
+    // A new period is created empty and selected.
+    const addPeriod = page.getByRole("form", { name: "새 학기 추가" });
+    await addPeriod.getByLabel("새 학기").fill(period);
+    await addPeriod.getByRole("button", { name: "학기 추가" }).click();
+    await successMessage(page, `'${period}' 학기가 추가되었습니다`);
+    await page.waitForURL((url) => url.searchParams.has("period"));
+    await page.getByRole("heading", { level: 2, name: period }).waitFor();
+    await page.getByText(`${period}에 기록된 세션이 없습니다.`).waitFor();
+    await expect(publicSessions(visitor, period)).resolves.toEqual([]);
+
+    // A session needs a title; the message stands next to the field.
+    const sessions = page.getByRole("region", { name: /^세션/ });
+    await sessions.locator("summary").click();
+    const addSession = page.getByRole("form", { name: "새 세션" });
+    await addSession.getByLabel("리더").fill("홍길동");
+    await addSession.getByRole("button", { name: "세션 추가" }).click();
+    await addSession.getByText("제목을 입력해 주세요.").waitFor();
+    await expect(addSession.getByLabel("리더").inputValue()).resolves.toBe("홍길동");
+
+    for (const title of [first, second]) {
+      await addSession.getByLabel("제목").fill(title);
+      await addSession.getByLabel("설명").fill(`${title} 설명`);
+      await addSession.getByRole("button", { name: "세션 추가" }).click();
+      await successMessage(page, `'${title}' 세션이 추가되었습니다`);
+    }
+    const list = page.getByRole("list", { name: "세션 순서" });
+    await expect.poll(() => listOrder(list), eventually).toEqual([first, second]);
+    await expect(publicSessions(visitor, period)).resolves.toEqual([first, second]);
+
+    // Edit in place.
+    const edited = `${first} (개정)`;
+    const row = page.getByRole("form", { name: `'${first}' 세션` });
+    await row.getByRole("button", { name: `'${first}' 세션 수정` }).click();
+    await row.getByLabel("제목").fill(edited);
+    await row.getByRole("button", { name: "저장" }).click();
+    await successMessage(page, `'${edited}' 세션이 수정되었습니다`);
+    await expect.poll(() => listOrder(list), eventually).toEqual([edited, second]);
+    await expect(publicSessions(visitor, period)).resolves.toEqual([edited, second]);
+
+    // Reorder with the mouse, then back with the keyboard.
+    await dragOnto(page, list, second, edited);
+    await expect.poll(() => listOrder(list), eventually).toEqual([second, edited]);
+    await successMessage(page, `${period} 세션 순서가 변경되었습니다`);
+    await expect(publicSessions(visitor, period)).resolves.toEqual([second, edited]);
+    await moveWithKeyboard(page, list, second, 1);
+    await expect.poll(() => listOrder(list), eventually).toEqual([edited, second]);
+    await expect.poll(() => publicSessions(visitor, period), eventually).toEqual([edited, second]);
+
+    // Delete one session, then the period with the rest, each after a confirmation.
+    await confirmDelete(
+      page,
+      page.getByRole("form", { name: `'${second}' 세션` }),
+      `'${second}' 세션을 삭제할까요?`,
+    );
+    await successMessage(page, `'${second}' 세션이 삭제되었습니다`);
+    await expect.poll(() => listOrder(list), eventually).toEqual([edited]);
+    await expect(publicSessions(visitor, period)).resolves.toEqual([edited]);
+
+    await confirmDelete(
+      page,
+      page.getByRole("form", { name: `'${period}' 학기` }),
+      `'${period}' 학기를 삭제할까요?`,
+    );
+    await successMessage(page, `'${period}' 학기가 삭제되었습니다`);
+    await expect(publicSessions(visitor, period)).resolves.toBeNull();
+    await expect
+      .poll(
+        () => page.getByRole("list", { name: "학기 순서" }).getByText(period).count(),
+        eventually,
+      )
+      .toBe(0);
+
+    await page.goto("/admin");
+    await expect(
+      page.getByText(`'${period}' 학기가 삭제되었습니다`).first().isVisible(),
+    ).resolves.toBe(true);
+    // The one refusal above (a session without a title) is the only failed request.
+    expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
+  });
+
+  test("on a phone, periods are reordered by keyboard and the order stays after a reload", async () => {
+    const page = await openAdminPage(
+      await newPage({ viewport: viewports.phone }),
+      "/admin/manage-courses",
+    );
+    const periods = page.getByRole("list", { name: "학기 순서" });
+    const before = await listOrder(periods);
+    expect(before.length).toBeGreaterThan(1);
+    const [oldest, next] = before as [string, string];
+    await moveWithKeyboard(page, periods, oldest, 1);
+    await expect
+      .poll(() => listOrder(periods), eventually)
+      .toEqual([next, oldest, ...before.slice(2)]);
+    await successMessage(page, "학기 순서가 변경되었습니다");
+    // Put the demo club's order back for the other tests.
+    await moveWithKeyboard(page, periods, next, 1);
+    await expect.poll(() => listOrder(periods), eventually).toEqual(before);
+    await page.reload();
+    await expect(listOrder(page.getByRole("list", { name: "학기 순서" }))).resolves.toEqual(before);
+  });
+});

@@ -1,0 +1,184 @@
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import {
+  confirmDelete,
+  dragOnto,
+  eventually,
+  listOrder,
+  moveWithKeyboard,
+  openAdminPage,
+  successMessage,
+  uniqueName,
+} from "./admin-lists.ts";
+import { baseURL, consoleErrorsOf, setupBrowser } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+
+/** A photo as a phone would take it: a large JPEG. */
+async function photo(colour: string) {
+  return sharp({ create: { width: 2400, height: 1800, channels: 3, background: colour } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** A group's section on the public page, as a visitor sees it without scripts. */
+async function publicGroup(page: Page, title: string) {
+  await page.goto("/about/organization");
+  const heading = page.getByRole("heading", { level: 2, name: title, exact: true });
+  if ((await heading.count()) === 0) return null;
+  const section = page.locator("section").filter({ has: heading });
+  const members = await section.locator("li").evaluateAll((items) =>
+    items.map((item) => ({
+      name: item.querySelector("p")?.textContent ?? "",
+      photo: item.querySelector("img")?.getAttribute("src") ?? null,
+    })),
+  );
+  return { members };
+}
+
+describe("manage-organization", () => {
+  test("a group and its members: create empty, name it, add members with photos, reorder, delete", async () => {
+    const title = uniqueName("테스트 부서");
+    const [first, second] = [uniqueName("김하나"), uniqueName("이두리")];
+    const page = await openAdminPage(await newPage(), "/admin/manage-organization");
+    const visitor = await newPage({ javaScriptEnabled: false });
+
+    // A new group is created empty and opened for editing.
+    await page.getByRole("button", { name: "새 그룹 만들기" }).click();
+    await successMessage(page, "그룹이 추가되었습니다");
+    await page.waitForURL((url) => url.searchParams.has("group"));
+    await page.getByRole("heading", { level: 2, name: "이름 없는 그룹" }).waitFor();
+    const groupForm = page.getByRole("form", { name: "그룹 정보" });
+    await expect(groupForm.getByLabel("그룹 이름").inputValue()).resolves.toBe("");
+    await expect(groupForm.getByLabel("설명").inputValue()).resolves.toBe("");
+    await page.getByText("아직 이 그룹에 구성원이 없습니다.").waitFor();
+    // Until it has a name, the public chart leaves the group out (no heading without text).
+    await visitor.goto("/about/organization");
+    const headings = await visitor
+      .locator("main")
+      .getByRole("heading", { level: 2 })
+      .allTextContents();
+    expect(headings.length).toBeGreaterThan(0);
+    expect(headings.filter((heading) => heading.trim() === "")).toEqual([]);
+
+    await groupForm.getByLabel("그룹 이름").fill(title);
+    await groupForm.getByLabel("설명").fill("브라우저 테스트가 만든 부서입니다.");
+    await groupForm.getByRole("button", { name: "그룹 저장" }).click();
+    await successMessage(page, `'${title}' 그룹이 수정되었습니다`);
+    await expect(publicGroup(visitor, title)).resolves.toEqual({ members: [] });
+
+    // A member with a photo through the real file input: preview, compression, upload progress.
+    const add = page.getByRole("form", { name: "새 구성원" });
+    await add.getByLabel("이름").fill(first);
+    await add.getByLabel("역할").fill("부장");
+    await add
+      .getByLabel("프로필 사진")
+      .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo("#2448d8") });
+    await add.getByRole("img", { name: /올리기 전 미리 보기/ }).waitFor();
+    // The answer is held back a moment, so the progress bar can be seen while the upload runs.
+    await page.route("**/admin/api/organization", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await add.getByRole("button", { name: "구성원 추가" }).click();
+    const progress = add.getByRole("progressbar");
+    await progress.waitFor();
+    await expect(progress.getAttribute("aria-label")).resolves.toMatch(
+      /사진을 줄이는 중|보내는 중/,
+    );
+    await successMessage(page, `'${first}' 구성원이 추가되었습니다`);
+    await page.unroute("**/admin/api/organization");
+    await expect(progress.count()).resolves.toBe(0);
+    await expect(add.getByLabel("이름").inputValue()).resolves.toBe("");
+
+    await add.getByLabel("이름").fill(second);
+    await add.getByRole("button", { name: "구성원 추가" }).click();
+    await successMessage(page, `'${second}' 구성원이 추가되었습니다`);
+
+    const list = page.getByRole("list", { name: "구성원 순서" });
+    await expect.poll(() => listOrder(list), eventually).toEqual([first, second]);
+    const shown = await publicGroup(visitor, title);
+    expect(shown?.members.map((member) => member.name)).toEqual([first, second]);
+    const photoUrl = shown?.members[0]?.photo ?? "";
+    expect(photoUrl).toMatch(/^\/uploads\/organization\/profile_[0-9a-f]{32}\/[0-9a-f]{32}\.webp$/);
+    expect(shown?.members[1]?.photo).toBeNull();
+    const stored = await fetch(`${baseURL()}${photoUrl}`);
+    expect(stored.status).toBe(200);
+    const size = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    // Compressed in the browser to 1024 px at most, then stored at 960 px at most.
+    expect(Math.max(size.width ?? 0, size.height ?? 0)).toBeLessThanOrEqual(960);
+
+    // A file that only pretends to be a photo is refused by the server, which reads its bytes.
+    const firstRow = page.getByRole("form", { name: `'${first}' 구성원` });
+    await firstRow.getByRole("button", { name: `'${first}' 구성원 수정` }).click();
+    await firstRow.getByLabel("새 프로필 사진").setInputFiles({
+      name: "selfie.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("this is a text file with a .jpg name"),
+    });
+    await firstRow.getByRole("button", { name: "저장" }).click();
+    await page.getByRole("alert").filter({ hasText: "이미지 파일이 아닙니다" }).waitFor();
+    expect((await fetch(`${baseURL()}${photoUrl}`)).status).toBe(200);
+
+    // Reorder with the mouse, then back with the keyboard.
+    await firstRow.getByRole("button", { name: "취소" }).click();
+    await dragOnto(page, list, second, first);
+    await expect.poll(() => listOrder(list), eventually).toEqual([second, first]);
+    await successMessage(page, "구성원 순서가 변경되었습니다");
+    await expect
+      .poll(async () => (await publicGroup(visitor, title))?.members.map((m) => m.name), eventually)
+      .toEqual([second, first]);
+    await moveWithKeyboard(page, list, second, 1);
+    await expect.poll(() => listOrder(list), eventually).toEqual([first, second]);
+
+    // Delete the photo, then a member, each after a confirmation.
+    await firstRow.getByRole("button", { name: `'${first}' 구성원 수정` }).click();
+    await confirmDelete(page, firstRow, `'${first}'의 프로필 사진을 삭제할까요?`, "사진 삭제");
+    await successMessage(page, `'${first}' 프로필 사진이 삭제되었습니다`);
+    expect((await fetch(`${baseURL()}${photoUrl}`)).status).toBe(404);
+    await expect
+      .poll(async () => (await publicGroup(visitor, title))?.members[0]?.photo, eventually)
+      .toBeNull();
+
+    await confirmDelete(
+      page,
+      page.getByRole("form", { name: `'${second}' 구성원` }),
+      `'${second}' 구성원을 삭제할까요?`,
+    );
+    await successMessage(page, `'${second}' 구성원이 삭제되었습니다`);
+    await expect.poll(() => listOrder(list), eventually).toEqual([first]);
+
+    // Deleting the group takes its remaining member along.
+    await confirmDelete(page, groupForm, `'${title}' 그룹을 삭제할까요?`, "그룹 삭제");
+    await successMessage(page, `'${title}' 그룹이 삭제되었습니다`);
+    await expect(publicGroup(visitor, title)).resolves.toBeNull();
+    await expect
+      .poll(
+        () => page.getByRole("list", { name: "그룹 순서" }).getByText(title).count(),
+        eventually,
+      )
+      .toBe(0);
+    expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
+  });
+
+  test("groups are reordered by dragging and back by keyboard", async () => {
+    const page = await openAdminPage(await newPage(), "/admin/manage-organization");
+    const groups = page.getByRole("list", { name: "그룹 순서" });
+    const before = await listOrder(groups);
+    const [top, next] = before as [string, string];
+    await dragOnto(page, groups, next, top);
+    await expect.poll(() => listOrder(groups), eventually).toEqual([next, top, ...before.slice(2)]);
+    await successMessage(page, "그룹 순서가 변경되었습니다");
+    const visitor = await newPage({ javaScriptEnabled: false });
+    await visitor.goto("/about/organization");
+    await expect(
+      visitor.locator("main").getByRole("heading", { level: 2 }).allTextContents(),
+    ).resolves.toEqual([next, top, ...before.slice(2)]);
+    // Put the demo club's order back for the other tests.
+    await moveWithKeyboard(page, groups, next, 1);
+    await expect.poll(() => listOrder(groups), eventually).toEqual(before);
+    await page.reload();
+    await expect(listOrder(page.getByRole("list", { name: "그룹 순서" }))).resolves.toEqual(before);
+  });
+});

@@ -1,0 +1,250 @@
+import { expect, test } from "vitest";
+import { action } from "../../app/routes/admin/manage-courses.tsx";
+import { getCourseRecord, listPeriods } from "../../server/domain/courses/courses.ts";
+import { listManagedEntries, listManagedPeriods } from "../../server/domain/courses/manage.ts";
+import { ACTOR, lastAuditEntry, postForm } from "./admin-actions.ts";
+import { describeEachDatabase } from "./support/databases.ts";
+
+const PATH = "/admin/manage-courses";
+
+describeEachDatabase("managing course records", (services) => {
+  const post = (fields: Record<string, string | string[]>) =>
+    postForm(services(), action, PATH, fields);
+  const addPeriod = (name: string) => post({ intent: "add-period", name });
+  const periodNamed = async (name: string) => {
+    const period = (await listManagedPeriods(services().db)).find((p) => p.name === name);
+    if (!period) throw new Error(`No period ${name}`);
+    return period;
+  };
+  const addEntry = (periodId: string, kind: string, title: string, extra = {}) =>
+    post({ intent: "add-entry", periodId, kind, title, ...extra });
+
+  test("adding a period creates its empty record at the end of the list, with an audit entry", async () => {
+    const first = await addPeriod("2026-2학기");
+    expect(first).toMatchObject({
+      ok: true,
+      status: 200,
+      message: "'2026-2학기' 학기가 추가되었습니다",
+    });
+    const second = await addPeriod("  2027-1학기 ");
+    expect(second.ok).toBe(true);
+    const names = (await listPeriods(services().db)).map((period) => period.name);
+    expect(names.slice(-2)).toEqual(["2026-2학기", "2027-1학기"]);
+
+    const added = await periodNamed("2027-1학기");
+    expect(added).toMatchObject({ version: 1, entryCount: 0 });
+    expect(second.data).toEqual({ id: added.id });
+    await expect(getCourseRecord(services().db, added.id)).resolves.toEqual({
+      project: [],
+      session: [],
+      study: [],
+    });
+    await expect(lastAuditEntry(services(), "courses")).resolves.toEqual({
+      type: "normal",
+      content: "'2027-1학기' 학기가 추가되었습니다",
+      error: null,
+      actor: ACTOR,
+    });
+  });
+
+  test("a period name must be given and unique", async () => {
+    const empty = await addPeriod("   ");
+    expect(empty).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { name: "학기 이름을 입력해 주세요." },
+    });
+    const taken = await addPeriod("2026-2학기");
+    expect(taken).toMatchObject({ ok: false, status: 400 });
+    expect(taken.fieldErrors?.name).toContain("이미 있습니다");
+    await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
+      type: "failure",
+      content: "'2026-2학기' 학기 추가에 실패했습니다",
+    });
+    const names = (await listPeriods(services().db)).map((period) => period.name);
+    expect(names.filter((name) => name === "2026-2학기")).toHaveLength(1);
+  });
+
+  test("entries are added at the end of their kind, edited, and checked", async () => {
+    const period = await periodNamed("2026-2학기");
+    expect(
+      await addEntry(period.id, "session", "파이썬 기초", {
+        leader: "이서진",
+        description: "8주 과정",
+      }),
+    ).toMatchObject({ ok: true, message: "'파이썬 기초' 세션이 추가되었습니다" });
+    await addEntry(period.id, "session", "Git 첫걸음");
+    expect(await addEntry(period.id, "project", "출석 앱")).toMatchObject({
+      message: "'출석 앱' 프로젝트가 추가되었습니다",
+    });
+    expect(await addEntry(period.id, "study", "알고리즘")).toMatchObject({
+      message: "'알고리즘' 스터디가 추가되었습니다",
+    });
+
+    const record = await getCourseRecord(services().db, period.id);
+    expect(record.session.map((entry) => entry.title)).toEqual(["파이썬 기초", "Git 첫걸음"]);
+    expect(record.session[0]).toMatchObject({ leader: "이서진", description: "8주 과정" });
+    expect(record.project.map((entry) => entry.title)).toEqual(["출석 앱"]);
+    expect(record.study.map((entry) => entry.title)).toEqual(["알고리즘"]);
+
+    const untitled = await addEntry(period.id, "study", " ");
+    expect(untitled).toMatchObject({
+      status: 400,
+      fieldErrors: { title: "제목을 입력해 주세요." },
+    });
+    const badKind = await addEntry(period.id, "lecture", "특강");
+    expect(badKind.status).toBe(400);
+    const gonePeriod = await addEntry("0".repeat(32), "study", "없는 학기");
+    expect(gonePeriod.status).toBe(404);
+    expect((await getCourseRecord(services().db, period.id)).study).toHaveLength(1);
+
+    const [python] = (await listManagedEntries(services().db, period.id)).session;
+    if (!python) throw new Error("The session was not added");
+    const edited = await post({
+      intent: "update-entry",
+      id: python.id,
+      version: String(python.version),
+      title: "파이썬 기초 (개정)",
+      leader: "박하은",
+      description: "",
+    });
+    expect(edited).toMatchObject({
+      ok: true,
+      message: "'파이썬 기초 (개정)' 세션이 수정되었습니다",
+    });
+    const [saved] = (await listManagedEntries(services().db, period.id)).session;
+    expect(saved).toMatchObject({
+      id: python.id,
+      title: "파이썬 기초 (개정)",
+      leader: "박하은",
+      description: "",
+      version: python.version + 1,
+    });
+  });
+
+  test("a save over a newer version is refused as a conflict and logged as a failure", async () => {
+    const period = await periodNamed("2026-2학기");
+    const [entry] = (await listManagedEntries(services().db, period.id)).session;
+    if (!entry) throw new Error("No session");
+    const stale = String(entry.version - 1);
+    const update = await post({
+      intent: "update-entry",
+      id: entry.id,
+      version: stale,
+      title: "덮어쓰기",
+    });
+    expect(update).toMatchObject({ ok: false, status: 409, conflict: true });
+    const removal = await post({ intent: "delete-entry", id: entry.id, version: stale });
+    expect(removal).toMatchObject({ status: 409, conflict: true });
+    const rename = await post({
+      intent: "rename-period",
+      id: period.id,
+      version: "99",
+      name: "2026-가을학기",
+    });
+    expect(rename).toMatchObject({ status: 409, conflict: true });
+    await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
+      type: "failure",
+      content: "'2026-2학기' 학기 수정에 실패했습니다",
+      error: expect.stringContaining("VersionConflictError"),
+    });
+    const [unchanged] = (await listManagedEntries(services().db, period.id)).session;
+    expect(unchanged?.title).toBe(entry.title);
+  });
+
+  test("entries are reordered within their kind; a list that changed meanwhile is a conflict", async () => {
+    const period = await periodNamed("2026-2학기");
+    await addEntry(period.id, "session", "웹 기초");
+    const before = (await listManagedEntries(services().db, period.id)).session.map((e) => e.id);
+    const reversed = [...before].reverse();
+    const result = await post({
+      intent: "reorder-entries",
+      periodId: period.id,
+      kind: "session",
+      id: reversed,
+    });
+    expect(result).toMatchObject({ ok: true, message: "2026-2학기 세션 순서가 변경되었습니다" });
+    const after = await listManagedEntries(services().db, period.id);
+    expect(after.session.map((entry) => entry.id)).toEqual(reversed);
+    expect(after.project).toHaveLength(1);
+
+    const missingOne = await post({
+      intent: "reorder-entries",
+      periodId: period.id,
+      kind: "session",
+      id: reversed.slice(1),
+    });
+    expect(missingOne).toMatchObject({ status: 409, conflict: true });
+    const otherKind = await post({
+      intent: "reorder-entries",
+      periodId: period.id,
+      kind: "project",
+      id: reversed,
+    });
+    expect(otherKind.status).toBe(409);
+    expect((await listManagedEntries(services().db, period.id)).session.map((e) => e.id)).toEqual(
+      reversed,
+    );
+  });
+
+  test("periods are renamed and reordered", async () => {
+    const period = await periodNamed("2027-1학기");
+    const renamed = await post({
+      intent: "rename-period",
+      id: period.id,
+      version: String(period.version),
+      name: "2027-봄학기",
+    });
+    expect(renamed).toMatchObject({ ok: true, message: "'2027-1학기' 학기가 수정되었습니다" });
+    const ids = (await listManagedPeriods(services().db)).map((p) => p.id);
+    const moved = [period.id, ...ids.filter((id) => id !== period.id)];
+    expect(await post({ intent: "reorder-periods", id: moved })).toMatchObject({
+      ok: true,
+      message: "학기 순서가 변경되었습니다",
+    });
+    const periods = await listPeriods(services().db);
+    expect(periods.map((p) => p.id)).toEqual(moved);
+    expect(periods[0]?.name).toBe("2027-봄학기");
+  });
+
+  test("deleting an entry, then a period with all of its entries", async () => {
+    const period = await periodNamed("2026-2학기");
+    const [study] = (await listManagedEntries(services().db, period.id)).study;
+    if (!study) throw new Error("No study");
+    const removed = await post({
+      intent: "delete-entry",
+      id: study.id,
+      version: String(study.version),
+    });
+    expect(removed).toMatchObject({
+      ok: true,
+      message: "'알고리즘' 스터디가 삭제되었습니다",
+      data: { removed: true },
+    });
+    expect((await listManagedEntries(services().db, period.id)).study).toEqual([]);
+
+    const current = await periodNamed("2026-2학기");
+    expect(current.entryCount).toBeGreaterThan(0);
+    const gone = await post({
+      intent: "delete-period",
+      id: current.id,
+      version: String(current.version),
+    });
+    expect(gone).toMatchObject({ ok: true, message: "'2026-2학기' 학기가 삭제되었습니다" });
+    expect((await listPeriods(services().db)).map((p) => p.name)).not.toContain("2026-2학기");
+    const orphans = await services()
+      .db.selectFrom("course_entries")
+      .select("id")
+      .where("period_id", "=", current.id)
+      .execute();
+    expect(orphans).toEqual([]);
+    await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
+      type: "normal",
+      content: "'2026-2학기' 학기가 삭제되었습니다",
+    });
+  });
+
+  test("an unknown intent is refused with 400", async () => {
+    expect(await post({ intent: "drop-everything" })).toMatchObject({ ok: false, status: 400 });
+  });
+});
