@@ -5,7 +5,7 @@ import { RecordNotFoundError } from "../../db/versioned.ts";
 import type { Services } from "../../services.ts";
 import { type AuditCategory, writeAuditLog } from "../audit-log/audit-log.ts";
 import { type FileChanges, writeWithFiles } from "../files/files.ts";
-import { BadUploadError, PayloadTooLargeError } from "../files/uploads.ts";
+import { BadUploadError, PayloadTooLargeError, readUploadForm } from "../files/uploads.ts";
 
 /** What every admin write answers: a Korean message, field errors, and whether it conflicted. */
 export interface WriteResult<T = undefined> {
@@ -32,10 +32,13 @@ export class FieldError extends Error {
 export const conflictMessage =
   "다른 관리자가 먼저 이 내용을 저장했습니다. 입력하신 내용은 그대로 두었습니다. 최신 내용을 보려면 새로 고침하세요.";
 
-export interface WriteDescription {
+export interface WriteDescription<T = unknown> {
   category: AuditCategory;
-  /** Logged and shown on success, e.g. "'해커톤 후기' 게시글이 수정되었습니다". */
-  success: string;
+  /**
+   * Logged and shown on success, e.g. "'해커톤 후기' 게시글이 수정되었습니다"; or made from the
+   * work's result, when only the work knows what changed.
+   */
+  success: string | ((result: T) => string);
   /** Logged with the error on failure, e.g. "'해커톤 후기' 게시글 수정에 실패했습니다". */
   failure: string;
 }
@@ -49,20 +52,24 @@ export interface WriteDescription {
 export async function runWrite<T = undefined>(
   services: Pick<Services, "db" | "storage" | "logger">,
   actor: string,
-  description: WriteDescription,
+  description: WriteDescription<T>,
   work: (trx: Db, files: FileChanges) => Promise<T>,
 ): Promise<WriteResult<T>> {
   try {
-    const data = await writeWithFiles(services.db, services.storage, async (trx, files) => {
-      const result = await work(trx, files);
-      await writeAuditLog(trx, {
-        category: description.category,
-        content: description.success,
-        actor,
-      });
-      return result;
-    });
-    return { ok: true, status: 200, message: description.success, data };
+    const { data, message } = await writeWithFiles(
+      services.db,
+      services.storage,
+      async (trx, files) => {
+        const result = await work(trx, files);
+        const content =
+          typeof description.success === "function"
+            ? description.success(result)
+            : description.success;
+        await writeAuditLog(trx, { category: description.category, content, actor });
+        return { data: result, message: content };
+      },
+    );
+    return { ok: true, status: 200, message, data };
   } catch (error) {
     const answer = failureAnswer(error);
     if (answer.status >= 500) services.logger.error({ err: error }, description.failure);
@@ -78,6 +85,28 @@ export async function runWrite<T = undefined>(
     }
     return answer;
   }
+}
+
+/**
+ * `runWrite` for a multipart form with files. The upload is read first, outside the transaction
+ * (a slow connection must not hold the database), with its size limits; a refused upload (too
+ * large, unreadable) is answered and logged as a failure like any other.
+ */
+export async function runUploadWrite<T = undefined>(
+  services: Pick<Services, "db" | "storage" | "logger">,
+  actor: string,
+  description: WriteDescription<T>,
+  request: Request,
+  limits: Parameters<typeof readUploadForm>[1],
+  work: (trx: Db, files: FileChanges, form: FormData) => Promise<T>,
+): Promise<WriteResult<T>> {
+  let form: FormData;
+  try {
+    form = await readUploadForm(request, limits);
+  } catch (error) {
+    return runWrite(services, actor, description, () => Promise.reject(error));
+  }
+  return runWrite(services, actor, description, (trx, files) => work(trx, files, form));
 }
 
 /** Maps an error to the answer a manager sees. */

@@ -1,0 +1,169 @@
+import type { Db } from "../../db/database.ts";
+import { VersionConflictError } from "../../db/documents.ts";
+import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
+import { formNumber, formText, formVersion } from "../admin/form-values.ts";
+import { FieldError, type WriteDescription } from "../admin/run-write.ts";
+import type { FileChanges } from "../files/files.ts";
+import { acceptImage, BadUploadError, filesOf, uploadLimits } from "../files/uploads.ts";
+import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
+
+/** The home page's texts and pictures, saved from one form on the settings page. */
+export const homeWrite = {
+  category: "siteSettings",
+  success: (summary: string) => summary,
+  failure: "홈 화면 수정에 실패했습니다",
+} satisfies WriteDescription<string>;
+
+/**
+ * The pictures a manager can replace: four hero images, three event cards and the video poster.
+ * `swap` puts a new file id in place and answers the one it replaces.
+ */
+interface HomeImageSlot {
+  field: string;
+  folder: string;
+  swap(home: HomeContent, fileId: string): string | undefined;
+}
+
+function replaceIn<Item>(item: Item | undefined, key: keyof Item & string, fileId: string) {
+  if (!item) return undefined;
+  const previous = item[key];
+  Object.assign(item, { [key]: fileId });
+  return typeof previous === "string" ? previous : undefined;
+}
+
+export const homeImageSlots: HomeImageSlot[] = [
+  ...[0, 1, 2, 3].map((index) => ({
+    field: `heroImages.${index}.file`,
+    folder: "home/hero",
+    swap: (home: HomeContent, fileId: string) =>
+      replaceIn(home.heroImages[index], "fileId", fileId),
+  })),
+  ...[0, 1, 2].map((index) => ({
+    field: `events.${index}.file`,
+    folder: "home/events",
+    swap: (home: HomeContent, fileId: string) =>
+      replaceIn(home.events[index], "imageFileId", fileId),
+  })),
+  {
+    field: "video.posterFile",
+    folder: "home/video",
+    swap: (home, fileId) => replaceIn(home.video, "posterFileId", fileId),
+  },
+];
+
+export const homeUploadLimits = {
+  maxFileBytes: uploadLimits.imageBytes,
+  maxFiles: homeImageSlots.length,
+};
+
+/**
+ * The video id from what a manager pastes: the id itself or a YouTube address
+ * (watch?v=, youtu.be/, embed/, shorts/, live/). Anything else is returned as typed, for the
+ * schema to refuse.
+ */
+export function youtubeIdFrom(input: string): string {
+  const text = input.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  const host = url.hostname.replace(/^(www|m|music)\./, "");
+  if (host === "youtu.be") return url.pathname.split("/")[1] ?? "";
+  if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    const fromQuery = url.searchParams.get("v");
+    if (fromQuery) return fromQuery;
+    const match = url.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/]+)/);
+    if (match?.[1]) return match[1];
+  }
+  return text;
+}
+
+export async function writeHome(trx: Db, files: FileChanges, form: FormData): Promise<string> {
+  const version = formVersion(form);
+  const current = await getHomeContent(trx);
+  if (current.version !== version) throw new VersionConflictError(current.version);
+  const before = current.value;
+  const text = (name: string) => formText(form, name);
+
+  const next: HomeContent = {
+    heroImages: before.heroImages.map((hero, index) => ({
+      fileId: hero.fileId,
+      alt: text(`heroImages.${index}.alt`),
+    })),
+    intro: text("intro"),
+    video: {
+      youtubeId: youtubeIdFrom(text("video.youtubeId")),
+      title: text("video.title"),
+      posterFileId: before.video.posterFileId,
+    },
+    slogans: before.slogans.map((_, index) => ({
+      title: text(`slogans.${index}.title`),
+      description: text(`slogans.${index}.description`),
+    })),
+    events: before.events.map((event, index) => ({
+      title: text(`events.${index}.title`),
+      summary: text(`events.${index}.summary`),
+      duration: text(`events.${index}.duration`),
+      imageFileId: event.imageFileId,
+    })),
+    recruiting: {
+      intro: text("recruiting.intro"),
+      wanted: before.recruiting.wanted.map((_, index) => text(`recruiting.wanted.${index}`)),
+      sessionsPerSemester: formNumber(form, "recruiting.sessionsPerSemester"),
+    },
+  };
+  homeContentSchema.parse(next);
+
+  for (const slot of homeImageSlots) {
+    const [image, ...extra] = filesOf(form, slot.field);
+    if (!image) continue;
+    if (extra.length > 0) throw new FieldError(slot.field, "사진은 한 장만 올릴 수 있습니다.");
+    let processed: Awaited<ReturnType<typeof acceptImage>>;
+    try {
+      processed = await acceptImage(image);
+    } catch (error) {
+      if (!(error instanceof BadUploadError)) throw error;
+      throw new FieldError(slot.field, error.message);
+    }
+    const stored = await files.store({
+      folder: slot.folder,
+      extension: processed.extension,
+      contentType: processed.contentType,
+      body: processed.body,
+      width: processed.width,
+      height: processed.height,
+      variants: processed.variants,
+      originalName: image.name,
+    });
+    const replaced = slot.swap(next, stored.id);
+    if (replaced) await files.remove(replaced);
+  }
+  const saved = await saveHomeContent(trx, next, version);
+  return describeHomeChanges(before, saved.value);
+}
+
+const homeFields: { label: string; value: (home: HomeContent) => unknown }[] = [
+  { label: "첫 화면 사진", value: (home) => home.heroImages.map((hero) => hero.fileId) },
+  { label: "사진 설명", value: (home) => home.heroImages.map((hero) => hero.alt) },
+  { label: "소개 글", value: (home) => home.intro },
+  { label: "소개 영상", value: (home) => [home.video.youtubeId, home.video.title] },
+  { label: "영상 표지", value: (home) => home.video.posterFileId },
+  { label: "슬로건", value: (home) => home.slogans },
+  {
+    label: "행사 카드",
+    value: (home) => home.events.map(({ imageFileId: _, ...texts }) => texts),
+  },
+  { label: "행사 사진", value: (home) => home.events.map((event) => event.imageFileId) },
+  { label: "모집 안내 글", value: (home) => home.recruiting.intro },
+  { label: "찾는 사람", value: (home) => home.recruiting.wanted },
+  { label: "학기당 활동 수", value: (home) => home.recruiting.sessionsPerSemester },
+];
+
+export function describeHomeChanges(before: HomeContent, after: HomeContent): string {
+  return summarizeChanges(
+    fieldsChangedSentence("홈 화면", changedFields(before, after, homeFields)),
+    "홈 화면이 저장되었습니다 (바뀐 내용 없음)",
+  );
+}
