@@ -44,9 +44,13 @@ export const admissionInfoSchema = z.object({
       .max(80, "모집 제목은 80자까지 쓸 수 있습니다."),
     description: z.string().trim().max(1000, "모집 설명은 1000자까지 쓸 수 있습니다."),
     /** Where applicants apply (a form on another site); empty when applications are closed. */
-    applyUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ })], {
-      error: "지원 링크는 https://로 시작하는 주소로 입력하거나 비워 두세요.",
-    }),
+    applyUrl: z.union([
+      z.literal(""),
+      z.url({
+        protocol: /^https?$/,
+        error: "지원 링크는 https://로 시작하는 주소로 입력하거나 비워 두세요.",
+      }),
+    ]),
   }),
   schedules: z.array(scheduleSchema).max(20, "모집 일정은 20개까지 넣을 수 있습니다."),
   faqs: z.array(faqSchema).max(40, "자주 묻는 질문은 40개까지 넣을 수 있습니다."),

@@ -4,9 +4,10 @@ import { readDocument, writeDocument } from "../../db/documents.ts";
 
 /** The club's identity: data the managers edit, so another club can run the same product. */
 const urlMessage = "https://로 시작하는 주소를 입력해 주세요.";
-const optionalUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })], {
-  error: `${urlMessage} 없으면 비워 두세요.`,
-});
+const optionalUrl = z.union([
+  z.literal(""),
+  z.url({ protocol: /^https?$/, error: `${urlMessage} 없으면 비워 두세요.` }),
+]);
 
 const partnerLink = z.object({
   label: z
@@ -42,9 +43,12 @@ export const siteSettingsSchema = z.object({
     .url({ protocol: /^https?$/, error: `${urlMessage} 예: https://club.example.org` })
     .transform((url) => url.replace(/\/+$/, "")),
   address: z.string().trim().max(200, "주소는 200자까지 쓸 수 있습니다."),
-  email: z.union([z.literal(""), z.email()], {
-    error: "이메일 주소 형식이 올바르지 않습니다. 예: club@example.org (없으면 비워 두세요)",
-  }),
+  email: z.union([
+    z.literal(""),
+    z.email({
+      error: "이메일 주소 형식이 올바르지 않습니다. 예: club@example.org (없으면 비워 두세요)",
+    }),
+  ]),
   social: z.object({
     instagram: optionalUrl,
     facebook: optionalUrl,
