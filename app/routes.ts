@@ -6,6 +6,10 @@ export default [
     index("routes/public/home.tsx"),
 
     // About Us
+    route("about", "routes/public/about/index.tsx"),
+    route("about/organization", "routes/public/about/organization.tsx"),
+    route("about/ci", "routes/public/about/ci.tsx"),
+    route("about/contact", "routes/public/about/contact.tsx"),
 
     // Community
     route("community/media", "routes/public/community/media.tsx"),
@@ -21,6 +25,9 @@ export default [
     route("archive/calendartest", "routes/public/archive/calendartest.tsx"),
 
     // Join and other public pages
+    route("join", "routes/public/join/index.tsx"),
+    route("join/who_we_want", "routes/public/join/who-we-want.tsx"),
+    route("game", "routes/public/game.tsx"),
 
     // Every other address answers the 404 page with status 404.
     route("*", "routes/public/not-found.tsx"),
@@ -56,4 +63,6 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("api/page-views", "routes/resources/page-views.ts"),
+  route("brand/logo-mark.svg", "routes/brand/logo-mark-svg.ts"),
+  route("brand/logo-mark.png", "routes/brand/logo-mark-png.ts"),
 ] satisfies RouteConfig;

@@ -1,17 +1,63 @@
+import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
+import { getHomePage } from "../../../server/domain/home/home.ts";
+import { AboutSection } from "../../components/home/AboutSection.tsx";
+import { ActivitiesSection } from "../../components/home/ActivitiesSection.tsx";
+import { HeroCarousel } from "../../components/home/HeroCarousel.tsx";
+import styles from "../../components/home/HomePage.module.css";
+import { RecruitingSection } from "../../components/home/RecruitingSection.tsx";
+import { SloganStrip } from "../../components/home/SloganStrip.tsx";
+import { getServices } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import type { loader as rootLoader } from "../../root.tsx";
+import { organizationJsonLd } from "../../lib/organization-json-ld.ts";
+import { useSiteSettings } from "../../lib/use-site-settings.ts";
 import type { Route } from "./+types/home";
+import type { loader as layoutLoader } from "./layout.tsx";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, storage } = getServices(context);
+  return { home: await getHomePage(db, storage) };
+}
 
-export default function Home() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!root) return null;
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { image: args.loaderData?.home.heroImages[0]?.image.url }),
+  ...organizationJsonLd(args.matches),
+];
+
+export default function Home({ loaderData: { home } }: Route.ComponentProps) {
+  const settings = useSiteSettings();
+  const layout = useRouteLoaderData<typeof layoutLoader>("public");
+  // One switch stops everything that moves on the page: the pictures and the slogan strip.
+  const [stopped, setStopped] = useState(false);
+
   return (
-    <section className="container">
-      <h1>{root.settings.clubName}</h1>
-      <p>{root.settings.subtitle}</p>
-    </section>
+    <>
+      <HeroCarousel
+        slides={home.heroImages}
+        label={`${settings.clubName} 사진`}
+        stopped={stopped}
+        onStoppedChange={setStopped}
+      >
+        <p className={styles.heroEyebrow}>
+          <span aria-hidden="true" className={styles.heroPrompt}>
+            &gt;_
+          </span>
+          since {settings.foundedYear}
+        </p>
+        <h1 className={styles.heroTitle}>
+          {settings.clubName}
+          <span className={styles.cursor} aria-hidden="true" />
+        </h1>
+        <p className={styles.heroSubtitle}>{settings.subtitle}</p>
+      </HeroCarousel>
+      <SloganStrip slogans={home.slogans.map((slogan) => slogan.title)} stopped={stopped} />
+      <AboutSection home={home} clubName={settings.clubName} />
+      <ActivitiesSection events={home.events} />
+      <RecruitingSection
+        recruiting={home.recruiting}
+        isRecruiting={layout?.isRecruiting ?? false}
+        foundedYear={settings.foundedYear}
+      />
+    </>
   );
 }

@@ -197,3 +197,22 @@ export async function findFile(
     url: storage.publicUrl(row.storage_key),
   };
 }
+
+/**
+ * The images stored under `ids`, by id, in one query. Content documents (home, admission info)
+ * refer to images by file id; an id whose row is gone is simply missing from the map.
+ */
+export async function findImageRefs(
+  db: Db,
+  storage: FileStorage,
+  ids: readonly string[],
+): Promise<Map<string, ImageRef>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("files")
+    .select(["id", "storage_key", "width", "height", "variant_widths"])
+    .where("id", "in", unique)
+    .execute();
+  return new Map(rows.map((row) => [row.id, toImageRef(storage, row)]));
+}

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { readDocument, writeDocument } from "../../db/documents.ts";
+import type { FileStorage } from "../../storage/storage.ts";
+import { findImageRefs, type ImageRef } from "../files/files.ts";
 
 /** The home page's editable parts: hero pictures, intro, video, slogans, events and recruiting. */
 export const homeContentSchema = z.object({
@@ -97,6 +99,44 @@ export async function getHomeContent(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, homeContentSchema);
   if (!document) throw new Error("Home content is missing: the database was not seeded.");
   return document;
+}
+
+/** The home content with its file ids resolved to images, as the public pages show it. */
+export interface HomePage {
+  /** The hero pictures whose files exist, in order. */
+  heroImages: { image: ImageRef; alt: string }[];
+  intro: string;
+  video: { youtubeId: string; title: string; poster: ImageRef | undefined };
+  slogans: HomeContent["slogans"];
+  events: (Omit<HomeContent["events"][number], "imageFileId"> & { image: ImageRef | undefined })[];
+  recruiting: HomeContent["recruiting"];
+}
+
+export async function getHomePage(db: Db, storage: FileStorage): Promise<HomePage> {
+  const { value } = await getHomeContent(db);
+  const images = await findImageRefs(db, storage, [
+    ...value.heroImages.map((hero) => hero.fileId),
+    value.video.posterFileId,
+    ...value.events.map((event) => event.imageFileId),
+  ]);
+  return {
+    heroImages: value.heroImages.flatMap(({ fileId, alt }) => {
+      const image = images.get(fileId);
+      return image ? [{ image, alt }] : [];
+    }),
+    intro: value.intro,
+    video: {
+      youtubeId: value.video.youtubeId,
+      title: value.video.title,
+      poster: images.get(value.video.posterFileId),
+    },
+    slogans: value.slogans,
+    events: value.events.map(({ imageFileId, ...event }) => ({
+      ...event,
+      image: images.get(imageFileId),
+    })),
+    recruiting: value.recruiting,
+  };
 }
 
 export function saveHomeContent(db: Db, value: HomeContent, expectedVersion: number | undefined) {

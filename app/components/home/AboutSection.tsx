@@ -1,0 +1,38 @@
+import type { HomePage } from "../../../server/domain/home/home.ts";
+import { ArrowRightIcon } from "../icons/icons.tsx";
+import { PageSection } from "../section/PageSection.tsx";
+import { SectionHeading } from "../section/SectionHeading.tsx";
+import { ButtonLink } from "../ui/Button.tsx";
+import styles from "./HomeSections.module.css";
+import { SloganCards } from "./SloganCards.tsx";
+import { VideoPlayer } from "./VideoPlayer.tsx";
+
+/** Who the club is: the intro, the video and the three slogans. */
+export function AboutSection({ home, clubName }: { home: HomePage; clubName: string }) {
+  return (
+    <PageSection labelledBy="home-about">
+      <div className={styles.aboutGrid}>
+        <div>
+          <SectionHeading
+            id="home-about"
+            eyebrow={`About ${clubName}`}
+            title="함께 쓰고, 읽고, 도전합니다"
+          >
+            <p>{home.intro}</p>
+          </SectionHeading>
+          <ButtonLink to="/about" variant="secondary">
+            동아리 소개 더 알아보기
+            <ArrowRightIcon size={18} />
+          </ButtonLink>
+        </div>
+        <VideoPlayer
+          youtubeId={home.video.youtubeId}
+          title={home.video.title}
+          poster={home.video.poster}
+          sizes="(max-width: 1020px) 100vw, 520px"
+        />
+      </div>
+      <SloganCards slogans={home.slogans} />
+    </PageSection>
+  );
+}

@@ -1,0 +1,44 @@
+import type { HomePage } from "../../../server/domain/home/home.ts";
+import { ArrowRightIcon } from "../icons/icons.tsx";
+import { PageSection } from "../section/PageSection.tsx";
+import { SectionHeading } from "../section/SectionHeading.tsx";
+import surface from "../section/Surface.module.css";
+import { ButtonLink } from "../ui/Button.tsx";
+import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import styles from "./HomeSections.module.css";
+
+/** The club's signature events, each with its picture and how long it lasts. */
+export function ActivitiesSection({ events }: { events: HomePage["events"] }) {
+  return (
+    <PageSection labelledBy="home-activities" band>
+      <div className={styles.headingRow}>
+        <SectionHeading id="home-activities" eyebrow="Activities" title="해마다 열리는 대표 행사">
+          <p>세션과 스터디 사이사이, 부원 모두가 함께 만드는 행사가 열립니다.</p>
+        </SectionHeading>
+        <ButtonLink to="/community/media" variant="secondary" className={styles.headingAction}>
+          활동 소식 더 알아보기
+          <ArrowRightIcon size={18} />
+        </ButtonLink>
+      </div>
+      <ul className={styles.events}>
+        {events.map((event) => (
+          <li key={event.title} className={`${surface.card} ${styles.event}`}>
+            {event.image && (
+              <ResponsiveImage
+                image={event.image}
+                alt=""
+                sizes="(max-width: 1020px) 100vw, 340px"
+                className={styles.eventImage}
+              />
+            )}
+            <div className={styles.eventBody}>
+              {event.duration && <p className={styles.duration}>{event.duration}</p>}
+              <h3 className={styles.eventTitle}>{event.title}</h3>
+              <p className={styles.eventSummary}>{event.summary}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </PageSection>
+  );
+}

@@ -1,0 +1,20 @@
+import { useCallback, useSyncExternalStore } from "react";
+
+/** Whether a media query matches, kept up to date; false on the server. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+export const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";

@@ -1,0 +1,45 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { baseURL, waitForHydration } from "./browser.ts";
+
+type NewPage = (options?: { javaScriptEnabled?: boolean }) => Promise<Page>;
+
+/** A page's main content exactly as the server sends it: its HTML shown with every script removed. */
+export async function serverRenderedMain(newPage: NewPage, path: string): Promise<Locator> {
+  const response = await fetch(`${baseURL()}${path}`);
+  expect(response.status).toBe(200);
+  const page = await newPage({ javaScriptEnabled: false });
+  await page.setContent((await response.text()).replace(/<script[\s\S]*?<\/script>/g, ""));
+  return page.locator("main");
+}
+
+/** Opens a page whose clock stands still: its timers run only when the test calls runFor. */
+export async function openWithStillClock(page: Page, path: string): Promise<Page> {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
+  await page.goto(path);
+  await waitForHydration(page);
+  return page;
+}
+
+/**
+ * Scrolls through the whole page a screen at a time, waiting at each stop until the images in
+ * view have loaded (or failed), so lazy images get their turn. Network idleness is no signal
+ * here: the page-view report is a keepalive request that the browser may hold open.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let top = 0; top < height; top += step) {
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.waitForFunction(() =>
+      [...document.images]
+        .filter((image) => {
+          const box = image.getBoundingClientRect();
+          return box.bottom > 0 && box.top < innerHeight && box.width > 0;
+        })
+        .every((image) => image.complete),
+    );
+  }
+}
