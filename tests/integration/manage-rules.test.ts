@@ -1,8 +1,9 @@
 import { beforeAll, expect, test } from "vitest";
 import { runUploadWrite, runWrite } from "../../server/domain/admin/run-write.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { ruleFileField, rulesWrite, writeRules } from "../../server/domain/rules/manage.ts";
+import { rulesWrite, writeRules } from "../../server/domain/rules/manage.ts";
 import { findRuleFile } from "../../server/domain/rules/rule-files.ts";
+import { ruleFileField } from "../../server/domain/rules/rule-form.ts";
 import { getRules, type Rules, saveRules } from "../../server/domain/rules/rules.ts";
 import { makeDemoPdf } from "../../server/seed/pdf.ts";
 import {

@@ -31,6 +31,9 @@ export function RichTextEditor({
   const editor = useEditor({
     // The admin page is rendered on the server; the editor itself starts in the browser.
     immediatelyRender: false,
+    // The page's Content-Security-Policy allows no inline <style>: the few base rules TipTap
+    // would inject live in this component's stylesheet instead.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },

@@ -1,15 +1,10 @@
+import { withSubjectParticle } from "../../../app/lib/korean.ts";
+
 /**
  * Sentences for the audit log that say what a save of a whole document changed, in the spec's
  * style ("'회비가 있나요?' 질문이 삭제되었습니다"). A document page saves everything at once, so
  * the entry names the items added, edited, removed and reordered instead of only "saved".
  */
-
-/** `word` with its subject particle: 질문 → 질문이, 이미지 → 이미지가. */
-export function withSubjectParticle(word: string): string {
-  const last = word.charCodeAt(word.length - 1);
-  if (!(last >= 0xac00 && last <= 0xd7a3)) return `${word}이(가)`;
-  return `${word}${(last - 0xac00) % 28 === 0 ? "가" : "이"}`;
-}
 
 /** A label short enough for one log line: "긴 질문의 앞부분…". */
 export function shortLabel(text: string, maxLength = 30): string {

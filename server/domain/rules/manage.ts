@@ -6,6 +6,7 @@ import { FieldError, type WriteDescription } from "../admin/run-write.ts";
 import type { FileChanges } from "../files/files.ts";
 import { acceptPdf, BadUploadError, uploadLimits } from "../files/uploads.ts";
 import { sanitizeRichText } from "../html/sanitize.ts";
+import { newRowKeyPattern, ruleFileField } from "./rule-form.ts";
 import { getRules, type Rules, rulesSchema, saveRules } from "./rules.ts";
 
 /**
@@ -19,13 +20,6 @@ export const rulesWrite = {
 } satisfies WriteDescription<string>;
 
 export const rulesUploadLimits = { maxFileBytes: uploadLimits.pdfBytes };
-
-/** A row the manager added in the browser: its PDF comes in the field `attachments.file.{key}`. */
-const NEW_ROW_KEY = /^new-[a-z0-9]{1,24}$/;
-
-export function ruleFileField(key: string): string {
-  return `attachments.file.${key}`;
-}
 
 /**
  * Writes the rules from the page's form. The text is sanitized with the allow-list (the public
@@ -45,7 +39,7 @@ export async function writeRules(trx: Db, files: FileChanges, form: FormData): P
     if (seen.has(row.key)) throw new BadUploadError("보낸 양식을 읽을 수 없습니다.");
     seen.add(row.key);
     if (kept.has(row.key)) return { ...row, index, file: undefined };
-    if (!NEW_ROW_KEY.test(row.key)) {
+    if (!newRowKeyPattern.test(row.key)) {
       throw new BadUploadError(
         "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.",
       );
