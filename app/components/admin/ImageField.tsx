@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ImageRef } from "../../../server/domain/files/files.ts";
+import { withObjectParticle } from "../../lib/korean.ts";
 import { markFormEdited } from "../../lib/mark-form-edited.ts";
 import { Button } from "../ui/Button.tsx";
 import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
@@ -103,7 +104,7 @@ export function ImageField({
               )}
               {removeName && current && !chosen && !removed && (
                 <ConfirmButton
-                  title={`${label}을(를) 삭제할까요?`}
+                  title={`${withObjectParticle(label)} 삭제할까요?`}
                   message="저장을 누르면 사진 파일이 지워지고 공개 페이지에서도 사라집니다."
                   onConfirm={() => toggleRemoved(true)}
                 >
