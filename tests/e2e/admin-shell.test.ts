@@ -157,7 +157,8 @@ describe("the admin shell", () => {
       "도움이 필요할 때",
     ]);
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
-    expect(kinds).toHaveLength(10);
+    expect(kinds).toHaveLength(11);
+    expect(kinds).toContain("사이트 설정");
     await page.getByRole("link", { name: "관리 기록 읽기" }).click();
     await page.waitForURL((url) => url.hash === "#log");
   });
