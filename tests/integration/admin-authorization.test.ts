@@ -8,12 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routeConfig from "../../app/routes.ts";
 import { createAdministrator } from "../../server/domain/administrators/administrators.ts";
 import { createSession } from "../../server/domain/administrators/sessions.ts";
-import {
-  demoSiteSettings,
-  saveSiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
 import { sessionCookieHeader } from "../../server/http/admin-auth.ts";
 import { createHttpApp } from "../../server/http/app.ts";
+import { seedDemoContent } from "../../server/seed/seed.ts";
 import type { Services } from "../../server/services.ts";
 import { buildDir, type ManifestRoute, readBuildManifest } from "../support/build-manifest.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -92,7 +89,8 @@ describeEachDatabase("every route refuses anonymous administrators' requests", (
   let server: Server;
   let base = "";
   beforeAll(async () => {
-    await saveSiteSettings(services().db, demoSiteSettings("http://club.test"), undefined);
+    // Every admin page reads its content, so the database holds the demo club.
+    await seedDemoContent(services());
     const built = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as {
       createPageHandler(services: Services): RequestHandler;
     };
