@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
+import { storeImage } from "../../server/domain/admin/field-uploads.ts";
 import { runWrite } from "../../server/domain/admin/run-write.ts";
 import {
   type AdmissionInfo,
@@ -70,15 +71,7 @@ describeEachDatabase("admissions writes", (services) => {
         .toBuffer(),
     );
     await writeWithFiles(db, storage, async (trx, files) => {
-      const image = await files.store({
-        folder: "admission",
-        extension: processed.extension,
-        contentType: processed.contentType,
-        body: processed.body,
-        width: processed.width,
-        height: processed.height,
-        variants: processed.variants,
-      });
+      const image = await storeImage(files, "admission", processed, "poster.png");
       await saveAdmissionInfo(
         trx,
         {

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
+import { storeImage } from "../../server/domain/admin/field-uploads.ts";
 import { runWrite } from "../../server/domain/admin/run-write.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
 import { processImage } from "../../server/domain/files/images.ts";
@@ -104,9 +105,7 @@ describeEachDatabase("site settings and home writes", (services) => {
     );
     await writeWithFiles(db, storage, async (trx, files) => {
       const store = (folder: string) =>
-        files
-          .store({ folder, ...processed, variants: processed.variants })
-          .then((stored) => stored.id);
+        storeImage(files, folder, processed, "picture.png").then((stored) => stored.id);
       await saveSiteSettings(trx, demoSiteSettings("http://club.test"), undefined);
       await saveHomeContent(
         trx,

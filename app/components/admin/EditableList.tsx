@@ -86,6 +86,7 @@ export function EditableList<Row>({
           getId={getKey}
           getLabel={getLabel}
           label={label}
+          formItems
           onReorder={reorder}
           renderItem={(row) => {
             const key = getKey(row);

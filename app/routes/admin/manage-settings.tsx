@@ -183,6 +183,7 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
                       {(field) => (
                         <TextArea
                           {...field}
+                          className={styles.short}
                           defaultValue={settings.description}
                           maxLength={200}
                           rows={2}

@@ -7,10 +7,11 @@ import {
   listChanges,
   summarizeChanges,
 } from "../admin/changes.ts";
+import { imageFromField, storeImage } from "../admin/field-uploads.ts";
 import { formRows, formText, formVersion } from "../admin/form-values.ts";
-import { FieldError, type WriteDescription } from "../admin/run-write.ts";
+import type { WriteDescription } from "../admin/run-write.ts";
 import type { FileChanges } from "../files/files.ts";
-import { acceptImage, BadUploadError, filesOf, uploadLimits } from "../files/uploads.ts";
+import { BadUploadError, filesOf, uploadLimits } from "../files/uploads.ts";
 import {
   type AdmissionInfo,
   admissionInfoSchema,
@@ -73,24 +74,8 @@ export async function writeAdmissions(
   admissionInfoSchema.parse(next);
 
   if (image) {
-    let processed: Awaited<ReturnType<typeof acceptImage>>;
-    try {
-      processed = await acceptImage(image);
-    } catch (error) {
-      if (!(error instanceof BadUploadError)) throw error;
-      throw new FieldError("image", error.message);
-    }
-    const stored = await files.store({
-      folder: "admission",
-      extension: processed.extension,
-      contentType: processed.contentType,
-      body: processed.body,
-      width: processed.width,
-      height: processed.height,
-      variants: processed.variants,
-      originalName: image.name,
-    });
-    next.meta.imageFileId = stored.id;
+    const processed = await imageFromField(image, "image");
+    next.meta.imageFileId = (await storeImage(files, "admission", processed, image.name)).id;
   }
   if (before.meta.imageFileId && before.meta.imageFileId !== next.meta.imageFileId) {
     await files.remove(before.meta.imageFileId);

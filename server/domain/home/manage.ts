@@ -1,10 +1,11 @@
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
 import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
+import { imageFromField, storeImage } from "../admin/field-uploads.ts";
 import { formNumber, formText, formVersion } from "../admin/form-values.ts";
 import { FieldError, type WriteDescription } from "../admin/run-write.ts";
 import type { FileChanges } from "../files/files.ts";
-import { acceptImage, BadUploadError, filesOf, uploadLimits } from "../files/uploads.ts";
+import { filesOf, uploadLimits } from "../files/uploads.ts";
 import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
 
 /** The home page's texts and pictures, saved from one form on the settings page. */
@@ -120,23 +121,8 @@ export async function writeHome(trx: Db, files: FileChanges, form: FormData): Pr
     const [image, ...extra] = filesOf(form, slot.field);
     if (!image) continue;
     if (extra.length > 0) throw new FieldError(slot.field, "사진은 한 장만 올릴 수 있습니다.");
-    let processed: Awaited<ReturnType<typeof acceptImage>>;
-    try {
-      processed = await acceptImage(image);
-    } catch (error) {
-      if (!(error instanceof BadUploadError)) throw error;
-      throw new FieldError(slot.field, error.message);
-    }
-    const stored = await files.store({
-      folder: slot.folder,
-      extension: processed.extension,
-      contentType: processed.contentType,
-      body: processed.body,
-      width: processed.width,
-      height: processed.height,
-      variants: processed.variants,
-      originalName: image.name,
-    });
+    const processed = await imageFromField(image, slot.field);
+    const stored = await storeImage(files, slot.folder, processed, image.name);
     const replaced = slot.swap(next, stored.id);
     if (replaced) await files.remove(replaced);
   }

@@ -1,10 +1,11 @@
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
 import { listChanges, summarizeChanges } from "../admin/changes.ts";
+import { pdfFromField } from "../admin/field-uploads.ts";
 import { formRows, formText, formVersion } from "../admin/form-values.ts";
 import { FieldError, type WriteDescription } from "../admin/run-write.ts";
 import type { FileChanges } from "../files/files.ts";
-import { acceptPdf, BadUploadError, uploadLimits } from "../files/uploads.ts";
+import { BadUploadError, uploadLimits } from "../files/uploads.ts";
 import { sanitizeRichText } from "../html/sanitize.ts";
 import { newRowKeyPattern, ruleFileField } from "./rule-form.ts";
 import { getRules, type Rules, rulesSchema, saveRules } from "./rules.ts";
@@ -68,13 +69,7 @@ export async function writeRules(trx: Db, files: FileChanges, form: FormData): P
       fileIds.push(row.key);
       continue;
     }
-    let body: Uint8Array;
-    try {
-      body = await acceptPdf(row.file);
-    } catch (error) {
-      if (!(error instanceof BadUploadError)) throw error;
-      throw new FieldError(`attachments.${row.index}.file`, error.message);
-    }
+    const body = await pdfFromField(row.file, `attachments.${row.index}.file`);
     const stored = await files.store({
       folder: "rules",
       extension: "pdf",
