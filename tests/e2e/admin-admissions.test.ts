@@ -187,6 +187,24 @@ describe("manage-admissions", () => {
     await saved(second, "모집 안내의 제목이 수정되었습니다");
   });
 
+  test("a row moved or removed but not saved makes leaving the page ask first", async () => {
+    const page = await openAdmissions();
+    const first = (await getAdmissionInfo(data.db())).value.faqs[0]?.question ?? "";
+    await faqSection(page)
+      .getByRole("button", { name: `'${first}' 아래로` })
+      .click();
+    await page.getByRole("link", { name: "대시보드" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "저장하지 않은 변경 사항이 있습니다" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "계속 편집하기" }).click();
+    const questions = faqSection(page).getByRole("textbox", { name: "질문 (필수)" });
+    await expect(questions.nth(1).inputValue()).resolves.toBe(first);
+    await page.getByRole("link", { name: "대시보드" }).first().click();
+    await dialog.getByRole("button", { name: "저장하지 않고 떠나기" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await expect(publicQuestions(page).then((list) => list[0])).resolves.toBe(first);
+  });
+
   test("an empty question is refused next to its field", async () => {
     const page = await openAdmissions();
     await faqSection(page).getByRole("button", { name: "질문 추가" }).click();
