@@ -198,3 +198,24 @@ export function localToday(now: Date): { year: number; month: number; date: stri
   const month = now.getMonth() + 1;
   return { year, month, date: `${pad(year, 4)}-${pad(month)}-${pad(now.getDate())}` };
 }
+
+/** The value a `datetime-local` input shows for an instant: Seoul wall-clock time, "2026-11-23T19:00". */
+export function seoulDateTimeInput(instant: string): string {
+  return seoulDateTime(instant).slice(0, 16);
+}
+
+/**
+ * Reads a `datetime-local` value ("2026-11-23T19:00", seconds optional) as Seoul wall-clock time
+ * and gives the instant as an ISO string in UTC; undefined for anything malformed or for a day
+ * the calendar does not have (2026-02-30).
+ */
+export function parseSeoulDateTimeInput(value: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, date = "", hours = "", minutes = "", seconds = "00"] = match;
+  const instant = new Date(`${date}T${hours}:${minutes}:${seconds}+09:00`);
+  if (Number.isNaN(instant.getTime())) return undefined;
+  const iso = instant.toISOString();
+  // A day past the month's end rolls over silently; reading it back catches that.
+  return seoulDateTime(iso) === `${date}T${hours}:${minutes}:${seconds}+09:00` ? iso : undefined;
+}

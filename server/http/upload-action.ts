@@ -1,36 +1,24 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "../../app/context.ts";
-import type { Db } from "../db/database.ts";
-import { runUploadWrite, type WriteDescription } from "../domain/admin/run-write.ts";
-import type { FileChanges } from "../domain/files/files.ts";
-import type { readUploadForm } from "../domain/files/uploads.ts";
+import { runUploadWrite, type UploadWrite } from "../domain/admin/upload-write.ts";
 import { requireAdministrator } from "./admin-auth.ts";
 import { jsonResponse } from "./write-response.ts";
 
 /**
- * The action of an upload endpoint under /admin/api: the administrator's multipart form is read
- * with `limits`, written by `work` through `runUploadWrite`, and answered as JSON for AdminForm.
- * `export const action = uploadAction(rulesWrite, rulesUploadLimits, writeRules);`
+ * The action of an upload endpoint that saves one whole document (rules, admission info, home):
+ * the administrator's multipart form goes through `runUploadWrite` and is answered as JSON for
+ * AdminForm. `export const action = documentUploadAction(rulesUpload);`
  */
-export function uploadAction<T>(
-  description: WriteDescription<T>,
-  limits: Parameters<typeof readUploadForm>[1],
-  work: (trx: Db, files: FileChanges, form: FormData) => Promise<T>,
-) {
+export function documentUploadAction<Prepared, Result>(write: UploadWrite<Prepared, Result>) {
   return async (args: {
     request: Request;
     context: Readonly<RouterContextProvider>;
     url: URL;
   }): Promise<Response> => {
     const session = await requireAdministrator(args);
-    const result = await runUploadWrite(
-      getServices(args.context),
-      session.administrator.email,
-      description,
-      args.request,
-      limits,
-      work,
+    const services = getServices(args.context);
+    return jsonResponse(
+      await runUploadWrite(services, session.administrator.email, args.request, write),
     );
-    return jsonResponse(result);
   };
 }

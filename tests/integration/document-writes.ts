@@ -7,6 +7,11 @@ import type { FileStorage } from "../../server/storage/storage.ts";
 
 export const ACTOR = "manager@club.test";
 
+/** A multipart POST of `form`, as AdminForm sends it to an upload endpoint. */
+export function uploadRequest(path: string, form: FormData): Request {
+  return new Request(`http://club.test${path}`, { method: "POST", body: form });
+}
+
 /** A form as the browser sends it: repeated names keep their order; files are File objects. */
 export function formOf(entries: [string, string | File][]): FormData {
   const form = new FormData();

@@ -1,13 +1,12 @@
 import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
-import { storeImage } from "../../server/domain/admin/field-uploads.ts";
-import { runWrite } from "../../server/domain/admin/run-write.ts";
+import { runUploadWrite } from "../../server/domain/admin/upload-write.ts";
 import {
   type AdmissionInfo,
   getAdmissionInfo,
   saveAdmissionInfo,
 } from "../../server/domain/admissions/admissions.ts";
-import { admissionsWrite, writeAdmissions } from "../../server/domain/admissions/manage.ts";
+import { admissionsUpload } from "../../server/domain/admissions/manage.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
 import { processImage } from "../../server/domain/files/images.ts";
 import {
@@ -19,6 +18,7 @@ import {
   keysOfFile,
   latestAudit,
   storedKeys,
+  uploadRequest,
 } from "./document-writes.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -56,8 +56,11 @@ function admissionsForm({ version, info, image, removeImage }: Edit): FormData {
 
 describeEachDatabase("admissions writes", (services) => {
   const submit = (edit: Edit) =>
-    runWrite(services(), ACTOR, admissionsWrite, (trx, files) =>
-      writeAdmissions(trx, files, admissionsForm(edit)),
+    runUploadWrite(
+      services(),
+      ACTOR,
+      uploadRequest("/admin/api/admissions", admissionsForm(edit)),
+      admissionsUpload,
     );
   const current = () => getAdmissionInfo(services().db);
 
@@ -71,7 +74,7 @@ describeEachDatabase("admissions writes", (services) => {
         .toBuffer(),
     );
     await writeWithFiles(db, storage, async (trx, files) => {
-      const image = await storeImage(files, "admission", processed, "poster.png");
+      const image = await files.store({ folder: "admission", ...processed });
       await saveAdmissionInfo(
         trx,
         {

@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
-import { runUploadWrite, runWrite } from "../../server/domain/admin/run-write.ts";
+import { runUploadWrite } from "../../server/domain/admin/upload-write.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { rulesWrite, writeRules } from "../../server/domain/rules/manage.ts";
+import { rulesUpload } from "../../server/domain/rules/manage.ts";
 import { findRuleFile } from "../../server/domain/rules/rule-files.ts";
 import { ruleFileField } from "../../server/domain/rules/rule-form.ts";
 import { getRules, type Rules, saveRules } from "../../server/domain/rules/rules.ts";
@@ -14,6 +14,7 @@ import {
   keysOfFile,
   latestAudit,
   storedKeys,
+  uploadRequest,
 } from "./document-writes.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -55,7 +56,7 @@ const rowsOf = (rules: Rules): Row[] =>
 
 describeEachDatabase("rules writes", (services) => {
   const submit = (form: FormData) =>
-    runWrite(services(), ACTOR, rulesWrite, (trx, files) => writeRules(trx, files, form));
+    runUploadWrite(services(), ACTOR, uploadRequest("/admin/api/rules", form), rulesUpload);
 
   beforeAll(async () => {
     const { db, storage } = services();
@@ -166,7 +167,7 @@ describeEachDatabase("rules writes", (services) => {
       ]),
     );
     expect(result.status).toBe(400);
-    expect(result.fieldErrors?.[`attachments.${value.attachments.length}.file`]).toContain("%PDF-");
+    expect(result.fieldErrors?.[ruleFileField("new-c3")]).toContain("%PDF-");
     await expect(getRules(db)).resolves.toMatchObject({ version, value });
     await expect(fileCount(db)).resolves.toBe(filesBefore);
     await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
@@ -186,7 +187,7 @@ describeEachDatabase("rules writes", (services) => {
     );
     expect(result).toMatchObject({
       status: 400,
-      fieldErrors: { "attachments.0.file": "올릴 PDF 파일을 골라 주세요." },
+      fieldErrors: { [ruleFileField("new-d4")]: "올릴 PDF 파일을 골라 주세요." },
     });
   });
 
@@ -301,14 +302,11 @@ describeEachDatabase("rules writes", (services) => {
       ...rowsOf(value),
       { key: "new-g7", title: "큰 파일", fileName: "big.pdf", file: await pdfFile("big.pdf") },
     ]);
-    const request = new Request("http://club.test/admin/api/rules", { method: "POST", body: form });
     const result = await runUploadWrite(
       services(),
       ACTOR,
-      rulesWrite,
-      request,
-      { maxFileBytes: 1024 },
-      writeRules,
+      uploadRequest("/admin/api/rules", form),
+      { ...rulesUpload, limits: { maxFileBytes: 1024, maxFiles: 20 } },
     );
     expect(result.status).toBe(413);
     expect(result.message).toContain("1KB");

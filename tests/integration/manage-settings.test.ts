@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { storeImage } from "../../server/domain/admin/field-uploads.ts";
 import { runWrite } from "../../server/domain/admin/run-write.ts";
+import { runUploadWrite } from "../../server/domain/admin/upload-write.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
 import { processImage } from "../../server/domain/files/images.ts";
 import {
@@ -9,7 +9,7 @@ import {
   type HomeContent,
   saveHomeContent,
 } from "../../server/domain/home/home.ts";
-import { homeWrite, writeHome, youtubeIdFrom } from "../../server/domain/home/manage.ts";
+import { homeUpload, youtubeIdFrom } from "../../server/domain/home/manage.ts";
 import { siteSettingsWrite, writeSiteSettings } from "../../server/domain/site-settings/manage.ts";
 import {
   demoSiteSettings,
@@ -26,6 +26,7 @@ import {
   keysOfFile,
   latestAudit,
   storedKeys,
+  uploadRequest,
 } from "./document-writes.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -94,7 +95,7 @@ describeEachDatabase("site settings and home writes", (services) => {
   const saveSettings = (form: FormData) =>
     runWrite(services(), ACTOR, siteSettingsWrite, (trx) => writeSiteSettings(trx, form));
   const saveHome = (form: FormData) =>
-    runWrite(services(), ACTOR, homeWrite, (trx, files) => writeHome(trx, files, form));
+    runUploadWrite(services(), ACTOR, uploadRequest("/admin/api/home", form), homeUpload);
 
   beforeAll(async () => {
     const { db, storage } = services();
@@ -105,7 +106,7 @@ describeEachDatabase("site settings and home writes", (services) => {
     );
     await writeWithFiles(db, storage, async (trx, files) => {
       const store = (folder: string) =>
-        storeImage(files, folder, processed, "picture.png").then((stored) => stored.id);
+        files.store({ folder, ...processed }).then((stored) => stored.id);
       await saveSiteSettings(trx, demoSiteSettings("http://club.test"), undefined);
       await saveHomeContent(
         trx,

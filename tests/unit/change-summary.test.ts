@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { withObjectParticle, withSubjectParticle } from "../../app/lib/korean.ts";
 import {
   changedFields,
   fieldsChangedSentence,
@@ -7,6 +6,7 @@ import {
   shortLabel,
   summarizeChanges,
 } from "../../server/domain/admin/changes.ts";
+import { objectParticle, subjectParticle } from "../../server/domain/admin/messages.ts";
 
 describe("Korean particles", () => {
   test.each([
@@ -14,10 +14,10 @@ describe("Korean particles", () => {
     ["이미지", "이미지가", "이미지를"],
     ["회칙 파일", "회칙 파일이", "회칙 파일을"],
     ["모집 포스터", "모집 포스터가", "모집 포스터를"],
-    ["PDF", "PDF이(가)", "PDF을(를)"],
+    ["PDF", "PDF이", "PDF을"],
   ])("%s takes %s and %s", (word, subject, object) => {
-    expect(withSubjectParticle(word)).toBe(subject);
-    expect(withObjectParticle(word)).toBe(object);
+    expect(`${word}${subjectParticle(word)}`).toBe(subject);
+    expect(`${word}${objectParticle(word)}`).toBe(object);
   });
 });
 

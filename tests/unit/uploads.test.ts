@@ -9,23 +9,10 @@ import {
   readUploadForm,
   uploadLimits,
 } from "../../server/domain/files/uploads.ts";
+import { photoWithLocation } from "../support/photos.ts";
 
 /** A photo as a phone writes it: rotated by EXIF orientation 6, with camera and GPS tags. */
-async function phonePhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 80, height: 40, channels: 3, background: "#3366cc" } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: "TestCam" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "37/1 33/1 59/1",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "126/1 58/1 41/1",
-      },
-    })
-    .toBuffer();
-}
+const phonePhoto = () => photoWithLocation({ orientation: 6 });
 
 describe("image uploads", () => {
   test("the source really carries GPS and orientation tags", async () => {

@@ -61,6 +61,8 @@ interface AdminFormProps {
    * it is shown at the end of the form.
    */
   childrenShowProgress?: boolean;
+  /** The form element's id, for buttons placed outside it (`form={id}`). */
+  id?: string;
   className?: string;
   children: (state: AdminFormState) => ReactNode;
 }
@@ -81,6 +83,7 @@ export function AdminForm({
   resetKey,
   label,
   childrenShowProgress = false,
+  id,
   className,
   children,
 }: AdminFormProps) {
@@ -202,6 +205,7 @@ export function AdminForm({
       <form
         key={`${formKey}:${resetKey ?? ""}`}
         ref={formRef}
+        id={id}
         method="post"
         action={action}
         encType={upload ? "multipart/form-data" : undefined}

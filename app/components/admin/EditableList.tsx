@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { withObjectParticle } from "../../lib/korean.ts";
+import { objectParticle } from "../../../server/domain/admin/messages.ts";
 import { markFormEdited } from "../../lib/mark-form-edited.ts";
 import { SortableList } from "../sortable/SortableList.tsx";
 import { Button } from "../ui/Button.tsx";
@@ -86,7 +86,6 @@ export function EditableList<Row>({
           getId={getKey}
           getLabel={getLabel}
           label={label}
-          formItems
           onReorder={reorder}
           renderItem={(row) => {
             const key = getKey(row);
@@ -97,7 +96,7 @@ export function EditableList<Row>({
                 <div className={styles.fields}>{renderRow(row, rows.indexOf(row), isNew)}</div>
                 <div className={styles.rowActions}>
                   <ConfirmButton
-                    title={`'${name}' ${withObjectParticle(noun)} 삭제할까요?`}
+                    title={`'${name}' ${noun}${objectParticle(noun)} 삭제할까요?`}
                     message={removeMessage(row, isNew)}
                     confirmLabel="삭제"
                     onConfirm={() => change(rows.filter((candidate) => getKey(candidate) !== key))}

@@ -31,8 +31,8 @@ export function RichTextEditor({
   const editor = useEditor({
     // The admin page is rendered on the server; the editor itself starts in the browser.
     immediatelyRender: false,
-    // The page's Content-Security-Policy allows no inline <style>: the few base rules TipTap
-    // would inject live in this component's stylesheet instead.
+    // TipTap would add ProseMirror's base rules in a <style> element, which the site's
+    // Content-Security-Policy refuses; they are in RichTextEditor.module.css instead.
     injectCSS: false,
     extensions: [
       StarterKit.configure({

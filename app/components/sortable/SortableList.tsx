@@ -30,11 +30,6 @@ interface SortableListProps<Item> {
   /** The list's accessible name, e.g. "2026년 주요 활동 순서". */
   label: string;
   disabled?: boolean;
-  /**
-   * Items are forms of their own: on a narrow screen the handle and buttons sit above the item,
-   * which then takes the full width.
-   */
-  formItems?: boolean;
 }
 
 /**
@@ -49,7 +44,6 @@ export function SortableList<Item>({
   renderItem,
   label,
   disabled = false,
-  formItems = false,
 }: SortableListProps<Item>) {
   const instructionsId = useId();
   const sensors = useSensors(
@@ -103,12 +97,7 @@ export function SortableList<Item>({
           손잡이를 끌거나, 손잡이에서 스페이스와 화살표 키로, 또는 위·아래 버튼으로 순서를 바꿀 수
           있습니다.
         </p>
-        <ol
-          className={styles.list}
-          data-form-items={formItems || undefined}
-          aria-label={label}
-          aria-describedby={instructionsId}
-        >
+        <ol className={styles.list} aria-label={label} aria-describedby={instructionsId}>
           {items.map((item, index) => (
             <SortableRow
               key={getId(item)}

@@ -26,12 +26,19 @@ export async function compressImage(
   onProgress?: (percent: number) => void,
 ): Promise<File> {
   if (!file.type.startsWith("image/")) throw new NotAnImageFileError(file.name);
-  const compressed = await imageCompression(file, {
-    ...compressionLimits,
-    useWebWorker: true,
-    libURL: new URL(compressionLibraryUrl, window.location.href).href,
-    ...(onProgress ? { onProgress } : {}),
-  });
+  let compressed: File;
+  try {
+    compressed = await imageCompression(file, {
+      ...compressionLimits,
+      useWebWorker: true,
+      libURL: new URL(compressionLibraryUrl, window.location.href).href,
+      ...(onProgress ? { onProgress } : {}),
+    });
+  } catch {
+    // The name and type said image but the bytes do not decode as one (a renamed document);
+    // the library rejects with a bare load event here, which says nothing to a manager.
+    throw new NotAnImageFileError(file.name);
+  }
   return new File([compressed], file.name, {
     type: compressed.type,
     lastModified: file.lastModified,

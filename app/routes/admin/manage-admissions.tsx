@@ -1,14 +1,20 @@
+import { useRef, useState } from "react";
 import { getAdmissionInfo } from "../../../server/domain/admissions/admissions.ts";
+import type { ImageRef } from "../../../server/domain/files/files.ts";
 import { findImageRefs } from "../../../server/domain/files/files.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
+import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
 import { EditableList } from "../../components/admin/EditableList.tsx";
+import { FileField } from "../../components/admin/FileField.tsx";
 import { Checkbox, FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "../../components/admin/FormSection.tsx";
-import { ImageField } from "../../components/admin/ImageField.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../context.ts";
+import { markFormEdited } from "../../lib/mark-form-edited.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { compressImageFields } from "../../lib/uploads/compress-image-fields.ts";
+import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import type { Route } from "./+types/manage-admissions";
 import styles from "./manage-admissions.module.css";
 
@@ -57,7 +63,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
         label="모집 안내"
         resetKey={version}
         childrenShowProgress
-        prepare={(form, onProgress) => compressImageFields(form, ["image"], onProgress)}
+        prepare={compressImageFields(["image"])}
       >
         {({ fieldErrors, busy, progress }) => (
           <>
@@ -125,12 +131,9 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                 </p>
               }
             >
-              <ImageField
-                name="image"
-                label="모집 포스터"
-                current={image}
-                currentAlt={`${meta.title} 안내 이미지`}
-                removeName="meta.imageAction"
+              <PosterField
+                image={image}
+                alt={`${meta.title} 안내 이미지`}
                 error={fieldErrors.image}
               />
             </FormSection>
@@ -271,4 +274,56 @@ function removeMessage(_row: unknown, isNew: boolean) {
   return isNew
     ? "아직 저장하지 않은 항목입니다. 목록에서 뺍니다."
     : "목록에서 뺍니다. 저장을 누르면 공개 페이지에서도 사라집니다.";
+}
+
+/**
+ * The recruiting poster: the stored one, a new one chosen in its place (previewed, compressed
+ * and uploaded on save), or, after a confirmation, none (its file is removed on save).
+ */
+function PosterField({
+  image,
+  alt,
+  error,
+}: {
+  image: ImageRef | undefined;
+  alt: string;
+  error: string | undefined;
+}) {
+  const [removed, setRemoved] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const mark = (next: boolean) => {
+    setRemoved(next);
+    markFormEdited(rootRef.current);
+  };
+  return (
+    <div ref={rootRef} className={styles.poster}>
+      <FileField
+        label="모집 포스터"
+        name="image"
+        kind="image"
+        error={error}
+        current={
+          image && !removed ? <ResponsiveImage image={image} alt={alt} sizes="160px" /> : undefined
+        }
+      />
+      <input type="hidden" name="meta.imageAction" value={removed ? "remove" : "keep"} />
+      {image && !removed && (
+        <ConfirmButton
+          title="모집 포스터를 삭제할까요?"
+          message="저장을 누르면 포스터 파일이 지워지고 지원하기 페이지에서도 사라집니다."
+          onConfirm={() => mark(true)}
+        >
+          포스터 삭제
+        </ConfirmButton>
+      )}
+      {removed && (
+        <p className={styles.removed}>
+          저장하면 포스터가 삭제됩니다.{" "}
+          <Button variant="secondary" size="sm" onClick={() => mark(false)}>
+            삭제 취소
+          </Button>
+        </p>
+      )}
+    </div>
+  );
 }

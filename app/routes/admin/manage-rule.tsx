@@ -4,7 +4,7 @@ import { ruleFileField } from "../../../server/domain/rules/rule-form.ts";
 import { getRules } from "../../../server/domain/rules/rules.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { EditableList } from "../../components/admin/EditableList.tsx";
-import { FileInput } from "../../components/admin/FileInput.tsx";
+import { FileField } from "../../components/admin/FileField.tsx";
 import { FormField, TextInput } from "../../components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "../../components/admin/FormSection.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
@@ -132,7 +132,7 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
                     errors={{
                       title: fieldErrors[`attachments.${index}.title`],
                       fileName: fieldErrors[`attachments.${index}.fileName`],
-                      file: fieldErrors[`attachments.${index}.file`],
+                      file: fieldErrors[ruleFileField(row.key)],
                     }}
                   />
                 )}
@@ -162,7 +162,6 @@ function AttachmentFields({
 }) {
   const titleRef = useRef<HTMLInputElement>(null);
   const fileNameRef = useRef<HTMLInputElement>(null);
-  // A chosen PDF fills in the title and download name when they are still empty.
   const prefill = (file: File | undefined) => {
     if (!file) return;
     const name = file.name.normalize("NFC");
@@ -210,16 +209,24 @@ function AttachmentFields({
       </div>
       <div className={styles.attachmentMeta}>
         {isNew ? (
-          <FormField label="PDF 파일" name={ruleFileField(row.key)} required error={errors.file}>
-            {(field) => (
-              <FileInput
-                {...field}
-                accept="application/pdf,.pdf"
-                buttonLabel="PDF 고르기"
-                onChange={(event) => prefill(event.currentTarget.files?.[0])}
-              />
-            )}
-          </FormField>
+          // A chosen PDF fills in the title and download name when they are still empty.
+          <div
+            className={styles.newFile}
+            onChange={(event) => {
+              const input = event.target;
+              if (input instanceof HTMLInputElement && input.type === "file") {
+                prefill(input.files?.[0]);
+              }
+            }}
+          >
+            <FileField
+              label="PDF 파일"
+              name={ruleFileField(row.key)}
+              kind="pdf"
+              required
+              error={errors.file}
+            />
+          </div>
         ) : (
           <p className={styles.fileInfo}>
             <span className={styles.badge}>PDF</span>

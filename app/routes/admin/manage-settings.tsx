@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { runWrite } from "../../../server/domain/admin/run-write.ts";
+import type { ImageRef } from "../../../server/domain/files/files.ts";
 import { findImageRefs } from "../../../server/domain/files/files.ts";
 import { getHomeContent } from "../../../server/domain/home/home.ts";
 import {
@@ -10,13 +11,14 @@ import { getSiteSettings } from "../../../server/domain/site-settings/site-setti
 import { requireAdministrator } from "../../../server/http/admin-auth.ts";
 import { actionResponse } from "../../../server/http/write-response.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
+import { FileField } from "../../components/admin/FileField.tsx";
 import { FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "../../components/admin/FormSection.tsx";
-import { ImageField } from "../../components/admin/ImageField.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { compressImageFields } from "../../lib/uploads/compress-image-fields.ts";
+import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import type { Route } from "./+types/manage-settings";
 import styles from "./manage-settings.module.css";
 
@@ -272,7 +274,7 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
         label="홈 화면"
         resetKey={homeVersion}
         childrenShowProgress
-        prepare={(form, onProgress) => compressImageFields(form, homeImageFields, onProgress)}
+        prepare={compressImageFields(homeImageFields)}
       >
         {({ fieldErrors, busy, progress }) => (
           <>
@@ -290,12 +292,12 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
               <div className={styles.imageGrid}>
                 {home.heroImages.map((hero, index) => (
                   <div key={hero.fileId} className={styles.imageCard}>
-                    <ImageField
+                    <FileField
                       name={`heroImages.${index}.file`}
                       label={`${index + 1}번째 사진`}
-                      current={loaderData.heroImages[index]}
-                      currentAlt={hero.alt}
+                      kind="image"
                       error={fieldErrors[`heroImages.${index}.file`]}
+                      current={storedImage(loaderData.heroImages[index], hero.alt)}
                     />
                     <FormField
                       label="사진 설명"
@@ -355,13 +357,13 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
                   )}
                 </FormField>
               </div>
-              <ImageField
+              <FileField
                 name="video.posterFile"
                 label="영상 표지"
+                kind="image"
                 hint="영상을 재생하기 전에 보이는 그림입니다."
-                current={loaderData.poster}
-                currentAlt={`${home.video.title} 표지`}
                 error={fieldErrors["video.posterFile"]}
+                current={storedImage(loaderData.poster, `${home.video.title} 표지`)}
               />
             </FormSection>
 
@@ -464,12 +466,12 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
                         />
                       )}
                     </FormField>
-                    <ImageField
+                    <FileField
                       name={`events.${index}.file`}
                       label="사진"
-                      current={loaderData.eventImages[index]}
-                      currentAlt={`${event.title} 사진`}
+                      kind="image"
                       error={fieldErrors[`events.${index}.file`]}
+                      current={storedImage(loaderData.eventImages[index], `${event.title} 사진`)}
                     />
                   </fieldset>
                 ))}
@@ -547,4 +549,9 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
       </AdminForm>
     </>
   );
+}
+
+/** A stored picture as its file field shows it, until another is chosen. */
+function storedImage(image: ImageRef | undefined, alt: string) {
+  return image ? <ResponsiveImage image={image} alt={alt} sizes="160px" /> : undefined;
 }

@@ -1,4 +1,4 @@
-import { withSubjectParticle } from "../../../app/lib/korean.ts";
+import { subjectParticle } from "./messages.ts";
 
 /**
  * Sentences for the audit log that say what a save of a whole document changed, in the spec's
@@ -27,7 +27,7 @@ export function listChanges<Item>(
   after: readonly Item[],
   options: ListChangeOptions<Item>,
 ): string[] {
-  const subject = withSubjectParticle(options.noun);
+  const subject = `${options.noun}${subjectParticle(options.noun)}`;
   const beforeById = new Map(before.map((item) => [options.id(item), item]));
   const afterIds = new Set(after.map(options.id));
   const changes: string[] = [];
@@ -71,7 +71,7 @@ export function fieldsChangedSentence(what: string, labels: readonly string[]): 
     labels.length <= 3
       ? labels.join(", ")
       : `${labels.slice(0, 2).join(", ")} 외 ${labels.length - 2}개 항목`;
-  return [`${what}의 ${withSubjectParticle(named)} 수정되었습니다`];
+  return [`${what}의 ${named}${subjectParticle(named)} 수정되었습니다`];
 }
 
 /**

@@ -5,7 +5,7 @@ import { RecordNotFoundError } from "../../db/versioned.ts";
 import type { Services } from "../../services.ts";
 import { type AuditCategory, writeAuditLog } from "../audit-log/audit-log.ts";
 import { type FileChanges, writeWithFiles } from "../files/files.ts";
-import { BadUploadError, PayloadTooLargeError, readUploadForm } from "../files/uploads.ts";
+import { BadUploadError, PayloadTooLargeError } from "../files/uploads.ts";
 
 /** What every admin write answers: a Korean message, field errors, and whether it conflicted. */
 export interface WriteResult<T = undefined> {
@@ -71,42 +71,33 @@ export async function runWrite<T = undefined>(
     );
     return { ok: true, status: 200, message, data };
   } catch (error) {
-    const answer = failureAnswer(error);
-    if (answer.status >= 500) services.logger.error({ err: error }, description.failure);
-    try {
-      await writeAuditLog(services.db, {
-        category: description.category,
-        content: description.failure,
-        error,
-        actor,
-      });
-    } catch (logError) {
-      services.logger.error({ err: logError }, "could not write the failure to the audit log");
-    }
-    return answer;
+    return failWrite(services, actor, description, error);
   }
 }
 
 /**
- * `runWrite` for a multipart form with files. The upload is read first, outside the transaction
- * (a slow connection must not hold the database), with its size limits; a refused upload (too
- * large, unreadable) is answered and logged as a failure like any other.
+ * The failure half of `runWrite`, for a write that fails before its transaction starts (an
+ * upload that is refused while it is read or checked): the failure entry and the answer.
  */
-export async function runUploadWrite<T = undefined>(
-  services: Pick<Services, "db" | "storage" | "logger">,
+export async function failWrite(
+  services: Pick<Services, "db" | "logger">,
   actor: string,
-  description: WriteDescription<T>,
-  request: Request,
-  limits: Parameters<typeof readUploadForm>[1],
-  work: (trx: Db, files: FileChanges, form: FormData) => Promise<T>,
-): Promise<WriteResult<T>> {
-  let form: FormData;
+  description: Pick<WriteDescription, "category" | "failure">,
+  error: unknown,
+): Promise<WriteResult<never>> {
+  const answer = failureAnswer(error);
+  if (answer.status >= 500) services.logger.error({ err: error }, description.failure);
   try {
-    form = await readUploadForm(request, limits);
-  } catch (error) {
-    return runWrite(services, actor, description, () => Promise.reject(error));
+    await writeAuditLog(services.db, {
+      category: description.category,
+      content: description.failure,
+      error,
+      actor,
+    });
+  } catch (logError) {
+    services.logger.error({ err: logError }, "could not write the failure to the audit log");
   }
-  return runWrite(services, actor, description, (trx, files) => work(trx, files, form));
+  return answer;
 }
 
 /** Maps an error to the answer a manager sees. */

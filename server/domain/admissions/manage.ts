@@ -7,11 +7,11 @@ import {
   listChanges,
   summarizeChanges,
 } from "../admin/changes.ts";
-import { imageFromField, storeImage } from "../admin/field-uploads.ts";
 import { formRows, formText, formVersion } from "../admin/form-values.ts";
 import type { WriteDescription } from "../admin/run-write.ts";
+import { type UploadedFile, type UploadWrite, uploadedImage } from "../admin/upload-write.ts";
 import type { FileChanges } from "../files/files.ts";
-import { BadUploadError, filesOf, uploadLimits } from "../files/uploads.ts";
+import { uploadLimits } from "../files/uploads.ts";
 import {
   type AdmissionInfo,
   admissionInfoSchema,
@@ -23,66 +23,89 @@ import {
  * The admissions page saves the whole document at once: the recruiting state and texts, the
  * image (kept, replaced or removed), and the schedules and FAQs in their order.
  */
-export const admissionsWrite = {
+const admissionsWrite = {
   category: "admissions",
   success: (summary: string) => summary,
   failure: "모집 안내 수정에 실패했습니다",
 } satisfies WriteDescription<string>;
 
-export const admissionsUploadLimits = { maxFileBytes: uploadLimits.imageBytes, maxFiles: 1 };
+/** The form as checked before the transaction; rows added in the page have new ids. */
+export interface AdmissionsSubmission {
+  version: number;
+  info: AdmissionInfo;
+  image: UploadedFile | undefined;
+  removeImage: boolean;
+}
 
-/** Rows keep their id when it is one of the document's; rows added in the browser get one here. */
-function withIds<Row extends { id: string }>(rows: Row[], known: Set<string>): Row[] {
+/** Reads the admissions page's form: every field validated, a new image checked by its bytes. */
+export async function readAdmissionsForm(form: FormData): Promise<AdmissionsSubmission> {
+  const version = formVersion(form);
+  const info: AdmissionInfo = {
+    meta: {
+      isRecruiting: formText(form, "meta.isRecruiting") === "on",
+      imageFileId: null,
+      title: formText(form, "meta.title"),
+      description: formText(form, "meta.description"),
+      applyUrl: formText(form, "meta.applyUrl").trim(),
+    },
+    schedules: withIds(formRows(form, "schedules", ["id", "title", "date", "description"])),
+    faqs: withIds(formRows(form, "faqs", ["id", "question", "answer"])),
+  };
+  return {
+    version,
+    info: admissionInfoSchema.parse(info),
+    image: await uploadedImage(form, "image"),
+    removeImage: formText(form, "meta.imageAction") === "remove",
+  };
+}
+
+/** Rows added in the page come without an id and get one here; an id sent twice is kept once. */
+function withIds<Row extends { id: string }>(rows: Row[]): Row[] {
   const used = new Set<string>();
   return rows.map((row) => {
-    const id = known.has(row.id) && !used.has(row.id) ? row.id : newId();
+    const id = row.id && !used.has(row.id) ? row.id : newId();
     used.add(id);
     return { ...row, id };
   });
 }
 
+/**
+ * Writes the submission over the version it was loaded at. A new image replaces the old one,
+ * whose file is removed after the commit, as is a removed image's.
+ */
 export async function writeAdmissions(
   trx: Db,
   files: FileChanges,
-  form: FormData,
+  { version, info, image, removeImage }: AdmissionsSubmission,
 ): Promise<string> {
-  const version = formVersion(form);
   const current = await getAdmissionInfo(trx);
   if (current.version !== version) throw new VersionConflictError(current.version);
   const before = current.value;
-
-  const [image, ...extra] = filesOf(form, "image");
-  if (extra.length > 0) throw new BadUploadError("모집 이미지는 한 장만 올릴 수 있습니다.");
-  const removeImage = formText(form, "meta.imageAction") === "remove";
-  const knownSchedules = new Set(before.schedules.map((schedule) => schedule.id));
-  const knownFaqs = new Set(before.faqs.map((faq) => faq.id));
-  const next: AdmissionInfo = {
-    meta: {
-      isRecruiting: formText(form, "meta.isRecruiting") === "on",
-      imageFileId: removeImage ? null : before.meta.imageFileId,
-      title: formText(form, "meta.title"),
-      description: formText(form, "meta.description"),
-      applyUrl: formText(form, "meta.applyUrl").trim(),
-    },
-    schedules: withIds(
-      formRows(form, "schedules", ["id", "title", "date", "description"]),
-      knownSchedules,
-    ),
-    faqs: withIds(formRows(form, "faqs", ["id", "question", "answer"]), knownFaqs),
-  };
-  // Everything typed is checked before the image is processed and stored.
-  admissionInfoSchema.parse(next);
-
-  if (image) {
-    const processed = await imageFromField(image, "image");
-    next.meta.imageFileId = (await storeImage(files, "admission", processed, image.name)).id;
-  }
-  if (before.meta.imageFileId && before.meta.imageFileId !== next.meta.imageFileId) {
+  let imageFileId = removeImage ? null : before.meta.imageFileId;
+  if (image) imageFileId = (await files.store({ folder: "admission", ...image })).id;
+  if (before.meta.imageFileId && before.meta.imageFileId !== imageFileId) {
     await files.remove(before.meta.imageFileId);
   }
-  const saved = await saveAdmissionInfo(trx, next, version);
+  const saved = await saveAdmissionInfo(
+    trx,
+    {
+      meta: { ...info.meta, imageFileId },
+      schedules: info.schedules,
+      faqs: info.faqs,
+    },
+    version,
+  );
   return describeAdmissionChanges(before, saved.value);
 }
+
+/** The admissions upload endpoint's write (`/admin/api/admissions`). */
+export const admissionsUpload: UploadWrite<AdmissionsSubmission, string> = {
+  limits: { maxFileBytes: uploadLimits.imageBytes, maxFiles: 1 },
+  unreadable: admissionsWrite,
+  describe: () => admissionsWrite,
+  prepare: readAdmissionsForm,
+  work: writeAdmissions,
+};
 
 const metaFields = [
   { label: "제목", value: (info: AdmissionInfo) => info.meta.title },

@@ -7,7 +7,8 @@ import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "../
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./list-query.ts";
 
 const MAX_SEARCH_LENGTH = 100;
-const MAX_TAG_LENGTH = 50;
+/** The longest tag a manager may give an article (and the longest one the list reads). */
+export const MAX_TAG_LENGTH = 50;
 const MAX_PAGE = 10_000;
 const EXCERPT_LENGTH = 140;
 
@@ -71,8 +72,8 @@ export function likeContains(text: string): string {
 
 type ArticlesExpressions = ExpressionBuilder<Database, "articles">;
 
-/** The search and tag conditions, shared by the list and its count. */
-function matches(
+/** The search and tag conditions, shared by the public list, the admin list and their counts. */
+export function articleMatches(
   eb: ArticlesExpressions,
   query: Pick<ArticleListQuery, "search" | "tag">,
 ): Expression<SqlBool> {
@@ -98,9 +99,19 @@ export async function countArticles(
   const row = await db
     .selectFrom("articles")
     .select((eb) => eb.fn.countAll().as("count"))
-    .where((eb) => matches(eb, query))
+    .where((eb) => articleMatches(eb, query))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** How many articles match and which page to show: the requested one, or the last one. */
+export async function countPages(
+  db: Db,
+  query: ArticleListQuery,
+): Promise<{ total: number; page: number; pageCount: number }> {
+  const total = await countArticles(db, query);
+  const pageCount = Math.max(1, Math.ceil(total / query.limit));
+  return { total, page: Math.min(query.page, pageCount), pageCount };
 }
 
 /**
@@ -112,9 +123,7 @@ export async function listArticles(
   storage: FileStorage,
   query: ArticleListQuery,
 ): Promise<ArticlePage> {
-  const total = await countArticles(db, query);
-  const pageCount = Math.max(1, Math.ceil(total / query.limit));
-  const page = Math.min(query.page, pageCount);
+  const { total, page, pageCount } = await countPages(db, query);
   const rows = await db
     .selectFrom("articles")
     .leftJoin("article_images", (join) =>
@@ -138,7 +147,7 @@ export async function listArticles(
       "article_images.alt",
       ...imageColumns,
     ])
-    .where((eb) => matches(eb, query))
+    .where((eb) => articleMatches(eb, query))
     .orderBy("articles.published_at", "desc")
     .orderBy("articles.id", "asc")
     .limit(query.limit)
@@ -223,13 +232,7 @@ export async function getArticle(
     .executeTakeFirst();
   if (!row) return undefined;
   const [images, older, newer] = await Promise.all([
-    db
-      .selectFrom("article_images")
-      .innerJoin("files", "files.id", "article_images.file_id")
-      .select(["article_images.alt", ...imageColumns])
-      .where("article_images.article_id", "=", id)
-      .orderBy("article_images.position", "asc")
-      .execute(),
+    selectArticleImages(db, id),
     neighbour(db, row, "older"),
     neighbour(db, row, "newer"),
   ]);
@@ -245,6 +248,17 @@ export async function getArticle(
     older,
     newer,
   };
+}
+
+/** An article's images in their order, with the file columns `toImageRef` needs. */
+export function selectArticleImages(db: Db, articleId: string) {
+  return db
+    .selectFrom("article_images")
+    .innerJoin("files", "files.id", "article_images.file_id")
+    .select(["article_images.file_id", "article_images.alt", ...imageColumns])
+    .where("article_images.article_id", "=", articleId)
+    .orderBy("article_images.position", "asc")
+    .execute();
 }
 
 /**

@@ -58,8 +58,9 @@ export async function readUploadForm(
     form = await parseFormData(request, { maxFiles, maxFileSize, maxTotalSize, maxParts: 2000 });
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
+      // The part over the limit may be a file or a text value (the parser does not say which).
       throw new PayloadTooLargeError(
-        `파일 하나는 ${megabytes(limits.maxFileBytes)}까지 올릴 수 있습니다.`,
+        `보낸 내용 하나가 너무 큽니다. 글은 ${megabytes(uploadLimits.textBytes)}, 파일은 하나에 ${megabytes(limits.maxFileBytes)}까지 보낼 수 있습니다.`,
       );
     }
     if (error instanceof MaxTotalSizeExceededError) {

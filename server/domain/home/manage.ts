@@ -1,15 +1,15 @@
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
 import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
-import { imageFromField, storeImage } from "../admin/field-uploads.ts";
 import { formNumber, formText, formVersion } from "../admin/form-values.ts";
-import { FieldError, type WriteDescription } from "../admin/run-write.ts";
+import type { WriteDescription } from "../admin/run-write.ts";
+import { type UploadedFile, type UploadWrite, uploadedImage } from "../admin/upload-write.ts";
 import type { FileChanges } from "../files/files.ts";
-import { filesOf, uploadLimits } from "../files/uploads.ts";
+import { uploadLimits } from "../files/uploads.ts";
 import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
 
 /** The home page's texts and pictures, saved from one form on the settings page. */
-export const homeWrite = {
+const homeWrite = {
   category: "siteSettings",
   success: (summary: string) => summary,
   failure: "홈 화면 수정에 실패했습니다",
@@ -52,11 +52,6 @@ export const homeImageSlots: HomeImageSlot[] = [
   },
 ];
 
-export const homeUploadLimits = {
-  maxFileBytes: uploadLimits.imageBytes,
-  maxFiles: homeImageSlots.length,
-};
-
 /**
  * The video id from what a manager pastes: the id itself or a YouTube address
  * (watch?v=, youtu.be/, embed/, shorts/, live/). Anything else is returned as typed, for the
@@ -81,54 +76,99 @@ export function youtubeIdFrom(input: string): string {
   return text;
 }
 
-export async function writeHome(trx: Db, files: FileChanges, form: FormData): Promise<string> {
-  const version = formVersion(form);
-  const current = await getHomeContent(trx);
-  if (current.version !== version) throw new VersionConflictError(current.version);
-  const before = current.value;
-  const text = (name: string) => formText(form, name);
+/** The form as checked before the transaction: the texts, and the pictures chosen per slot. */
+export interface HomeSubmission {
+  version: number;
+  /** The texts, validated; the pictures' file ids are filled in from the stored content. */
+  texts: HomeContent;
+  pictures: { slot: HomeImageSlot; image: UploadedFile }[];
+}
 
-  const next: HomeContent = {
-    heroImages: before.heroImages.map((hero, index) => ({
-      fileId: hero.fileId,
+/** Until the transaction reads the stored content, a picture's file id is not known. */
+const UNKNOWN_FILE = "stored";
+
+/** The fixed slots of the home content (the schema's lengths). */
+const slots = (count: number) => Array.from({ length: count }, (_, index) => index);
+
+/** Reads the home form: the texts validated as the content will be, new pictures checked. */
+export async function readHomeForm(form: FormData): Promise<HomeSubmission> {
+  const version = formVersion(form);
+  const text = (name: string) => formText(form, name);
+  const texts = homeContentSchema.parse({
+    heroImages: slots(4).map((index) => ({
+      fileId: UNKNOWN_FILE,
       alt: text(`heroImages.${index}.alt`),
     })),
     intro: text("intro"),
     video: {
       youtubeId: youtubeIdFrom(text("video.youtubeId")),
       title: text("video.title"),
-      posterFileId: before.video.posterFileId,
+      posterFileId: UNKNOWN_FILE,
     },
-    slogans: before.slogans.map((_, index) => ({
+    slogans: slots(3).map((index) => ({
       title: text(`slogans.${index}.title`),
       description: text(`slogans.${index}.description`),
     })),
-    events: before.events.map((event, index) => ({
+    events: slots(3).map((index) => ({
       title: text(`events.${index}.title`),
       summary: text(`events.${index}.summary`),
       duration: text(`events.${index}.duration`),
-      imageFileId: event.imageFileId,
+      imageFileId: UNKNOWN_FILE,
     })),
     recruiting: {
       intro: text("recruiting.intro"),
-      wanted: before.recruiting.wanted.map((_, index) => text(`recruiting.wanted.${index}`)),
+      wanted: slots(4).map((index) => text(`recruiting.wanted.${index}`)),
       sessionsPerSemester: formNumber(form, "recruiting.sessionsPerSemester"),
     },
-  };
-  homeContentSchema.parse(next);
-
+  } satisfies HomeContent);
+  const pictures: HomeSubmission["pictures"] = [];
   for (const slot of homeImageSlots) {
-    const [image, ...extra] = filesOf(form, slot.field);
-    if (!image) continue;
-    if (extra.length > 0) throw new FieldError(slot.field, "사진은 한 장만 올릴 수 있습니다.");
-    const processed = await imageFromField(image, slot.field);
-    const stored = await storeImage(files, slot.folder, processed, image.name);
+    const image = await uploadedImage(form, slot.field);
+    if (image) pictures.push({ slot, image });
+  }
+  return { version, texts, pictures };
+}
+
+/**
+ * Writes the submission over the version it was loaded at: the pictures not replaced keep their
+ * files; a replaced picture's old file is removed after the commit.
+ */
+export async function writeHome(
+  trx: Db,
+  files: FileChanges,
+  { version, texts, pictures }: HomeSubmission,
+): Promise<string> {
+  const current = await getHomeContent(trx);
+  if (current.version !== version) throw new VersionConflictError(current.version);
+  const next: HomeContent = {
+    ...texts,
+    heroImages: texts.heroImages.map((hero, index) => ({
+      ...hero,
+      fileId: current.value.heroImages[index]?.fileId ?? hero.fileId,
+    })),
+    video: { ...texts.video, posterFileId: current.value.video.posterFileId },
+    events: texts.events.map((event, index) => ({
+      ...event,
+      imageFileId: current.value.events[index]?.imageFileId ?? event.imageFileId,
+    })),
+  };
+  for (const { slot, image } of pictures) {
+    const stored = await files.store({ folder: slot.folder, ...image });
     const replaced = slot.swap(next, stored.id);
     if (replaced) await files.remove(replaced);
   }
   const saved = await saveHomeContent(trx, next, version);
-  return describeHomeChanges(before, saved.value);
+  return describeHomeChanges(current.value, saved.value);
 }
+
+/** The home upload endpoint's write (`/admin/api/home`). */
+export const homeUpload: UploadWrite<HomeSubmission, string> = {
+  limits: { maxFileBytes: uploadLimits.imageBytes, maxFiles: homeImageSlots.length },
+  unreadable: homeWrite,
+  describe: () => homeWrite,
+  prepare: readHomeForm,
+  work: writeHome,
+};
 
 const homeFields: { label: string; value: (home: HomeContent) => unknown }[] = [
   { label: "첫 화면 사진", value: (home) => home.heroImages.map((hero) => hero.fileId) },

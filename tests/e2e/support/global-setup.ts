@@ -76,7 +76,7 @@ export async function startServer(options: {
 function waitForStartLine(server: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 120_000);
     server.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/running at (http:\/\/\S+)/);

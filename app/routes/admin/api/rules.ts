@@ -1,9 +1,8 @@
-import {
-  rulesUploadLimits,
-  rulesWrite,
-  writeRules,
-} from "../../../../server/domain/rules/manage.ts";
-import { uploadAction } from "../../../../server/http/upload-action.ts";
+import { rulesUpload } from "../../../../server/domain/rules/manage.ts";
+import { uploadEndpointLoader } from "../../../../server/http/item-actions.ts";
+import { documentUploadAction } from "../../../../server/http/upload-action.ts";
+
+export const loader = uploadEndpointLoader;
 
 /** POST /admin/api/rules: the rules page's form with its new PDFs (multipart, JSON answer). */
-export const action = uploadAction(rulesWrite, rulesUploadLimits, writeRules);
+export const action = documentUploadAction(rulesUpload);

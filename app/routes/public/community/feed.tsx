@@ -7,6 +7,7 @@ import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../../context.ts";
 import { formatShortDate } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
+import { webLink } from "../../../lib/web-link.ts";
 import type { Route } from "./+types/feed";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,7 +37,7 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className={styles.grid}>
             {items.map((item, index) => {
-              const link = externalLink(item.link);
+              const link = webLink(item.link);
               const content = (
                 <>
                   <ResponsiveImage
@@ -81,14 +82,4 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
       </div>
     </>
   );
-}
-
-/** The item's link when it is a web address; anything else is not offered as a link. */
-function externalLink(link: string): URL | undefined {
-  try {
-    const url = new URL(link);
-    return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }

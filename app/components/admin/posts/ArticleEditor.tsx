@@ -1,0 +1,184 @@
+import { useEffect, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import type { WriteResult } from "../../../../server/domain/admin/run-write.ts";
+import type { TagCount } from "../../../../server/domain/articles/articles.ts";
+import type { EditableArticle } from "../../../../server/domain/articles/manage.ts";
+import { compressImage } from "../../../lib/uploads/compress-image.ts";
+import { RichTextEditor } from "../../editor/RichTextEditor.tsx";
+import { Button, ButtonLink } from "../../ui/Button.tsx";
+import { AdminForm } from "../AdminForm.tsx";
+import { FormActions, FormField, TextInput } from "../FormField.tsx";
+import styles from "./ArticleEditor.module.css";
+import { ArticleImageList } from "./ArticleImageList.tsx";
+import { ARTICLES_API_PATH, POSTS_PATH, type PostsHandOver, postEditHref } from "./links.ts";
+
+/** The spec's limit for one text value, checked before sending (the server checks it again). */
+const MAX_CONTENTS_BYTES = 10 * 1024 * 1024;
+
+interface ArticleEditorProps {
+  /** The article as loaded, or undefined for a new one. */
+  article: EditableArticle | undefined;
+  /** The `datetime-local` value the date field starts with (Seoul time). */
+  publishedAt: string;
+  tags: TagCount[];
+}
+
+/**
+ * The article form: title, tag (a tag in use or a new one), publishing time in Seoul, the
+ * contents in the rich-text editor and the image list. It is sent as one multipart form to the
+ * articles endpoint after the new pictures are compressed, with progress shown throughout; a new
+ * article then opens in its own editor.
+ */
+export function ArticleEditor({ article, publishedAt, tags }: ArticleEditorProps) {
+  const tagListId = useId();
+  const leaveTo = useNavigateAfterSave();
+
+  const onSaved = (answer: WriteResult<unknown>) => {
+    const saved = answer.data as { id?: string; version?: number } | undefined;
+    if (!article && saved?.id) {
+      leaveTo(postEditHref(saved.id), { notice: answer.message, version: saved.version ?? 1 });
+    }
+  };
+
+  return (
+    <AdminForm
+      action={ARTICLES_API_PATH}
+      upload
+      prepare={prepareArticleForm}
+      onSaved={onSaved}
+      resetKey={article?.version}
+      label={article ? "게시글 수정" : "새 게시글"}
+      className={styles.form}
+    >
+      {({ fieldErrors, busy }) => (
+        <>
+          {article && (
+            <>
+              <input type="hidden" name="id" value={article.id} />
+              <input type="hidden" name="version" value={article.version} />
+            </>
+          )}
+          <FormField label="제목" name="title" required error={fieldErrors.title}>
+            {(field) => (
+              <TextInput
+                {...field}
+                defaultValue={article?.title ?? ""}
+                maxLength={200}
+                autoComplete="off"
+                className={styles.title}
+              />
+            )}
+          </FormField>
+          <div className={styles.row}>
+            <FormField
+              label="태그"
+              name="tag"
+              hint="쓰던 태그를 고르거나 새 태그를 입력하세요. 비워 두면 태그 없이 실립니다."
+              error={fieldErrors.tag}
+            >
+              {(field) => (
+                <>
+                  <TextInput
+                    {...field}
+                    list={tagListId}
+                    defaultValue={article?.tag ?? ""}
+                    maxLength={50}
+                    autoComplete="off"
+                  />
+                  <datalist id={tagListId}>
+                    {tags.map((tag) => (
+                      <option key={tag.tag} value={tag.tag} />
+                    ))}
+                  </datalist>
+                </>
+              )}
+            </FormField>
+            <FormField
+              label="게시일"
+              name="publishedAt"
+              required
+              hint="한국 시간(KST)입니다. 목록은 게시일이 최근인 글부터 보여 줍니다."
+              error={fieldErrors.publishedAt}
+            >
+              {(field) => <TextInput {...field} type="datetime-local" defaultValue={publishedAt} />}
+            </FormField>
+          </div>
+          <FormField
+            label="본문"
+            name="contents"
+            hint="제목(H2·H3), 목록, 인용, 링크, 코드 블록을 쓸 수 있습니다. 저장할 때 스크립트 같은 위험한 내용은 지워집니다."
+            error={fieldErrors.contents}
+          >
+            {(field) => (
+              <RichTextEditor
+                name="contents"
+                label="본문"
+                defaultValue={article?.contents ?? ""}
+                invalid={field["aria-invalid"]}
+                describedBy={field["aria-describedby"]}
+              />
+            )}
+          </FormField>
+          <ArticleImageList
+            images={article?.images ?? []}
+            error={fieldErrors.images}
+            fieldErrors={fieldErrors}
+            disabled={busy}
+          />
+          <FormActions>
+            <Button type="submit" disabled={busy}>
+              {busy ? "저장하는 중…" : article ? "저장" : "게시글 추가"}
+            </Button>
+            <ButtonLink to={POSTS_PATH} variant="ghost">
+              목록으로
+            </ButtonLink>
+          </FormActions>
+        </>
+      )}
+    </AdminForm>
+  );
+}
+
+/**
+ * Before sending: refuses contents over the text limit and compresses each new picture in the
+ * browser (4 MB, 1024 px, 10 passes), reporting progress per picture. A file that is not an
+ * image stops the save with a message naming it, so nothing is sent.
+ */
+export async function prepareArticleForm(
+  form: FormData,
+  onProgress: (label: string, percent: number) => void,
+): Promise<FormData> {
+  const contents = form.get("contents");
+  if (typeof contents === "string" && new Blob([contents]).size > MAX_CONTENTS_BYTES) {
+    throw new Error("본문이 너무 깁니다. 10MB까지 저장할 수 있으니 내용을 줄여 주세요.");
+  }
+  const pictures = form.getAll("newImage").filter((value): value is File => value instanceof File);
+  form.delete("newImage");
+  for (const [index, picture] of pictures.entries()) {
+    const label = `사진 줄이는 중 (${index + 1}/${pictures.length})`;
+    onProgress(label, 0);
+    const compressed = await compressImage(picture, (percent) =>
+      onProgress(label, Math.round(percent)),
+    );
+    form.append("newImage", compressed, compressed.name);
+  }
+  return form;
+}
+
+/**
+ * Leaves for another page once a save is done. The save clears the unsaved-changes mark in the
+ * same render, and the area's guard (a parent) picks that up in its own effect after this
+ * component's, so the navigation waits for the next task.
+ */
+export function useNavigateAfterSave() {
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<{ to: string; state: PostsHandOver } | null>(null);
+  useEffect(() => {
+    if (!target) return;
+    const timer = window.setTimeout(() => {
+      navigate(target.to, { replace: true, state: target.state });
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [target, navigate]);
+  return (to: string, state: PostsHandOver) => setTarget({ to, state });
+}

@@ -1,0 +1,229 @@
+import { dateInputValue, formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
+import { recordVersions } from "../../../server/domain/admin/lists.ts";
+import { listFeedItems } from "../../../server/domain/feed/feed.ts";
+import { deleteFeedItem, feedCaption, reorderFeed } from "../../../server/domain/feed/manage.ts";
+import { itemListAction } from "../../../server/http/item-actions.ts";
+import { FileField } from "../../components/admin/FileField.tsx";
+import { FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
+import { ItemUploadForm } from "../../components/admin/ItemUploadForm.tsx";
+import {
+  ItemThumbnail,
+  ManagedItem,
+  useItemDeletion,
+} from "../../components/admin/ManagedItem.tsx";
+import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
+import { ButtonLink } from "../../components/ui/Button.tsx";
+import { EmptyState } from "../../components/ui/EmptyState.tsx";
+import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
+import { getServices } from "../../context.ts";
+import { seoulDate } from "../../lib/calendar-dates.ts";
+import { formatShortDate } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { webLink } from "../../lib/web-link.ts";
+import type { Route } from "./+types/manage-feed";
+import styles from "./manage-media.module.css";
+
+const PAGE = "/admin/manage-feed";
+const UPLOAD = "/admin/api/feed";
+const NOUN = "피드 게시물";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "피드 관리", noIndex: true });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, storage } = getServices(context);
+  const [items, versions] = await Promise.all([
+    listFeedItems(db, storage),
+    recordVersions(db, "feed_items"),
+  ]);
+  return {
+    items: items.map((item) => ({
+      ...item,
+      postedDate: dateInputValue(item.postedAt),
+      version: versions[item.id] ?? 1,
+    })),
+    today: seoulDate(new Date()),
+  };
+}
+
+/** Deletes and reorders (forms without files); adding and editing go to the upload endpoint. */
+export function action(args: Route.ActionArgs) {
+  return itemListAction(args, {
+    category: "feed",
+    noun: NOUN,
+    titleOf: feedCaption,
+    remove: deleteFeedItem,
+    listName: () => "피드",
+    reorder: (trx, form) =>
+      reorderFeed(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
+  });
+}
+
+type Item = Route.ComponentProps["loaderData"]["items"][number];
+
+export default function ManageFeed({ loaderData }: Route.ComponentProps) {
+  const { items, today } = loaderData;
+  const { remove, announcement } = useItemDeletion(PAGE);
+  return (
+    <>
+      <PageHeader
+        eyebrow="콘텐츠"
+        title="피드"
+        description={
+          <p>
+            피드에 올라가는 사진과 짧은 글을 관리합니다. 새 게시물은 맨 위에 추가되고, 공개 페이지는
+            이 목록의 순서대로 보여 줍니다.
+          </p>
+        }
+        actions={
+          <ButtonLink to="/community/feed" variant="secondary" size="sm" reloadDocument>
+            공개 페이지 보기
+          </ButtonLink>
+        }
+      />
+      <section className={styles.panel} aria-labelledby="add-feed-title">
+        <h2 id="add-feed-title" className={styles.panelTitle}>
+          새 게시물 추가
+        </h2>
+        <ItemUploadForm
+          action={UPLOAD}
+          images={["image"]}
+          label="새 게시물 추가"
+          submitLabel="게시물 추가"
+        >
+          {(errors) => <FeedFields errors={errors} today={today} />}
+        </ItemUploadForm>
+      </section>
+
+      <section className={styles.list} aria-labelledby="feed-items-title">
+        <h2 id="feed-items-title" className={styles.listTitle}>
+          게시물 <span className={styles.count}>{items.length}개</span>
+        </h2>
+        {announcement}
+        {items.length === 0 ? (
+          <EmptyState title="아직 올린 게시물이 없습니다">
+            위에서 사진을 올리면 공개 피드에 보입니다.
+          </EmptyState>
+        ) : (
+          <SavedSortableList
+            action={PAGE}
+            items={items}
+            getId={(item) => item.id}
+            getLabel={(item) => item.caption}
+            label="피드 순서"
+            renderItem={(item) => <FeedItem item={item} today={today} onDelete={remove} />}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+function FeedItem({
+  item,
+  today,
+  onDelete,
+}: {
+  item: Item;
+  today: string;
+  onDelete: (form: FormData) => void;
+}) {
+  const host = webLink(item.link)?.hostname.replace(/^www\./, "");
+  return (
+    <ManagedItem
+      id={item.id}
+      version={item.version}
+      title={item.caption}
+      thumbnail={<ItemThumbnail image={item.image} shape="square" />}
+      details={
+        <>
+          <time dateTime={item.postedAt}>{formatShortDate(item.postedAt)}</time>
+          {host ? (
+            <a href={item.link} target="_blank" rel="noopener noreferrer">
+              {host}
+              <span className="visually-hidden"> (새 창)</span>
+            </a>
+          ) : (
+            <span>링크 없음</span>
+          )}
+        </>
+      }
+      deleteMessage="사진 파일도 함께 지워지며 되돌릴 수 없습니다."
+      onDelete={onDelete}
+      editor={(onSaved) => (
+        <ItemUploadForm
+          action={UPLOAD}
+          images={["image"]}
+          label="게시물 수정"
+          item={item}
+          onSaved={onSaved}
+        >
+          {(errors) => <FeedFields errors={errors} today={today} item={item} />}
+        </ItemUploadForm>
+      )}
+    />
+  );
+}
+
+function FeedFields({
+  errors,
+  today,
+  item,
+}: {
+  errors: Record<string, string>;
+  today: string;
+  item?: Item;
+}) {
+  return (
+    <div className={styles.fields}>
+      <div className={styles.wide}>
+        <FormField label="설명" name="caption" required error={errors.caption}>
+          {(field) => (
+            <TextArea {...field} defaultValue={item?.caption ?? ""} maxLength={300} rows={2} />
+          )}
+        </FormField>
+      </div>
+      <FormField
+        label="링크"
+        name="link"
+        hint="눌렀을 때 열 주소(예: 인스타그램 게시물). 비워 두어도 됩니다."
+        error={errors.link}
+      >
+        {(field) => (
+          <TextInput
+            {...field}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            defaultValue={item?.link ?? ""}
+            maxLength={2000}
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+      <FormField label="게시일" name="postedAt" required error={errors.postedAt}>
+        {(field) => (
+          <TextInput
+            {...field}
+            type="date"
+            defaultValue={item?.postedDate ?? today}
+            min="1900-01-01"
+            max="2100-12-31"
+          />
+        )}
+      </FormField>
+      <div className={styles.wide}>
+        <FileField
+          label={item ? "사진 바꾸기" : "사진"}
+          name="image"
+          kind="image"
+          required={!item}
+          hint="정사각형 사진이 잘 어울립니다. 올리기 전에 1024px, 4MB 이하로 줄입니다."
+          error={errors.image}
+          current={item && <ResponsiveImage image={item.image} alt="지금 사진" sizes="160px" />}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteError,
+} from "react-router";
+import { listArticleTags } from "../../../server/domain/articles/articles.ts";
+import { getEditableArticle } from "../../../server/domain/articles/manage.ts";
+import { AdminForm } from "../../components/admin/AdminForm.tsx";
+import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
+import { Notice } from "../../components/admin/Notice.tsx";
+import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import {
+  ArticleEditor,
+  useNavigateAfterSave,
+} from "../../components/admin/posts/ArticleEditor.tsx";
+import { deleteMessage, handOverOf, POSTS_PATH } from "../../components/admin/posts/links.ts";
+import { articleHref } from "../../components/community/media-links.ts";
+import { EmptyState } from "../../components/ui/EmptyState.tsx";
+import { getServices } from "../../context.ts";
+import { seoulDateTimeInput } from "../../lib/calendar-dates.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/manage-posts-edit";
+import styles from "./manage-posts-edit.module.css";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, storage } = getServices(context);
+  const [article, tags] = await Promise.all([
+    getEditableArticle(db, storage, params.id),
+    listArticleTags(db),
+  ]);
+  // Answered inside the admin shell by this route's error boundary.
+  if (!article) throw data(null, { status: 404 });
+  return { article, tags, publishedAt: seoulDateTimeInput(article.publishedAt) };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData ? `게시글 수정: ${args.loaderData.article.title}` : "404 Not Found",
+    noIndex: true,
+  });
+
+/** After a delete the article is gone: its editor is left, not loaded again. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formData?.has("delete") ? false : defaultShouldRevalidate;
+}
+
+export default function EditPost({ loaderData }: Route.ComponentProps) {
+  const { article, tags, publishedAt } = loaderData;
+  const location = useLocation();
+  const handOver = handOverOf(location.state);
+  const leaveTo = useNavigateAfterSave();
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="미디어 게시글"
+        title="게시글 수정"
+        description={<p>저장하면 공개 사이트의 글 페이지와 미디어 목록에 바로 반영됩니다.</p>}
+        actions={
+          <a href={articleHref(article.id)} target="_blank" rel="noopener" className={styles.view}>
+            공개 페이지에서 보기<span className="visually-hidden"> (새 탭)</span>
+          </a>
+        }
+      />
+      {handOver && handOver.version === article.version && (
+        <div className={styles.handOver}>
+          <Notice tone="success" title={handOver.notice}>
+            <p>
+              <a href={articleHref(article.id)} target="_blank" rel="noopener">
+                공개 페이지에서 확인하기<span className="visually-hidden"> (새 탭)</span>
+              </a>
+            </p>
+          </Notice>
+        </div>
+      )}
+      <ArticleEditor key={article.id} article={article} publishedAt={publishedAt} tags={tags} />
+
+      <section className={styles.danger} aria-labelledby="delete-title">
+        <h2 id="delete-title" className={styles.dangerTitle}>
+          게시글 삭제
+        </h2>
+        <p className={styles.dangerText}>{deleteMessage(article.images.length)}</p>
+        <AdminForm
+          action={POSTS_PATH}
+          label="게시글 삭제"
+          onSaved={(answer) => leaveTo(POSTS_PATH, { notice: answer.message })}
+        >
+          {({ busy }) => (
+            <ConfirmButton
+              title={`'${article.title}' 게시글을 삭제할까요?`}
+              message={deleteMessage(article.images.length)}
+              name="delete"
+              value={`${article.id}:${article.version}`}
+              size="md"
+              disabled={busy}
+            >
+              이 게시글 삭제
+            </ConfirmButton>
+          )}
+        </AdminForm>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <PageHeader
+        eyebrow={notFound ? "ERROR 404" : "ERROR"}
+        title={notFound ? "게시글을 찾을 수 없습니다" : "게시글을 열지 못했습니다"}
+      />
+      <EmptyState
+        title={
+          notFound
+            ? "이미 삭제되었거나 주소가 잘못된 게시글입니다."
+            : "게시글을 불러오는 중에 오류가 났습니다."
+        }
+        action={<Link to={POSTS_PATH}>게시글 목록으로</Link>}
+      >
+        {notFound
+          ? "목록에서 게시글을 다시 골라 주세요."
+          : "잠시 후 다시 시도해 주세요. 문제가 계속되면 사이트를 관리하는 운영진에게 알려 주세요."}
+      </EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,271 @@
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { runWrite } from "../../../server/domain/admin/run-write.ts";
+import {
+  listArticleTags,
+  parseArticleListQuery,
+} from "../../../server/domain/articles/articles.ts";
+import {
+  articleTargetSchema,
+  articleWrite,
+  deleteArticle,
+  findArticleTitle,
+  listManagedArticles,
+} from "../../../server/domain/articles/manage.ts";
+import { requireAdministrator } from "../../../server/http/admin-auth.ts";
+import { actionResponse } from "../../../server/http/write-response.ts";
+import { AdminForm } from "../../components/admin/AdminForm.tsx";
+import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
+import { Badge, DataTable } from "../../components/admin/DataTable.tsx";
+import { Select, TextInput } from "../../components/admin/FormField.tsx";
+import { Notice } from "../../components/admin/Notice.tsx";
+import { PageHeader } from "../../components/admin/PageHeader.tsx";
+import { Pagination } from "../../components/admin/Pagination.tsx";
+import {
+  deleteMessage,
+  handOverOf,
+  NEW_POST_PATH,
+  POSTS_PATH,
+  postEditHref,
+} from "../../components/admin/posts/links.ts";
+import { articleHref } from "../../components/community/media-links.ts";
+import { Button, ButtonLink } from "../../components/ui/Button.tsx";
+import { EmptyState } from "../../components/ui/EmptyState.tsx";
+import { getServices } from "../../context.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/manage-posts";
+import styles from "./manage-posts.module.css";
+
+const PAGE_SIZE = 20;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "미디어 게시글 관리", noIndex: true });
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  // The public list's reading of page, search and tag; the admin shows more rows a page.
+  const query = { ...parseArticleListQuery(url.searchParams), limit: PAGE_SIZE };
+  const [list, tags] = await Promise.all([listManagedArticles(db, query), listArticleTags(db)]);
+  return { query: { search: query.search, tag: query.tag }, list, tags };
+}
+
+/** Deletes the article a row's (or the editor's) delete button names as "id:version". */
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdministrator(args);
+  const services = getServices(args.context);
+  const form = await args.request.formData();
+  const target = articleTargetSchema.safeParse(form.get("delete"));
+  const title = target.success ? await findArticleTitle(services.db, target.data.id) : undefined;
+  const result = await runWrite(
+    services,
+    session.administrator.email,
+    articleWrite("delete", title ?? ""),
+    async (trx, files) => {
+      const { id, version } = articleTargetSchema.parse(form.get("delete"));
+      await deleteArticle(trx, files, id, version);
+    },
+  );
+  return actionResponse(result);
+}
+
+/** The list's address for a page, keeping the search and tag. */
+function listHref(query: { search: string; tag: string }, page = 1): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set("search", query.search);
+  if (query.tag) params.set("tag", query.tag);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${POSTS_PATH}?${search}` : POSTS_PATH;
+}
+
+export default function ManagePosts({ loaderData }: Route.ComponentProps) {
+  const { query, list, tags } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const handedOver = handOverOf(location.state)?.notice;
+  const filtered = query.search !== "" || query.tag !== "";
+  const loading = navigation.state === "loading" && navigation.location.pathname === POSTS_PATH;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="콘텐츠"
+        title="미디어 게시글"
+        description={
+          <p>
+            미디어 페이지에 실리는 동아리 소식, 행사 후기, 수상 소식을 쓰고 고칩니다. 저장하면 공개
+            사이트에 바로 반영됩니다.
+          </p>
+        }
+        actions={<ButtonLink to={NEW_POST_PATH}>새 게시글 쓰기</ButtonLink>}
+      />
+      {handedOver && (
+        <div className={styles.handedOver}>
+          <Notice tone="success" title={handedOver} />
+        </div>
+      )}
+
+      <Form
+        method="get"
+        action={POSTS_PATH}
+        role="search"
+        aria-label="게시글 검색"
+        className={styles.filters}
+        key={`${query.search}\u0000${query.tag}`}
+        preventScrollReset
+      >
+        <div className={styles.filter}>
+          <label htmlFor="posts-search">제목이나 본문</label>
+          <TextInput
+            id="posts-search"
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            maxLength={100}
+            enterKeyHint="search"
+          />
+        </div>
+        <div className={styles.filter}>
+          <label htmlFor="posts-tag">태그</label>
+          <Select id="posts-tag" name="tag" defaultValue={query.tag}>
+            <option value="">전체</option>
+            {tags.map((tag) => (
+              <option key={tag.tag} value={tag.tag}>
+                {tag.tag} ({tag.count})
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="secondary" className={styles.apply}>
+          검색
+        </Button>
+        {filtered && (
+          <Link to={POSTS_PATH} className={styles.reset} preventScrollReset>
+            조건 지우기
+          </Link>
+        )}
+      </Form>
+
+      <p className={styles.summary} aria-live="polite">
+        {loading ? "불러오는 중…" : summaryOf(query, list.total)}
+        {list.pageCount > 1 && (
+          <span className={styles.pageOf}>
+            {list.page} / {list.pageCount} 페이지
+          </span>
+        )}
+      </p>
+
+      {/* One form around the list, so a delete's answer stays on screen even when it empties the list. */}
+      <AdminForm action={POSTS_PATH} label="게시글 목록">
+        {({ busy }) =>
+          list.items.length === 0 ? (
+            <EmptyState
+              title={filtered ? "조건에 맞는 게시글이 없습니다" : "아직 게시글이 없습니다"}
+              action={
+                filtered ? (
+                  <ButtonLink to={POSTS_PATH} variant="secondary">
+                    모든 게시글 보기
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink to={NEW_POST_PATH}>첫 게시글 쓰기</ButtonLink>
+                )
+              }
+            >
+              {filtered
+                ? "검색어를 줄이거나 다른 태그를 골라 보세요."
+                : "첫 소식을 올리면 공개 사이트의 미디어 페이지에 나타납니다."}
+            </EmptyState>
+          ) : (
+            <div className={styles.list}>
+              <DataTable caption="게시글 목록" hideCaption>
+                <thead className={styles.head}>
+                  <tr>
+                    <th scope="col">제목</th>
+                    <th scope="col">태그</th>
+                    <th scope="col">게시일</th>
+                    <th scope="col" data-numeric>
+                      사진
+                    </th>
+                    <th scope="col">
+                      <span className="visually-hidden">관리</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.items.map((article) => (
+                    <tr key={article.id}>
+                      <th scope="row" className={styles.titleCell}>
+                        <Link to={postEditHref(article.id)} className={styles.title}>
+                          {article.title}
+                        </Link>
+                        <span className={styles.updated}>
+                          마지막 수정 {formatDateTime(article.updatedAt)}
+                        </span>
+                      </th>
+                      <td className={styles.tagCell}>
+                        {article.tag ? <Badge tone="brand">{article.tag}</Badge> : "—"}
+                      </td>
+                      <td data-nowrap data-mono className={styles.dateCell}>
+                        <time dateTime={article.publishedAt}>
+                          {formatDateTime(article.publishedAt)}
+                        </time>
+                      </td>
+                      <td data-numeric className={styles.countCell}>
+                        <span className={styles.narrowLabel}>사진 </span>
+                        {article.imageCount}
+                        <span className={styles.narrowUnit}>장</span>
+                      </td>
+                      <td className={styles.actionsCell}>
+                        <div className={styles.rowActions}>
+                          <ButtonLink
+                            to={postEditHref(article.id)}
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`'${article.title}' 수정`}
+                          >
+                            수정
+                          </ButtonLink>
+                          <a
+                            href={articleHref(article.id)}
+                            target="_blank"
+                            rel="noopener"
+                            className={styles.publicLink}
+                          >
+                            보기<span className="visually-hidden"> ('{article.title}', 새 탭)</span>
+                          </a>
+                          <ConfirmButton
+                            title={`'${article.title}' 게시글을 삭제할까요?`}
+                            message={deleteMessage(article.imageCount)}
+                            name="delete"
+                            value={`${article.id}:${article.version}`}
+                            disabled={busy}
+                          >
+                            삭제
+                          </ConfirmButton>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </DataTable>
+            </div>
+          )
+        }
+      </AdminForm>
+
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        hrefFor={(page) => listHref(query, page)}
+        label="게시글 목록 페이지"
+      />
+    </>
+  );
+}
+
+function summaryOf(query: { search: string; tag: string }, total: number): string {
+  const scope = [query.search && `‘${query.search}’ 검색`, query.tag && `‘${query.tag}’ 태그`]
+    .filter(Boolean)
+    .join(", ");
+  return scope ? `${scope} 결과 ${total}개` : `모든 게시글 ${total}개`;
+}

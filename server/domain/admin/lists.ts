@@ -1,0 +1,41 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { VersionConflictError } from "../../db/documents.ts";
+import { type OrderedTable, reorder, type VersionedTable } from "../../db/versioned.ts";
+import type { OrderForm } from "./form-fields.ts";
+
+/** Every row's version by id: the admin lists send them back with each edit and delete. */
+export async function recordVersions(
+  db: Db,
+  table: VersionedTable,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom(table as "feed_items")
+    .select(["id", "version"])
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.id, row.version]));
+}
+
+/**
+ * Saves a new order for a list (or one scope of it, such as one year). The list must still be
+ * exactly as the manager saw it: an item added, removed or moved by someone else in the
+ * meantime is a conflict, never a silent overwrite of their change.
+ */
+export async function reorderFrom(
+  db: Db,
+  table: OrderedTable,
+  { expected, id }: OrderForm,
+  scope?: { column: string; value: string | number },
+): Promise<void> {
+  let query = db
+    .selectFrom(table as "feed_items")
+    .select("id")
+    .orderBy("position")
+    .orderBy("id");
+  if (scope) query = query.where(sql.ref(scope.column), "=", scope.value);
+  const current = (await query.execute()).map((row) => row.id);
+  if (current.length !== expected.length || current.some((item, i) => item !== expected[i])) {
+    throw new VersionConflictError(0);
+  }
+  await reorder(db, table, id, scope);
+}

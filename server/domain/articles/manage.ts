@@ -1,0 +1,322 @@
+import { z } from "zod";
+import { parseSeoulDateTimeInput } from "../../../app/lib/calendar-dates.ts";
+import type { Db } from "../../db/database.ts";
+import { deleteVersioned, updateVersioned } from "../../db/versioned.ts";
+import { type FileStorage, newId } from "../../storage/storage.ts";
+import { FieldError, type WriteDescription } from "../admin/run-write.ts";
+import { type FileChanges, type ImageRef, toImageRef } from "../files/files.ts";
+import type { ProcessedImage } from "../files/images.ts";
+import { uploadLimits } from "../files/uploads.ts";
+import { sanitizeRichText } from "../html/sanitize.ts";
+import {
+  articleIdSchema,
+  articleMatches,
+  countPages,
+  MAX_TAG_LENGTH,
+  selectArticleImages,
+} from "./articles.ts";
+import type { ArticleListQuery } from "./list-query.ts";
+
+/**
+ * The managers' side of media articles: the admin list, the editor's data and every write
+ * (create, update, delete) with the article's images. Writes take the transaction and the file
+ * changes of `runWrite`, so an article, its image rows and its stored files change together.
+ */
+
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_ALT_LENGTH = 300;
+
+/** What a manager fills in for an article, as the server keeps it. */
+export const articleDraftSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "제목을 입력해 주세요.")
+    .max(MAX_TITLE_LENGTH, `제목은 ${MAX_TITLE_LENGTH}자까지 쓸 수 있습니다.`),
+  tag: z.string().trim().max(MAX_TAG_LENGTH, `태그는 ${MAX_TAG_LENGTH}자까지 쓸 수 있습니다.`),
+  /** Seoul wall-clock time from a `datetime-local` input; kept as an ISO instant in UTC. */
+  publishedAt: z.string().transform((value, ctx) => {
+    const instant = parseSeoulDateTimeInput(value);
+    if (instant) return instant;
+    ctx.addIssue({
+      code: "custom",
+      message: "게시일을 날짜와 시각으로 입력해 주세요. 예: 2026-03-02 18:00",
+    });
+    return z.NEVER;
+  }),
+  /** HTML from the editor; sanitized when it is written. The spec's limit for one text value. */
+  contents: z
+    .string()
+    .refine(
+      (html) => Buffer.byteLength(html, "utf8") <= uploadLimits.textBytes,
+      "본문이 너무 깁니다. 10MB까지 저장할 수 있습니다.",
+    ),
+});
+
+export type ArticleDraft = z.output<typeof articleDraftSchema>;
+
+/** One image of the list an article is written with, in order: an image it keeps, or a new one. */
+export type ArticleImageInput =
+  | { fileId: string; alt: string }
+  | { upload: ProcessedImage; originalName: string; alt: string };
+
+/** The audit entry and answer of an article write, in the spec's style. */
+export function articleWrite(
+  kind: "create" | "update" | "delete" | "save",
+  title: string,
+): WriteDescription {
+  const verb = { create: "추가", update: "수정", delete: "삭제", save: "저장" }[kind];
+  const flat = title.replace(/\s+/g, " ").trim();
+  const shown = flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
+  const subject = shown ? `'${shown}' 게시글` : "게시글";
+  return {
+    category: "media",
+    success: `${subject}이 ${verb}되었습니다`,
+    failure: `${subject} ${verb}에 실패했습니다`,
+  };
+}
+
+export interface ManagedArticleRow {
+  id: string;
+  title: string;
+  tag: string;
+  publishedAt: string;
+  updatedAt: string;
+  imageCount: number;
+  version: number;
+}
+
+export interface ManagedArticlePage {
+  items: ManagedArticleRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** The admin list: newest first, searched and filtered by tag in the database, one page. */
+export async function listManagedArticles(
+  db: Db,
+  query: ArticleListQuery,
+): Promise<ManagedArticlePage> {
+  const { total, page, pageCount } = await countPages(db, query);
+  const rows = await db
+    .selectFrom("articles")
+    .select((eb) => [
+      "articles.id",
+      "articles.title",
+      "articles.tag",
+      "articles.published_at",
+      "articles.updated_at",
+      "articles.version",
+      eb
+        .selectFrom("article_images")
+        .select((inner) => inner.fn.countAll().as("count"))
+        .whereRef("article_images.article_id", "=", "articles.id")
+        .as("image_count"),
+    ])
+    .where((eb) => articleMatches(eb, query))
+    .orderBy("articles.published_at", "desc")
+    .orderBy("articles.id", "asc")
+    .limit(query.limit)
+    .offset((page - 1) * query.limit)
+    .execute();
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      tag: row.tag,
+      publishedAt: row.published_at,
+      updatedAt: row.updated_at,
+      imageCount: Number(row.image_count ?? 0),
+      version: Number(row.version),
+    })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+export interface EditableArticleImage {
+  fileId: string;
+  alt: string;
+  image: ImageRef;
+}
+
+export interface EditableArticle {
+  id: string;
+  title: string;
+  tag: string;
+  publishedAt: string;
+  /** Sanitized HTML, as stored. */
+  contents: string;
+  version: number;
+  images: EditableArticleImage[];
+}
+
+/** An article as the editor loads it, with its version and its images' file ids. */
+export async function getEditableArticle(
+  db: Db,
+  storage: FileStorage,
+  id: string,
+): Promise<EditableArticle | undefined> {
+  if (!articleIdSchema.safeParse(id).success) return undefined;
+  const row = await db
+    .selectFrom("articles")
+    .select(["id", "title", "tag", "published_at", "contents", "version"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const images = await selectArticleImages(db, id);
+  return {
+    id: row.id,
+    title: row.title,
+    tag: row.tag,
+    publishedAt: row.published_at,
+    contents: row.contents,
+    version: Number(row.version),
+    images: images.map((image) => ({
+      fileId: image.file_id,
+      alt: image.alt,
+      image: toImageRef(storage, image),
+    })),
+  };
+}
+
+/** The title of an article, for the messages of a write that names it; undefined if unknown. */
+export async function findArticleTitle(db: Db, id: string): Promise<string | undefined> {
+  if (!articleIdSchema.safeParse(id).success) return undefined;
+  const row = await db
+    .selectFrom("articles")
+    .select("title")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.title;
+}
+
+function storedColumns(draft: ArticleDraft) {
+  const { html, text } = sanitizeRichText(draft.contents);
+  return {
+    title: draft.title,
+    tag: draft.tag,
+    published_at: draft.publishedAt,
+    contents: html,
+    contents_text: text,
+  };
+}
+
+/** Writes an article's image rows in order, storing new images under `media/{articleId}`. */
+async function writeImages(
+  trx: Db,
+  files: FileChanges,
+  article: { id: string; title: string },
+  images: ArticleImageInput[],
+): Promise<void> {
+  for (const [position, image] of images.entries()) {
+    let fileId: string;
+    if ("fileId" in image) {
+      fileId = image.fileId;
+    } else {
+      const stored = await files.store({
+        folder: `media/${article.id}`,
+        extension: image.upload.extension,
+        contentType: image.upload.contentType,
+        body: image.upload.body,
+        width: image.upload.width,
+        height: image.upload.height,
+        variants: image.upload.variants,
+        originalName: image.originalName,
+      });
+      fileId = stored.id;
+    }
+    await trx
+      .insertInto("article_images")
+      .values({
+        article_id: article.id,
+        position,
+        file_id: fileId,
+        // Every picture gets a text alternative, even when the manager left it empty.
+        alt: image.alt.trim() || `${article.title} 사진 ${position + 1}`,
+      })
+      .execute();
+  }
+}
+
+const changedImagesMessage =
+  "사진 목록이 불러온 뒤에 바뀌었습니다. 새로 고침한 뒤 다시 저장해 주세요.";
+
+/** Creates an article with its images (all new); answers its id and first version. */
+export async function createArticle(
+  trx: Db,
+  files: FileChanges,
+  draft: ArticleDraft,
+  images: ArticleImageInput[],
+): Promise<{ id: string; version: number }> {
+  if (images.some((image) => "fileId" in image))
+    throw new FieldError("images", changedImagesMessage);
+  const id = newId();
+  const now = new Date().toISOString();
+  await trx
+    .insertInto("articles")
+    .values({ id, ...storedColumns(draft), created_at: now, updated_at: now })
+    .execute();
+  await writeImages(trx, files, { id, title: draft.title }, images);
+  return { id, version: 1 };
+}
+
+/**
+ * Writes an article over `expectedVersion` with the resulting image list: images it keeps (by
+ * file id, in the given order) and new ones. Images left out are deleted with their files.
+ */
+export async function updateArticle(
+  trx: Db,
+  files: FileChanges,
+  id: string,
+  expectedVersion: number,
+  draft: ArticleDraft,
+  images: ArticleImageInput[],
+): Promise<{ id: string; version: number }> {
+  const version = await updateVersioned(trx, "articles", id, expectedVersion, storedColumns(draft));
+  const current = await trx
+    .selectFrom("article_images")
+    .select("file_id")
+    .where("article_id", "=", id)
+    .execute();
+  const currentIds = new Set(current.map((row) => row.file_id));
+  const keptIds = images.flatMap((image) => ("fileId" in image ? [image.fileId] : []));
+  const kept = new Set(keptIds);
+  if (kept.size !== keptIds.length || keptIds.some((fileId) => !currentIds.has(fileId))) {
+    throw new FieldError("images", changedImagesMessage);
+  }
+  await trx.deleteFrom("article_images").where("article_id", "=", id).execute();
+  await writeImages(trx, files, { id, title: draft.title }, images);
+  for (const fileId of currentIds) {
+    if (!kept.has(fileId)) await files.remove(fileId);
+  }
+  return { id, version };
+}
+
+/** Deletes an article at `expectedVersion` with its images and their files. */
+export async function deleteArticle(
+  trx: Db,
+  files: FileChanges,
+  id: string,
+  expectedVersion: number,
+): Promise<void> {
+  const images = await trx
+    .selectFrom("article_images")
+    .select("file_id")
+    .where("article_id", "=", id)
+    .execute();
+  await trx.deleteFrom("article_images").where("article_id", "=", id).execute();
+  await deleteVersioned(trx, "articles", id, expectedVersion);
+  for (const image of images) await files.remove(image.file_id);
+}
+
+/** "id:version", how a list row names the article a delete button removes. */
+export const articleTargetSchema = z
+  .string({ error: "삭제할 게시글을 알 수 없습니다." })
+  .regex(/^[0-9a-f]{32}:\d{1,9}$/, "삭제할 게시글을 알 수 없습니다.")
+  .transform((value) => {
+    const [id = "", version = "0"] = value.split(":");
+    return { id, version: Number(version) };
+  });

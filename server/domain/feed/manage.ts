@@ -1,0 +1,116 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { VersionConflictError } from "../../db/documents.ts";
+import { deleteVersioned, RecordNotFoundError, updateVersioned } from "../../db/versioned.ts";
+import { newId } from "../../storage/storage.ts";
+import { type OrderForm, type RecordTarget, seoulDateInput } from "../admin/form-fields.ts";
+import { reorderFrom } from "../admin/lists.ts";
+import { FieldError } from "../admin/run-write.ts";
+import type { UploadedFile } from "../admin/upload-write.ts";
+import type { FileChanges } from "../files/files.ts";
+
+const LINK_MESSAGE = "http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.";
+
+export const feedFields = z.object({
+  caption: z
+    .string()
+    .trim()
+    .min(1, "설명을 입력해 주세요.")
+    .max(300, "설명은 300자까지 쓸 수 있습니다."),
+  link: z
+    .string()
+    .trim()
+    .max(2000, "주소가 너무 깁니다.")
+    .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, error: LINK_MESSAGE })])),
+  postedAt: seoulDateInput,
+});
+
+export type FeedFields = z.infer<typeof feedFields>;
+
+const FOLDER = "feed";
+
+/** A new item needs its photo. */
+export function requireFeedImage(image: UploadedFile | undefined): UploadedFile {
+  if (!image) throw new FieldError("image", "사진을 골라 주세요.");
+  return image;
+}
+
+function columns(fields: FeedFields) {
+  return { caption: fields.caption, link: fields.link, posted_at: fields.postedAt };
+}
+
+/** Adds an item at the top of the feed. */
+export async function createFeedItem(
+  trx: Db,
+  files: FileChanges,
+  fields: FeedFields,
+  image: UploadedFile,
+): Promise<string> {
+  const id = newId();
+  const stored = await files.store({ folder: FOLDER, ...image });
+  await trx.updateTable("feed_items").set({ position: sql<number>`position + 1` }).execute();
+  const now = new Date().toISOString();
+  await trx
+    .insertInto("feed_items")
+    .values({
+      id,
+      ...columns(fields),
+      image_file_id: stored.id,
+      position: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** Saves an item at the version the manager loaded; a new photo replaces the old file. */
+export async function updateFeedItem(
+  trx: Db,
+  files: FileChanges,
+  target: RecordTarget,
+  fields: FeedFields,
+  image: UploadedFile | undefined,
+): Promise<void> {
+  const current = await trx
+    .selectFrom("feed_items")
+    .select(["version", "image_file_id"])
+    .where("id", "=", target.id)
+    .executeTakeFirst();
+  if (!current) throw new RecordNotFoundError("The feed item no longer exists.");
+  if (current.version !== target.version) throw new VersionConflictError(current.version);
+  const imageFileId = image
+    ? (await files.store({ folder: FOLDER, ...image })).id
+    : current.image_file_id;
+  await updateVersioned(trx, "feed_items", target.id, target.version, {
+    ...columns(fields),
+    image_file_id: imageFileId,
+  });
+  if (imageFileId !== current.image_file_id) await files.remove(current.image_file_id);
+}
+
+/** Deletes an item and its photo. */
+export async function deleteFeedItem(trx: Db, files: FileChanges, target: RecordTarget) {
+  const current = await trx
+    .selectFrom("feed_items")
+    .select("image_file_id")
+    .where("id", "=", target.id)
+    .executeTakeFirst();
+  await deleteVersioned(trx, "feed_items", target.id, target.version);
+  if (current) await files.remove(current.image_file_id);
+}
+
+export async function reorderFeed(trx: Db, order: OrderForm): Promise<void> {
+  await reorderFrom(trx, "feed_items", order);
+}
+
+/** An item's caption, for the messages about it; empty when it is gone. */
+export async function feedCaption(db: Db, id: string): Promise<string> {
+  const row = await db
+    .selectFrom("feed_items")
+    .select("caption")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.caption ?? "";
+}

@@ -1,0 +1,71 @@
+import AxeBuilder from "@axe-core/playwright";
+import { describe, expect, test } from "vitest";
+import { baseURL, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { scrollThrough } from "./support/pages.ts";
+
+const { newPage } = setupBrowser();
+
+const publicRoutes = [
+  "/",
+  "/about",
+  "/about/organization",
+  "/about/ci",
+  "/about/contact",
+  "/community/media",
+  "/community/activity/main",
+  "/community/activity/courses",
+  "/community/feed",
+  "/archive/rule",
+  "/archive/odaeho",
+  "/archive/calendar",
+  "/archive/calendartest",
+  "/join",
+  "/join/who_we_want",
+  "/game",
+  "/no-such-page",
+  "/admin/login",
+];
+
+/** The newest article's address, read from the media list the server renders. */
+async function firstArticlePath(): Promise<string> {
+  const html = await (await fetch(`${baseURL()}/community/media`)).text();
+  const match = html.match(/href="(\/community\/media\/[0-9a-f]{32})"/);
+  if (!match?.[1]) throw new Error("The media list shows no article");
+  return match[1];
+}
+
+const settings = [
+  { name: "phone, light", viewport: viewports.phone, colorScheme: "light" as const },
+  { name: "desktop, dark", viewport: viewports.desktop, colorScheme: "dark" as const },
+];
+
+describe.each(settings)("axe-core on every public page ($name)", ({ viewport, colorScheme }) => {
+  test.each([...publicRoutes, "article"])(
+    "%s has no serious or critical violations",
+    async (route) => {
+      const path = route === "article" ? await firstArticlePath() : route;
+      const page = await newPage({ viewport });
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.goto(path);
+      await waitForHydration(page);
+      await scrollThrough(page);
+      // Back at the top with the header settled, so nothing is checked half-covered by it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForFunction(
+        () => (document.querySelector("header")?.getBoundingClientRect().top ?? 0) >= 0,
+      );
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      const severe = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => ({
+          rule: violation.id,
+          impact: violation.impact,
+          help: violation.help,
+          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+        }));
+      expect(severe).toEqual([]);
+    },
+  );
+});

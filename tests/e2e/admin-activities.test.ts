@@ -1,0 +1,143 @@
+import { describe, expect, test } from "vitest";
+import {
+  deleteRow,
+  dragRow,
+  moveRowWithKeyboard,
+  openAdminPage,
+  photoFile,
+  slowUploads,
+  submitWithProgress,
+  titlesOf,
+} from "./admin-lists.ts";
+import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+const PATH = "/admin/manage-main-activity";
+/** A year of its own, so the demo club's activities stay as they are. */
+const YEAR = 2091;
+
+describe("manage-main-activity", () => {
+  test("add, see on the public page, edit, reorder by mouse and keyboard, delete: the year goes with its last activity", async () => {
+    const page = await openAdminPage(newPage, PATH);
+    await slowUploads(page);
+    const add = page.getByRole("form", { name: "새 활동 추가" });
+
+    for (const [title, direction] of [
+      ["e2e 신입생 코딩 대회", "right"],
+      ["e2e 겨울 게임잼", "left"],
+      ["e2e 종강 해커톤", "left"],
+    ] as const) {
+      await add.getByLabel("연도").fill(String(YEAR));
+      await add.getByLabel("제목").fill(title);
+      await add.getByLabel("설명").fill(`${title}을 마쳤습니다.`);
+      await add.getByLabel("사진 위치").selectOption(direction);
+      await add.getByLabel("사진", { exact: true }).setInputFiles(await photoFile(`${title}.jpg`));
+      await expect(add.getByRole("img", { name: /고른 사진 미리 보기/ }).isVisible()).resolves.toBe(
+        true,
+      );
+      await submitWithProgress(page, add, "활동 추가", `'${title}' 주요 활동이 추가되었습니다`);
+      // The add form is empty again for the next one.
+      await expect(add.getByLabel("제목").inputValue()).resolves.toBe("");
+    }
+    const list = page.getByRole("list", { name: `${YEAR}년 주요 활동 순서` });
+    await expect
+      .poll(() => titlesOf(list))
+      .toEqual(["e2e 신입생 코딩 대회", "e2e 겨울 게임잼", "e2e 종강 해커톤"]);
+
+    // On the public page, in its year, with the image on the chosen side.
+    const visitor = await newPage();
+    await visitor.goto("/community/activity/main");
+    const year = visitor.locator(`#year-${YEAR}`);
+    await expect(year.locator("h3").allTextContents()).resolves.toEqual([
+      "e2e 신입생 코딩 대회",
+      "e2e 겨울 게임잼",
+      "e2e 종강 해커톤",
+    ]);
+    await expect(year.locator("li").first().getAttribute("data-direction")).resolves.toBe("right");
+    const stored = await year.locator("img").first().getAttribute("src");
+    expect(stored).toMatch(/^\/uploads\/activities\/[0-9a-f]{32}\/[0-9a-f]{32}\.webp$/);
+
+    // Edit: a new title and a new image (the old image file is gone afterwards).
+    const oldImage = await year.locator("img").nth(1).getAttribute("src");
+    const row = page.getByRole("article", { name: "e2e 겨울 게임잼", exact: true });
+    await row.getByRole("button", { name: "수정" }).click();
+    const edit = page.getByRole("form", { name: "'e2e 겨울 게임잼' 수정" });
+    await expect(edit.getByRole("img", { name: "지금 사진" }).isVisible()).resolves.toBe(true);
+    await edit.getByLabel("제목").fill("e2e 겨울 게임잼 '눈송이'");
+    await edit.getByLabel("사진 바꾸기").setInputFiles(await photoFile("new.jpg", 700));
+    await submitWithProgress(
+      page,
+      edit,
+      "저장",
+      "'e2e 겨울 게임잼 '눈송이'' 주요 활동이 수정되었습니다",
+    );
+    await visitor.reload();
+    await expect(year.locator("h3").nth(1).textContent()).resolves.toBe("e2e 겨울 게임잼 '눈송이'");
+    const newImage = await year.locator("img").nth(1).getAttribute("src");
+    expect(newImage).not.toBe(oldImage);
+    expect((await page.request.get(newImage ?? "")).status()).toBe(200);
+    expect((await page.request.get(oldImage ?? "")).status()).toBe(404);
+
+    // Reorder with the mouse: the last one is dragged to the top.
+    await dragRow(page, list, "e2e 종강 해커톤", "e2e 신입생 코딩 대회");
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${YEAR}년 주요 활동 순서가 변경되었습니다` })
+      .waitFor();
+    await expect
+      .poll(() => titlesOf(list))
+      .toEqual(["e2e 종강 해커톤", "e2e 신입생 코딩 대회", "e2e 겨울 게임잼 '눈송이'"]);
+
+    // And with the keyboard on the handle: the first one goes down one place.
+    await moveRowWithKeyboard(page, list, "e2e 종강 해커톤", "ArrowDown");
+    await expect
+      .poll(() => titlesOf(list))
+      .toEqual(["e2e 신입생 코딩 대회", "e2e 종강 해커톤", "e2e 겨울 게임잼 '눈송이'"]);
+    await page.reload();
+    await expect(titlesOf(list)).resolves.toEqual([
+      "e2e 신입생 코딩 대회",
+      "e2e 종강 해커톤",
+      "e2e 겨울 게임잼 '눈송이'",
+    ]);
+    await visitor.reload();
+    await expect(year.locator("h3").allTextContents()).resolves.toEqual([
+      "e2e 신입생 코딩 대회",
+      "e2e 종강 해커톤",
+      "e2e 겨울 게임잼 '눈송이'",
+    ]);
+
+    // Delete all three through the confirmation; the year leaves both pages with the last one.
+    for (const title of ["e2e 신입생 코딩 대회", "e2e 종강 해커톤"]) await deleteRow(page, title);
+    await expect(
+      page.getByRole("heading", { name: new RegExp(`^${YEAR}년`) }).count(),
+    ).resolves.toBe(1);
+    await deleteRow(page, "e2e 겨울 게임잼 '눈송이'");
+    await expect(
+      page.getByRole("heading", { name: new RegExp(`^${YEAR}년`) }).count(),
+    ).resolves.toBe(0);
+    await visitor.reload();
+    await expect(visitor.locator(`#year-${YEAR}`).count()).resolves.toBe(0);
+    await expect(visitor.getByRole("link", { name: String(YEAR) }).count()).resolves.toBe(0);
+    expect(consoleErrorsOf(page)).toEqual([]);
+  }, 150_000);
+
+  test("an empty title is refused with the spec's message next to the title, keeping the rest", async () => {
+    const page = await openAdminPage(newPage, PATH);
+    const add = page.getByRole("form", { name: "새 활동 추가" });
+    await add.getByLabel("연도").fill(String(YEAR));
+    await add.getByLabel("제목").fill("   ");
+    await add.getByLabel("설명").fill("제목 없이 보낸 설명");
+    await add.getByRole("button", { name: "활동 추가" }).click();
+    await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
+    const message = add.getByText("Title must not be empty!", { exact: true });
+    await expect(message.isVisible()).resolves.toBe(true);
+    await expect(add.getByLabel("제목").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(add.getByLabel("제목").getAttribute("aria-describedby")).resolves.toBe(
+      await message.getAttribute("id"),
+    );
+    await expect(add.getByLabel("설명").inputValue()).resolves.toBe("제목 없이 보낸 설명");
+    await expect(
+      page.getByRole("heading", { name: new RegExp(`^${YEAR}년`) }).count(),
+    ).resolves.toBe(0);
+  });
+});

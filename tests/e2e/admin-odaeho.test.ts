@@ -1,0 +1,151 @@
+import { describe, expect, test } from "vitest";
+import {
+  deleteRow,
+  dragRow,
+  moveRowWithKeyboard,
+  openAdminPage,
+  pdfFile,
+  photoFile,
+  slowUploads,
+  submitWithProgress,
+  titlesOf,
+} from "./admin-lists.ts";
+import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+const PATH = "/admin/manage-odaeho";
+const MISSING = "Upload Failed! Thumbnail Image or PDF file is not defined!";
+
+describe("manage-odaeho", () => {
+  test("add with cover and PDF, see it first on the archive, rename, reorder, delete", async () => {
+    const page = await openAdminPage(newPage, PATH);
+    await slowUploads(page);
+    const add = page.getByRole("form", { name: "새 호 추가" });
+    const demoTitles = await titlesOf(page.getByRole("list", { name: "오대호 목록 순서" }));
+
+    for (const title of ["e2e 오대호 봄호", "e2e 오대호 가을호"]) {
+      await add.getByLabel("제목").fill(title);
+      await add.getByLabel("발행일").fill("2030-04-01");
+      await add.getByLabel("설명").fill(`${title} 설명`);
+      await add.getByLabel("표지 이미지").setInputFiles(await photoFile("cover.jpg", 600));
+      await add.getByLabel("PDF 파일").setInputFiles(pdfFile("scan.pdf", title));
+      await submitWithProgress(page, add, "호 추가", `'${title}' 오대호 회지가 추가되었습니다`);
+    }
+    const list = page.getByRole("list", { name: "오대호 목록 순서" });
+    await expect
+      .poll(() => titlesOf(list))
+      .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄호", ...demoTitles]);
+
+    // The archive shows the newest addition first, its PDF saved under the spec's name.
+    const visitor = await newPage();
+    await visitor.goto("/archive/odaeho");
+    await expect(visitor.locator("main article h3").allInnerTexts()).resolves.toEqual([
+      "e2e 오대호 가을호",
+      "e2e 오대호 봄호",
+      ...demoTitles,
+    ]);
+    const download = visitor.getByRole("link", { name: "e2e 오대호 봄호 내려받기" });
+    await expect(download.getAttribute("download")).resolves.toBe(
+      "KERNEL odaeho e2e 오대호 봄호.pdf",
+    );
+    const pdf = await page.request.get((await download.getAttribute("href")) ?? "");
+    expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // A new title renames the PDF.
+    await page
+      .getByRole("article", { name: "e2e 오대호 봄호", exact: true })
+      .getByRole("button", { name: "수정" })
+      .click();
+    const edit = page.getByRole("form", { name: "'e2e 오대호 봄호' 수정" });
+    await expect(
+      edit.getByText("지금 파일: KERNEL odaeho e2e 오대호 봄호.pdf").isVisible(),
+    ).resolves.toBe(true);
+    await edit.getByLabel("제목").fill("e2e 오대호 봄 특별호");
+    await edit.getByRole("button", { name: "저장" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "'e2e 오대호 봄 특별호' 오대호 회지가 수정되었습니다" })
+      .waitFor();
+    await visitor.reload();
+    await expect(
+      visitor.getByRole("link", { name: "e2e 오대호 봄 특별호 내려받기" }).getAttribute("download"),
+    ).resolves.toBe("KERNEL odaeho e2e 오대호 봄 특별호.pdf");
+
+    // Reorder by mouse, then by keyboard; the archive follows the managers' order.
+    await dragRow(page, list, "e2e 오대호 봄 특별호", "e2e 오대호 가을호");
+    await page
+      .getByRole("status")
+      .filter({ hasText: "오대호 목록 순서가 변경되었습니다" })
+      .waitFor();
+    await expect
+      .poll(() => titlesOf(list))
+      .toEqual(["e2e 오대호 봄 특별호", "e2e 오대호 가을호", ...demoTitles]);
+    await visitor.reload();
+    await expect(visitor.locator("main article h3").first().innerText()).resolves.toBe(
+      "e2e 오대호 봄 특별호",
+    );
+    await moveRowWithKeyboard(page, list, "e2e 오대호 봄 특별호", "ArrowDown");
+    await expect
+      .poll(() => titlesOf(list))
+      .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄 특별호", ...demoTitles]);
+    await page.reload();
+    await expect(titlesOf(list)).resolves.toEqual([
+      "e2e 오대호 가을호",
+      "e2e 오대호 봄 특별호",
+      ...demoTitles,
+    ]);
+
+    // Delete both through the confirmation: the archive is as it was.
+    const pdfUrl = await visitor
+      .getByRole("link", { name: "e2e 오대호 봄 특별호 내려받기" })
+      .getAttribute("href");
+    await deleteRow(page, "e2e 오대호 봄 특별호");
+    await deleteRow(page, "e2e 오대호 가을호");
+    await expect(titlesOf(list)).resolves.toEqual(demoTitles);
+    await visitor.reload();
+    await expect(visitor.locator("main article h3").allInnerTexts()).resolves.toEqual(demoTitles);
+    expect((await page.request.get(pdfUrl ?? "")).status()).toBe(404);
+    expect(consoleErrorsOf(page)).toEqual([]);
+  }, 150_000);
+
+  test("a new issue without its PDF or its cover is refused with the spec's message", async () => {
+    const page = await openAdminPage(newPage, PATH);
+    const add = page.getByRole("form", { name: "새 호 추가" });
+    await add.getByLabel("제목").fill("e2e 파일 없는 호");
+    await add.getByLabel("표지 이미지").setInputFiles(await photoFile("cover.jpg", 200));
+    await add.getByRole("button", { name: "호 추가" }).click();
+    await page.getByRole("alert").filter({ hasText: MISSING }).waitFor();
+    const field = add.getByLabel("PDF 파일");
+    await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(add.getByText(MISSING, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(add.getByLabel("제목").inputValue()).resolves.toBe("e2e 파일 없는 호");
+
+    await add.getByLabel("표지 이미지").setInputFiles([]);
+    await add.getByLabel("PDF 파일").setInputFiles(pdfFile("only.pdf", "only a pdf"));
+    await add.getByRole("button", { name: "호 추가" }).click();
+    await expect
+      .poll(() => add.getByLabel("표지 이미지").getAttribute("aria-invalid"))
+      .toBe("true");
+    await expect(page.getByRole("alert").filter({ hasText: MISSING }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(
+      page.getByRole("article", { name: "e2e 파일 없는 호", exact: true }).count(),
+    ).resolves.toBe(0);
+  });
+
+  test("a file that is not a PDF is refused next to the PDF field", async () => {
+    const page = await openAdminPage(newPage, PATH);
+    const add = page.getByRole("form", { name: "새 호 추가" });
+    await add.getByLabel("제목").fill("e2e 가짜 PDF");
+    await add.getByLabel("표지 이미지").setInputFiles(await photoFile("cover.jpg", 200));
+    await add.getByLabel("PDF 파일").setInputFiles({
+      name: "magazine.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("GIF89a this is not a pdf"),
+    });
+    await add.getByRole("button", { name: "호 추가" }).click();
+    await page.getByRole("alert").filter({ hasText: "PDF 파일이 아닙니다" }).waitFor();
+    await expect(add.getByLabel("PDF 파일").getAttribute("aria-invalid")).resolves.toBe("true");
+  });
+});

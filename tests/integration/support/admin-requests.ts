@@ -1,0 +1,104 @@
+import { RouterContextProvider } from "react-router";
+import sharp from "sharp";
+import { servicesContext, sessionContext } from "../../../app/context.ts";
+import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
+import { storageKeysOf } from "../../../server/domain/files/files.ts";
+import type { Services } from "../../../server/services.ts";
+
+/**
+ * Calls a route's action the way React Router does, as a signed-in administrator, and returns
+ * what the page would read: the status and the write's answer. Route actions answer with
+ * `data(...)`, upload endpoints with a JSON Response; both come back the same here.
+ */
+export const MANAGER = "manager@club.test";
+
+type Action = (args: never) => Promise<unknown>;
+
+export async function callAction(
+  action: Action,
+  services: Services,
+  path: string,
+  body: FormData | Record<string, string | string[]>,
+): Promise<{ status: number; body: WriteResult<string> }> {
+  const url = new URL(path, "http://club.test");
+  const request = new Request(url, {
+    method: "POST",
+    body: body instanceof FormData ? body : urlEncoded(body),
+  });
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(sessionContext, {
+    session: {
+      id: "test-session",
+      persistent: false,
+      createdAt: new Date().toISOString(),
+      lastSeenAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      administrator: { id: "test-manager", email: MANAGER },
+    },
+  });
+  const answer = await (action as (args: unknown) => Promise<unknown>)({
+    request,
+    url,
+    params: {},
+    context,
+    pattern: url.pathname,
+  });
+  if (answer instanceof Response) {
+    return { status: answer.status, body: (await answer.json()) as WriteResult<string> };
+  }
+  const { data, init } = answer as { data: WriteResult<string>; init: ResponseInit | null };
+  return { status: init?.status ?? 200, body: data };
+}
+
+function urlEncoded(fields: Record<string, string | string[]>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
+  }
+  return params;
+}
+
+/** A multipart form of text fields and files, as a browser sends it. */
+export function multipartForm(fields: Record<string, string | File | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, value);
+  }
+  return form;
+}
+
+/** A small JPEG photo of one colour. */
+export async function photo(name = "photo.jpg", size = { width: 120, height: 80 }): Promise<File> {
+  const bytes = await sharp({ create: { ...size, channels: 3, background: "#3366cc" } })
+    .jpeg()
+    .toBuffer();
+  return new File([new Uint8Array(bytes)], name, { type: "image/jpeg" });
+}
+
+/** A (tiny) PDF document: what matters to the server is that it starts with %PDF-. */
+export function pdfDocument(name = "issue.pdf", text = "club magazine"): File {
+  return new File([`%PDF-1.7\n% ${text}\n%%EOF\n`], name, { type: "application/pdf" });
+}
+
+/**
+ * Files and rows agree: every stored object belongs to a file row (or is a smaller copy of
+ * one), and every row's file is stored. Returns the stored keys.
+ */
+export async function storedKeysMatchRows(services: Services): Promise<string[]> {
+  const stored: string[] = [];
+  for await (const object of services.storage.list()) stored.push(object.key);
+  const rows = await services.db
+    .selectFrom("files")
+    .select(["storage_key", "variant_widths"])
+    .execute();
+  const expected = rows.flatMap((row) =>
+    storageKeysOf(row.storage_key, JSON.parse(row.variant_widths) as number[]),
+  );
+  if ([...stored].sort().join("\n") !== [...expected].sort().join("\n")) {
+    throw new Error(
+      `Stored files and file rows differ:\nstored ${JSON.stringify(stored.sort())}\nrows ${JSON.stringify(expected.sort())}`,
+    );
+  }
+  return stored;
+}
