@@ -138,13 +138,13 @@ describe("manage-admissions", () => {
       buffer: poster,
     });
     await expect(
-      page.getByRole("img", { name: "새로 고른 사진: 새 포스터.jpg" }).isVisible(),
+      page.getByRole("img", { name: "고른 사진 미리 보기: 새 포스터.jpg" }).isVisible(),
     ).resolves.toBe(true);
     await slowUploads(page, 300 * 1024);
     await save(page);
     await page
       .getByRole("status")
-      .filter({ hasText: /사진 줄이는 중|보내는 중/ })
+      .filter({ hasText: /줄이는 중|보내는 중/ })
       .first()
       .waitFor();
     await saved(page, "모집 이미지가 변경되었습니다");
