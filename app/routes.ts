@@ -38,14 +38,17 @@ export default [
   // Every route inside this layout is refused without a session by the layout's middleware.
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
-    ...["manage-rule", "manage-admissions"].map((page) =>
-      route(page, "routes/admin/content-page.tsx", { id: `admin/${page}` }),
-    ),
     route("manage-posts", "routes/admin/manage-posts.tsx"),
     route("manage-posts/new", "routes/admin/manage-posts-new.tsx"),
     route("manage-posts/:id", "routes/admin/manage-posts-edit.tsx"),
     route("api/articles", "routes/admin/api/articles.ts"),
     route("manage-leaders", "routes/admin/manage-leaders.tsx"),
+    route("manage-rule", "routes/admin/manage-rule.tsx"),
+    route("manage-admissions", "routes/admin/manage-admissions.tsx"),
+    route("manage-settings", "routes/admin/manage-settings.tsx"),
+    route("api/rules", "routes/admin/api/rules.ts"),
+    route("api/admissions", "routes/admin/api/admissions.ts"),
+    route("api/home", "routes/admin/api/home.ts"),
     route("manage-main-activity", "routes/admin/manage-main-activity.tsx"),
     route("api/activities", "routes/admin/api/activities.ts"),
     route("manage-odaeho", "routes/admin/manage-odaeho.tsx"),

@@ -1,8 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { type ContentPage, contentPages } from "../../app/components/admin/content-pages.ts";
 import { adminPaths } from "../../app/components/admin/navigation.ts";
-import routeConfig from "../../app/routes.ts";
 import { readBuildManifest } from "../support/build-manifest.ts";
 import { createAdministratorWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
@@ -13,17 +11,6 @@ const account = { email: "e2e-shell@club.test", password: "shell-password" };
 beforeAll(async () => {
   await createAdministratorWithCli(account.email, account.password);
 });
-
-/** A content page the placeholder module still shows (one whose own page is not built yet). */
-function placeholderPage(): ContentPage {
-  const area = routeConfig.find((entry) => entry.id === "admin")?.children ?? [];
-  const paths = area
-    .filter((entry) => entry.file === "routes/admin/content-page.tsx")
-    .map((entry) => `/admin/${entry.path}`);
-  const page = contentPages.find((candidate) => paths.includes(candidate.path) && candidate.counts);
-  if (!page) throw new Error("No counted content page is left to the placeholder module");
-  return page;
-}
 
 async function signedInPage(viewport: { width: number; height: number } = viewports.desktop) {
   const page = await newPage({ viewport });
@@ -128,23 +115,6 @@ describe("the admin shell", () => {
     ).resolves.toBe("page");
   });
 
-  test("a content page says what it will manage and where it shows", async () => {
-    const content = placeholderPage();
-    const publicPage = content.publicPages[0];
-    const page = await signedInPage();
-    await page.goto(content.path);
-    await expect(
-      page.getByRole("heading", { name: "이 화면에서 관리할 내용" }).isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.getByText(content.summary).isVisible()).resolves.toBe(true);
-    await expect(
-      page.getByRole("link", { name: `${publicPage?.label} (새 탭)` }).getAttribute("href"),
-    ).resolves.toBe(publicPage?.to);
-    // The seeded club has content of every kind; the page counts it from the database.
-    const count = Number(await page.locator("dl dd").first().textContent());
-    expect(count).toBeGreaterThan(0);
-  });
-
   test("the dashboard counts content and ignores malformed filters", async () => {
     const page = await signedInPage();
     const response = await page.goto("/admin?page=abc&category=nope&type=maybe");
@@ -172,7 +142,8 @@ describe("the admin shell", () => {
       "도움이 필요할 때",
     ]);
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
-    expect(kinds).toHaveLength(10);
+    expect(kinds).toHaveLength(11);
+    expect(kinds).toContain("사이트 설정");
     await page.getByRole("link", { name: "관리 기록 읽기" }).click();
     await page.waitForURL((url) => url.hash === "#log");
   });

@@ -20,6 +20,13 @@ export interface AdminFormState {
   /** Field name → Korean message from the last answer. */
   fieldErrors: Record<string, string>;
   busy: boolean;
+  /** What is being prepared or sent, while it is. */
+  progress: FormProgress | null;
+}
+
+export interface FormProgress {
+  label: string;
+  percent: number;
 }
 
 interface AdminFormProps {
@@ -49,6 +56,11 @@ interface AdminFormProps {
   resetKey?: string | number;
   /** The accessible name of the form, e.g. "새 일정 추가". */
   label?: string;
+  /**
+   * The children show `progress` themselves (e.g. beside a save button kept in view); otherwise
+   * it is shown at the end of the form.
+   */
+  childrenShowProgress?: boolean;
   /** The form element's id, for buttons placed outside it (`form={id}`). */
   id?: string;
   className?: string;
@@ -70,6 +82,7 @@ export function AdminForm({
   resetOnSuccess = false,
   resetKey,
   label,
+  childrenShowProgress = false,
   id,
   className,
   children,
@@ -78,7 +91,7 @@ export function AdminForm({
   const revalidator = useRevalidator();
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<WriteResult<unknown> | null>(null);
-  const [progress, setProgress] = useState<{ label: string; percent: number } | null>(null);
+  const [progress, setProgress] = useState<FormProgress | null>(null);
   const [sending, setSending] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const formId = useId();
@@ -113,6 +126,18 @@ export function AdminForm({
   }, [fetcher.data, finish]);
 
   const busy = sending || fetcher.state !== "idle";
+
+  // A long form's answer may be out of sight: a failure with field errors moves focus to the
+  // first field to fix; any other answer is scrolled into view.
+  const answerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!result) return;
+    const invalid = result.ok
+      ? null
+      : formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else answerRef.current?.scrollIntoView({ block: "nearest" });
+  }, [result]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -165,7 +190,7 @@ export function AdminForm({
   return (
     <>
       {result && (
-        <div className={styles.answer}>
+        <div className={styles.answer} ref={answerRef}>
           <Notice tone={result.ok ? "success" : "error"} title={result.message}>
             {result.conflict && (
               <p className={styles.conflictActions}>
@@ -194,16 +219,21 @@ export function AdminForm({
         onChange={() => setDirty(true)}
         noValidate
       >
-        {children({ fieldErrors: result?.fieldErrors ?? {}, busy })}
-        {progress && (
-          <div className={styles.progress} role="status">
-            <span>
-              {progress.label} {progress.percent}%
-            </span>
-            <progress max={100} value={progress.percent} aria-label={progress.label} />
-          </div>
-        )}
+        {children({ fieldErrors: result?.fieldErrors ?? {}, busy, progress })}
+        {progress && !childrenShowProgress && <ProgressBar progress={progress} />}
       </form>
     </>
+  );
+}
+
+/** A step of sending a form (compressing pictures, uploading) and how far along it is. */
+export function ProgressBar({ progress }: { progress: FormProgress }) {
+  return (
+    <div className={styles.progress} role="status">
+      <span>
+        {progress.label} {progress.percent}%
+      </span>
+      <progress max={100} value={progress.percent} aria-label={progress.label} />
+    </div>
   );
 }

@@ -16,6 +16,11 @@ interface ConfirmButtonProps {
   value?: string;
   /** The form to submit, when the button is not inside it. */
   form?: string;
+  /**
+   * Runs in the page instead of submitting a form, for a change that is saved later with the
+   * rest of the form (a row removed from a list).
+   */
+  onConfirm?: () => void;
   variant?: ButtonVariant;
   size?: "sm" | "md";
   disabled?: boolean;
@@ -35,6 +40,7 @@ export function ConfirmButton({
   name,
   value,
   form,
+  onConfirm,
   variant = "danger",
   size = "sm",
   disabled,
@@ -85,13 +91,16 @@ export function ConfirmButton({
             취소
           </Button>
           <Button
-            type="submit"
+            type={onConfirm ? "button" : "submit"}
             variant={variant}
             size="sm"
             name={name}
             value={value}
             form={form}
-            onClick={() => dialogRef.current?.close()}
+            onClick={() => {
+              dialogRef.current?.close();
+              onConfirm?.();
+            }}
           >
             {confirmLabel ?? children}
           </Button>

@@ -14,11 +14,25 @@ export interface AdminNavGroup {
   items: AdminNavItem[];
 }
 
+/** Content pages about running the club rather than its content, listed under 운영. */
+const operationsPaths = new Set(["/admin/manage-leaders"]);
+
 export const adminNavigation: AdminNavGroup[] = [
   { label: "개요", items: [{ to: "/admin", label: "대시보드" }] },
   {
     label: "콘텐츠",
-    items: contentPages.map((page) => ({ to: page.path, label: page.title })),
+    items: contentPages
+      .filter((page) => !operationsPaths.has(page.path))
+      .map((page) => ({ to: page.path, label: page.title })),
+  },
+  {
+    label: "운영",
+    items: [
+      ...contentPages
+        .filter((page) => operationsPaths.has(page.path))
+        .map((page) => ({ to: page.path, label: page.title })),
+      { to: "/admin/manage-settings", label: "사이트 설정" },
+    ],
   },
   {
     label: "계정과 도움말",

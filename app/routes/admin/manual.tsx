@@ -171,7 +171,13 @@ export default function Manual() {
             <h3>
               <Link to="/admin/manage-rule">회칙</Link>
             </h3>
-            <p>회칙 본문을 고치고, 방문자가 내려받을 PDF를 붙입니다.</p>
+            <p>
+              회칙 본문을 고치고, 방문자가 내려받을 PDF를 붙입니다. PDF마다 제목과 내려받을 파일
+              이름을 정하며, 파일은 <code>/rules/파일 이름</code> 주소로 내려받아집니다. 파일 이름은
+              .pdf로 끝나야 하고 / \ ? # %를 쓸 수 없으며, 다른 파일과 겹칠 수 없습니다. 본문과 파일
+              목록(추가, 이름 바꾸기, 삭제, 순서)은 아래쪽의 <strong>저장</strong>을 눌러 한 번에
+              반영됩니다.
+            </p>
             <h3>
               <Link to="/admin/manage-calendar">캘린더</Link>
             </h3>
@@ -185,7 +191,8 @@ export default function Manual() {
             <p>
               <strong>모집 중</strong>을 켜면 공개 사이트 메뉴의 Join 옆에 “Now Recruiting”이
               표시됩니다. 모집이 끝나면 꼭 꺼 주세요. 모집 포스터 이미지, 일정, 자주 묻는 질문도
-              여기서 고칩니다.
+              여기서 고칩니다. 일정과 질문은 추가, 삭제, 순서 바꾸기를 한 뒤 <strong>저장</strong>을
+              눌러야 공개 페이지에 반영됩니다.
             </p>
             <h3>
               <Link to="/admin/manage-leaders">운영진</Link>
@@ -194,6 +201,17 @@ export default function Manual() {
               회장과 부회장(두 번째 부회장은 선택)의 이름과 전화번호를 넣습니다. 전화번호는
               010-1234-5678처럼 하이픈을 넣어 씁니다. 모든 페이지의 아래쪽에 표시되니 운영진이
               바뀌면 가장 먼저 고쳐 주세요.
+            </p>
+            <h3>
+              <Link to="/admin/manage-settings">사이트 설정</Link>
+            </h3>
+            <p>
+              동아리 이름, 한국어 부제, 소개 문장, 창립 연도, 사이트 주소, 동아리방 주소, 연락
+              이메일, 소셜 링크(Instagram, Facebook, GitHub, YouTube)와 메뉴의 Other sites에 보이는
+              두 사이트를 고칩니다. 머리글과 바닥글, 모든 페이지의 제목과 링크 미리보기에 쓰이니
+              신중히 바꿔 주세요. 같은 화면 아래쪽의 <strong>홈 화면</strong>에서는 첫 화면 사진 네
+              장과 그 설명, 소개 글과 영상, 슬로건, 활동 카드, 모집 안내 글을 고칩니다. 주소와
+              링크는 https://로 시작해야 합니다.
             </p>
             <h3>
               <Link to="/admin/manage-organization">조직도</Link>

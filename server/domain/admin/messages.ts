@@ -57,3 +57,8 @@ export function subjectParticle(word: string): "이" | "가" {
   if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 === 0 ? "가" : "이";
   return "이";
 }
+
+/** 을 after a closed Hangul syllable (질문을), 를 after an open one (포스터를). */
+export function objectParticle(word: string): "을" | "를" {
+  return subjectParticle(word) === "가" ? "를" : "을";
+}

@@ -32,10 +32,13 @@ export class FieldError extends Error {
 export const conflictMessage =
   "다른 관리자가 먼저 이 내용을 저장했습니다. 입력하신 내용은 그대로 두었습니다. 최신 내용을 보려면 새로 고침하세요.";
 
-export interface WriteDescription {
+export interface WriteDescription<T = unknown> {
   category: AuditCategory;
-  /** Logged and shown on success, e.g. "'해커톤 후기' 게시글이 수정되었습니다". */
-  success: string;
+  /**
+   * Logged and shown on success, e.g. "'해커톤 후기' 게시글이 수정되었습니다"; or made from the
+   * work's result, when only the work knows what changed.
+   */
+  success: string | ((result: T) => string);
   /** Logged with the error on failure, e.g. "'해커톤 후기' 게시글 수정에 실패했습니다". */
   failure: string;
 }
@@ -49,20 +52,24 @@ export interface WriteDescription {
 export async function runWrite<T = undefined>(
   services: Pick<Services, "db" | "storage" | "logger">,
   actor: string,
-  description: WriteDescription,
+  description: WriteDescription<T>,
   work: (trx: Db, files: FileChanges) => Promise<T>,
 ): Promise<WriteResult<T>> {
   try {
-    const data = await writeWithFiles(services.db, services.storage, async (trx, files) => {
-      const result = await work(trx, files);
-      await writeAuditLog(trx, {
-        category: description.category,
-        content: description.success,
-        actor,
-      });
-      return result;
-    });
-    return { ok: true, status: 200, message: description.success, data };
+    const { data, message } = await writeWithFiles(
+      services.db,
+      services.storage,
+      async (trx, files) => {
+        const result = await work(trx, files);
+        const content =
+          typeof description.success === "function"
+            ? description.success(result)
+            : description.success;
+        await writeAuditLog(trx, { category: description.category, content, actor });
+        return { data: result, message: content };
+      },
+    );
+    return { ok: true, status: 200, message, data };
   } catch (error) {
     return failWrite(services, actor, description, error);
   }
@@ -75,7 +82,7 @@ export async function runWrite<T = undefined>(
 export async function failWrite(
   services: Pick<Services, "db" | "logger">,
   actor: string,
-  description: WriteDescription,
+  description: Pick<WriteDescription, "category" | "failure">,
   error: unknown,
 ): Promise<WriteResult<never>> {
   const answer = failureAnswer(error);

@@ -19,6 +19,17 @@ import {
 /** A checked upload, ready for `files.store({ folder, ...file })`. */
 export type UploadedFile = Omit<NewFile, "folder">;
 
+export interface UploadWrite<Prepared, Result> {
+  limits: { maxFileBytes: number; maxFiles: number };
+  /** Logged when the form cannot be read at all. */
+  unreadable: Pick<WriteDescription, "category" | "failure">;
+  /** The write's messages, from the form as it was sent. */
+  describe: (form: FormData) => WriteDescription<Result>;
+  /** Reads and checks the form; throws like the work would (zod, FieldError, bad uploads). */
+  prepare: (form: FormData) => Promise<Prepared>;
+  work: (trx: Db, files: FileChanges, prepared: Prepared) => Promise<Result>;
+}
+
 /**
  * The one way an upload endpoint writes: the multipart form is read with its limits (413 when
  * too large); `prepare` checks its fields and converts its files before the transaction opens,
@@ -29,16 +40,7 @@ export async function runUploadWrite<Prepared, Result>(
   services: Pick<Services, "db" | "storage" | "logger">,
   actor: string,
   request: Request,
-  options: {
-    limits: { maxFileBytes: number; maxFiles: number };
-    /** Logged when the form cannot be read at all. */
-    unreadable: WriteDescription;
-    /** The write's messages, from the form as it was sent. */
-    describe: (form: FormData) => WriteDescription;
-    /** Reads and checks the form; throws like the work would (zod, FieldError, bad uploads). */
-    prepare: (form: FormData) => Promise<Prepared>;
-    work: (trx: Db, files: FileChanges, prepared: Prepared) => Promise<Result>;
-  },
+  options: UploadWrite<Prepared, Result>,
 ): Promise<WriteResult<Result>> {
   let form: FormData;
   try {

@@ -4,16 +4,32 @@ import { readDocument, writeDocument } from "../../db/documents.ts";
 
 const scheduleSchema = z.object({
   id: z.string().min(1),
-  title: z.string().trim().min(1, "일정 이름을 입력해 주세요.").max(60),
+  title: z
+    .string()
+    .trim()
+    .min(1, "일정 이름을 입력해 주세요.")
+    .max(60, "일정 이름은 60자까지 쓸 수 있습니다."),
   /** A free date text such as "2027. 2. 16.(화) ~ 3. 6.(토)". */
-  date: z.string().trim().min(1, "날짜를 입력해 주세요.").max(80),
-  description: z.string().trim().max(500),
+  date: z
+    .string()
+    .trim()
+    .min(1, "날짜를 입력해 주세요.")
+    .max(80, "날짜는 80자까지 쓸 수 있습니다."),
+  description: z.string().trim().max(500, "설명은 500자까지 쓸 수 있습니다."),
 });
 
 const faqSchema = z.object({
   id: z.string().min(1),
-  question: z.string().trim().min(1, "질문을 입력해 주세요.").max(200),
-  answer: z.string().trim().min(1, "답변을 입력해 주세요.").max(2000),
+  question: z
+    .string()
+    .trim()
+    .min(1, "질문을 입력해 주세요.")
+    .max(200, "질문은 200자까지 쓸 수 있습니다."),
+  answer: z
+    .string()
+    .trim()
+    .min(1, "답변을 입력해 주세요.")
+    .max(2000, "답변은 2000자까지 쓸 수 있습니다."),
 });
 
 /** The spec's admission info: meta (recruiting flag and image), schedules and FAQs. */
@@ -21,13 +37,23 @@ export const admissionInfoSchema = z.object({
   meta: z.object({
     isRecruiting: z.boolean(),
     imageFileId: z.string().min(1).nullable(),
-    title: z.string().trim().min(1).max(80),
-    description: z.string().trim().max(1000),
+    title: z
+      .string()
+      .trim()
+      .min(1, "모집 제목을 입력해 주세요.")
+      .max(80, "모집 제목은 80자까지 쓸 수 있습니다."),
+    description: z.string().trim().max(1000, "모집 설명은 1000자까지 쓸 수 있습니다."),
     /** Where applicants apply (a form on another site); empty when applications are closed. */
-    applyUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
+    applyUrl: z.union([
+      z.literal(""),
+      z.url({
+        protocol: /^https?$/,
+        error: "지원 링크는 https://로 시작하는 주소로 입력하거나 비워 두세요.",
+      }),
+    ]),
   }),
-  schedules: z.array(scheduleSchema).max(20),
-  faqs: z.array(faqSchema).max(40),
+  schedules: z.array(scheduleSchema).max(20, "모집 일정은 20개까지 넣을 수 있습니다."),
+  faqs: z.array(faqSchema).max(40, "자주 묻는 질문은 40개까지 넣을 수 있습니다."),
 });
 
 export type AdmissionInfo = z.infer<typeof admissionInfoSchema>;

@@ -4,7 +4,7 @@ import { readDocument, writeDocument } from "../../db/documents.ts";
 
 /** The club's rules: sanitized HTML text and PDF attachments downloadable at /rules/{fileName}. */
 export const rulesSchema = z.object({
-  contents: z.string().max(10 * 1024 * 1024),
+  contents: z.string().max(10 * 1024 * 1024, "회칙 본문은 10MB까지 저장할 수 있습니다."),
   attachments: z
     .array(
       z.object({
@@ -13,16 +13,36 @@ export const rulesSchema = z.object({
         fileName: z
           .string()
           .trim()
-          .min(5)
-          .max(120)
+          .min(5, "파일 이름을 입력해 주세요. 예: 회칙.pdf")
+          .max(120, "파일 이름은 120자까지 쓸 수 있습니다.")
           .regex(
             /^[^/\\?#%]+\.pdf$/i,
             "파일 이름은 .pdf로 끝나야 하고 / \\ ? # % 를 쓸 수 없습니다.",
           ),
-        title: z.string().trim().min(1).max(80),
+        title: z
+          .string()
+          .trim()
+          .min(1, "제목을 입력해 주세요.")
+          .max(80, "제목은 80자까지 쓸 수 있습니다."),
       }),
     )
-    .max(20),
+    .max(20, "회칙 파일은 20개까지 붙일 수 있습니다.")
+    .superRefine((attachments, ctx) => {
+      // Each name is its own download address, so two attachments never share one (compared as
+      // visitors type them: any Unicode form, any letter case).
+      const seen = new Set<string>();
+      for (const [index, attachment] of attachments.entries()) {
+        const key = attachment.fileName.normalize("NFC").toLowerCase();
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "fileName"],
+            message: "같은 이름의 파일이 이미 있습니다. 다른 이름을 입력해 주세요.",
+          });
+        }
+        seen.add(key);
+      }
+    }),
 });
 
 export type Rules = z.infer<typeof rulesSchema>;

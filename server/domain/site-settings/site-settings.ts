@@ -3,21 +3,52 @@ import type { Db } from "../../db/database.ts";
 import { readDocument, writeDocument } from "../../db/documents.ts";
 
 /** The club's identity: data the managers edit, so another club can run the same product. */
-const optionalUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
+const urlMessage = "https://로 시작하는 주소를 입력해 주세요.";
+const optionalUrl = z.union([
+  z.literal(""),
+  z.url({ protocol: /^https?$/, error: `${urlMessage} 없으면 비워 두세요.` }),
+]);
 
 const partnerLink = z.object({
-  label: z.string().trim().min(1).max(40),
+  label: z
+    .string()
+    .trim()
+    .min(1, "메뉴에 보일 이름을 입력해 주세요.")
+    .max(40, "이름은 40자까지 쓸 수 있습니다."),
   url: optionalUrl,
 });
 
 export const siteSettingsSchema = z.object({
-  clubName: z.string().trim().min(1).max(40),
-  subtitle: z.string().trim().min(1).max(80),
-  description: z.string().trim().min(1).max(200),
-  foundedYear: z.number().int().min(1900).max(2100),
-  siteUrl: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, "")),
-  address: z.string().trim().max(200),
-  email: z.union([z.literal(""), z.email()]),
+  clubName: z
+    .string()
+    .trim()
+    .min(1, "동아리 이름을 입력해 주세요.")
+    .max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
+  subtitle: z
+    .string()
+    .trim()
+    .min(1, "한국어 부제를 입력해 주세요.")
+    .max(80, "부제는 80자까지 쓸 수 있습니다."),
+  description: z
+    .string()
+    .trim()
+    .min(1, "소개 문장을 입력해 주세요.")
+    .max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
+  foundedYear: z
+    .number({ error: "창립 연도를 숫자로 입력해 주세요. 예: 1973" })
+    .int("창립 연도를 숫자로 입력해 주세요. 예: 1973")
+    .min(1900, "창립 연도는 1900년부터 2100년 사이로 입력해 주세요.")
+    .max(2100, "창립 연도는 1900년부터 2100년 사이로 입력해 주세요."),
+  siteUrl: z
+    .url({ protocol: /^https?$/, error: `${urlMessage} 예: https://club.example.org` })
+    .transform((url) => url.replace(/\/+$/, "")),
+  address: z.string().trim().max(200, "주소는 200자까지 쓸 수 있습니다."),
+  email: z.union([
+    z.literal(""),
+    z.email({
+      error: "이메일 주소 형식이 올바르지 않습니다. 예: club@example.org (없으면 비워 두세요)",
+    }),
+  ]),
   social: z.object({
     instagram: optionalUrl,
     facebook: optionalUrl,

@@ -1,0 +1,122 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { objectParticle } from "../../../server/domain/admin/messages.ts";
+import { markFormEdited } from "../../lib/mark-form-edited.ts";
+import { SortableList } from "../sortable/SortableList.tsx";
+import { Button } from "../ui/Button.tsx";
+import { ConfirmButton } from "./ConfirmButton.tsx";
+import styles from "./EditableList.module.css";
+
+interface EditableListProps<Row> {
+  /** The rows as saved. */
+  initialRows: Row[];
+  getKey: (row: Row) => string;
+  /** The row's name, e.g. its title: heard while it moves, named when it is removed. */
+  getLabel: (row: Row) => string;
+  /**
+   * A new, empty row with the given key: `new-` and 12 lowercase hex digits, which the server
+   * tells from saved rows' ids.
+   */
+  createRow: (key: string) => Row;
+  /** What one row is, e.g. "질문": for the removal's confirmation. */
+  noun: string;
+  /** What removing the row does, shown in its confirmation. */
+  removeMessage: (row: Row, isNew: boolean) => ReactNode;
+  /** The list's accessible name, e.g. "자주 묻는 질문 순서". */
+  label: string;
+  /** The add button's text, e.g. "질문 추가". */
+  addLabel: string;
+  /** Shown while the list is empty. */
+  emptyText: string;
+  max: number;
+  /** The row's fields; `index` is its place in the list, as the form sends it. */
+  renderRow: (row: Row, index: number, isNew: boolean) => ReactNode;
+}
+
+/**
+ * The rows of a list inside a whole-document form: added, removed and put in order in the page,
+ * and saved with the rest of the form. Each row's fields are ordinary form fields, so the form
+ * sends the rows in the order shown. Every change marks the surrounding form as edited, so
+ * leaving the page without saving asks first.
+ */
+export function EditableList<Row>({
+  initialRows,
+  getKey,
+  getLabel,
+  createRow,
+  noun,
+  removeMessage,
+  label,
+  addLabel,
+  emptyText,
+  max,
+  renderRow,
+}: EditableListProps<Row>) {
+  const [rows, setRows] = useState(initialRows);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const focusKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!focusKey.current) return;
+    const row = containerRef.current?.querySelector(`[data-row-key="${focusKey.current}"]`);
+    row?.querySelector<HTMLElement>("input:not([type=hidden]), textarea")?.focus();
+    focusKey.current = null;
+  });
+
+  const change = (next: Row[]) => {
+    setRows(next);
+    markFormEdited(containerRef.current);
+  };
+  const add = () => {
+    const key = `new-${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    focusKey.current = key;
+    change([...rows, createRow(key)]);
+  };
+  const reorder = (orderedKeys: string[]) => {
+    const byKey = new Map(rows.map((row) => [getKey(row), row]));
+    change(orderedKeys.flatMap((key) => byKey.get(key) ?? []));
+  };
+
+  return (
+    <div ref={containerRef} className={styles.list}>
+      {rows.length === 0 ? (
+        <p className={styles.empty}>{emptyText}</p>
+      ) : (
+        <SortableList
+          items={rows}
+          getId={getKey}
+          getLabel={getLabel}
+          label={label}
+          onReorder={reorder}
+          renderItem={(row) => {
+            const key = getKey(row);
+            const isNew = key.startsWith("new-");
+            const name = getLabel(row);
+            return (
+              <div data-row-key={key} className={styles.row}>
+                <div className={styles.fields}>{renderRow(row, rows.indexOf(row), isNew)}</div>
+                <div className={styles.rowActions}>
+                  <ConfirmButton
+                    title={`'${name}' ${noun}${objectParticle(noun)} 삭제할까요?`}
+                    message={removeMessage(row, isNew)}
+                    confirmLabel="삭제"
+                    onConfirm={() => change(rows.filter((candidate) => getKey(candidate) !== key))}
+                  >
+                    <span className="visually-hidden">'{name}' </span>삭제
+                  </ConfirmButton>
+                </div>
+              </div>
+            );
+          }}
+        />
+      )}
+      <div className={styles.footer}>
+        <Button variant="secondary" size="sm" onClick={add} disabled={rows.length >= max}>
+          + {addLabel}
+        </Button>
+        {rows.length >= max && (
+          <span className={styles.limit}>최대 {max}개까지 넣을 수 있습니다.</span>
+        )}
+      </div>
+    </div>
+  );
+}

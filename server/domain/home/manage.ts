@@ -1,0 +1,195 @@
+import type { Db } from "../../db/database.ts";
+import { VersionConflictError } from "../../db/documents.ts";
+import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
+import { formNumber, formText, formVersion } from "../admin/form-values.ts";
+import type { WriteDescription } from "../admin/run-write.ts";
+import { type UploadedFile, type UploadWrite, uploadedImage } from "../admin/upload-write.ts";
+import type { FileChanges } from "../files/files.ts";
+import { uploadLimits } from "../files/uploads.ts";
+import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
+
+/** The home page's texts and pictures, saved from one form on the settings page. */
+const homeWrite = {
+  category: "siteSettings",
+  success: (summary: string) => summary,
+  failure: "홈 화면 수정에 실패했습니다",
+} satisfies WriteDescription<string>;
+
+/**
+ * The pictures a manager can replace: four hero images, three event cards and the video poster.
+ * `swap` puts a new file id in place and answers the one it replaces.
+ */
+interface HomeImageSlot {
+  field: string;
+  folder: string;
+  swap(home: HomeContent, fileId: string): string | undefined;
+}
+
+function replaceIn<Item>(item: Item | undefined, key: keyof Item & string, fileId: string) {
+  if (!item) return undefined;
+  const previous = item[key];
+  Object.assign(item, { [key]: fileId });
+  return typeof previous === "string" ? previous : undefined;
+}
+
+export const homeImageSlots: HomeImageSlot[] = [
+  ...[0, 1, 2, 3].map((index) => ({
+    field: `heroImages.${index}.file`,
+    folder: "home/hero",
+    swap: (home: HomeContent, fileId: string) =>
+      replaceIn(home.heroImages[index], "fileId", fileId),
+  })),
+  ...[0, 1, 2].map((index) => ({
+    field: `events.${index}.file`,
+    folder: "home/events",
+    swap: (home: HomeContent, fileId: string) =>
+      replaceIn(home.events[index], "imageFileId", fileId),
+  })),
+  {
+    field: "video.posterFile",
+    folder: "home/video",
+    swap: (home, fileId) => replaceIn(home.video, "posterFileId", fileId),
+  },
+];
+
+/**
+ * The video id from what a manager pastes: the id itself or a YouTube address
+ * (watch?v=, youtu.be/, embed/, shorts/, live/). Anything else is returned as typed, for the
+ * schema to refuse.
+ */
+export function youtubeIdFrom(input: string): string {
+  const text = input.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  const host = url.hostname.replace(/^(www|m|music)\./, "");
+  if (host === "youtu.be") return url.pathname.split("/")[1] ?? "";
+  if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    const fromQuery = url.searchParams.get("v");
+    if (fromQuery) return fromQuery;
+    const match = url.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/]+)/);
+    if (match?.[1]) return match[1];
+  }
+  return text;
+}
+
+/** The form as checked before the transaction: the texts, and the pictures chosen per slot. */
+export interface HomeSubmission {
+  version: number;
+  /** The texts, validated; the pictures' file ids are filled in from the stored content. */
+  texts: HomeContent;
+  pictures: { slot: HomeImageSlot; image: UploadedFile }[];
+}
+
+/** Until the transaction reads the stored content, a picture's file id is not known. */
+const UNKNOWN_FILE = "stored";
+
+/** The fixed slots of the home content (the schema's lengths). */
+const slots = (count: number) => Array.from({ length: count }, (_, index) => index);
+
+/** Reads the home form: the texts validated as the content will be, new pictures checked. */
+export async function readHomeForm(form: FormData): Promise<HomeSubmission> {
+  const version = formVersion(form);
+  const text = (name: string) => formText(form, name);
+  const texts = homeContentSchema.parse({
+    heroImages: slots(4).map((index) => ({
+      fileId: UNKNOWN_FILE,
+      alt: text(`heroImages.${index}.alt`),
+    })),
+    intro: text("intro"),
+    video: {
+      youtubeId: youtubeIdFrom(text("video.youtubeId")),
+      title: text("video.title"),
+      posterFileId: UNKNOWN_FILE,
+    },
+    slogans: slots(3).map((index) => ({
+      title: text(`slogans.${index}.title`),
+      description: text(`slogans.${index}.description`),
+    })),
+    events: slots(3).map((index) => ({
+      title: text(`events.${index}.title`),
+      summary: text(`events.${index}.summary`),
+      duration: text(`events.${index}.duration`),
+      imageFileId: UNKNOWN_FILE,
+    })),
+    recruiting: {
+      intro: text("recruiting.intro"),
+      wanted: slots(4).map((index) => text(`recruiting.wanted.${index}`)),
+      sessionsPerSemester: formNumber(form, "recruiting.sessionsPerSemester"),
+    },
+  } satisfies HomeContent);
+  const pictures: HomeSubmission["pictures"] = [];
+  for (const slot of homeImageSlots) {
+    const image = await uploadedImage(form, slot.field);
+    if (image) pictures.push({ slot, image });
+  }
+  return { version, texts, pictures };
+}
+
+/**
+ * Writes the submission over the version it was loaded at: the pictures not replaced keep their
+ * files; a replaced picture's old file is removed after the commit.
+ */
+export async function writeHome(
+  trx: Db,
+  files: FileChanges,
+  { version, texts, pictures }: HomeSubmission,
+): Promise<string> {
+  const current = await getHomeContent(trx);
+  if (current.version !== version) throw new VersionConflictError(current.version);
+  const next: HomeContent = {
+    ...texts,
+    heroImages: texts.heroImages.map((hero, index) => ({
+      ...hero,
+      fileId: current.value.heroImages[index]?.fileId ?? hero.fileId,
+    })),
+    video: { ...texts.video, posterFileId: current.value.video.posterFileId },
+    events: texts.events.map((event, index) => ({
+      ...event,
+      imageFileId: current.value.events[index]?.imageFileId ?? event.imageFileId,
+    })),
+  };
+  for (const { slot, image } of pictures) {
+    const stored = await files.store({ folder: slot.folder, ...image });
+    const replaced = slot.swap(next, stored.id);
+    if (replaced) await files.remove(replaced);
+  }
+  const saved = await saveHomeContent(trx, next, version);
+  return describeHomeChanges(current.value, saved.value);
+}
+
+/** The home upload endpoint's write (`/admin/api/home`). */
+export const homeUpload: UploadWrite<HomeSubmission, string> = {
+  limits: { maxFileBytes: uploadLimits.imageBytes, maxFiles: homeImageSlots.length },
+  unreadable: homeWrite,
+  describe: () => homeWrite,
+  prepare: readHomeForm,
+  work: writeHome,
+};
+
+const homeFields: { label: string; value: (home: HomeContent) => unknown }[] = [
+  { label: "첫 화면 사진", value: (home) => home.heroImages.map((hero) => hero.fileId) },
+  { label: "사진 설명", value: (home) => home.heroImages.map((hero) => hero.alt) },
+  { label: "소개 글", value: (home) => home.intro },
+  { label: "소개 영상", value: (home) => [home.video.youtubeId, home.video.title] },
+  { label: "영상 표지", value: (home) => home.video.posterFileId },
+  { label: "슬로건", value: (home) => home.slogans },
+  {
+    label: "행사 카드",
+    value: (home) => home.events.map(({ imageFileId: _, ...texts }) => texts),
+  },
+  { label: "행사 사진", value: (home) => home.events.map((event) => event.imageFileId) },
+  { label: "모집 안내 글", value: (home) => home.recruiting.intro },
+  { label: "찾는 사람", value: (home) => home.recruiting.wanted },
+  { label: "학기당 활동 수", value: (home) => home.recruiting.sessionsPerSemester },
+];
+
+export function describeHomeChanges(before: HomeContent, after: HomeContent): string {
+  return summarizeChanges(
+    fieldsChangedSentence("홈 화면", changedFields(before, after, homeFields)),
+    "홈 화면이 저장되었습니다 (바뀐 내용 없음)",
+  );
+}

@@ -1,0 +1,127 @@
+import type { Db } from "../../db/database.ts";
+import { VersionConflictError } from "../../db/documents.ts";
+import { listChanges, summarizeChanges } from "../admin/changes.ts";
+import { formRows, formText, formVersion } from "../admin/form-values.ts";
+import { FieldError, type WriteDescription } from "../admin/run-write.ts";
+import { type UploadedFile, type UploadWrite, uploadedPdf } from "../admin/upload-write.ts";
+import type { FileChanges } from "../files/files.ts";
+import { BadUploadError, uploadLimits } from "../files/uploads.ts";
+import { sanitizeRichText } from "../html/sanitize.ts";
+import { newRowKeyPattern, ruleFileField } from "./rule-form.ts";
+import { getRules, type Rules, rulesSchema, saveRules } from "./rules.ts";
+
+/**
+ * The rules page saves the whole document at once: the text, the attachments in their order
+ * (title and download name each), new PDFs, and by leaving them out, the attachments removed.
+ */
+const rulesWrite = {
+  category: "rules",
+  success: (summary: string) => summary,
+  failure: "회칙 수정에 실패했습니다",
+} satisfies WriteDescription<string>;
+
+/** The form as checked before the transaction: the text sanitized, new PDFs checked. */
+export interface RulesSubmission {
+  version: number;
+  contents: string;
+  attachments: { key: string; title: string; fileName: string; pdf?: UploadedFile }[];
+}
+
+/**
+ * Reads the rules page's form. The text is sanitized with the allow-list (the public page
+ * renders it as it is); the list is validated as the document will be (names, unique names);
+ * new PDFs are checked by their bytes, each refusal next to its row's file field.
+ */
+export async function readRulesForm(form: FormData): Promise<RulesSubmission> {
+  const version = formVersion(form);
+  const contents = sanitizeRichText(formText(form, "contents")).html;
+  const seen = new Set<string>();
+  const rows = formRows(form, "attachments", ["key", "title", "fileName"]).map((row) => {
+    if (seen.has(row.key) || !(row.key.length > 0)) {
+      throw new BadUploadError(
+        "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.",
+      );
+    }
+    seen.add(row.key);
+    if (!newRowKeyPattern.test(row.key)) return { ...row, file: undefined };
+    const file = form.get(ruleFileField(row.key));
+    if (!(file instanceof File) || file.size === 0) {
+      throw new FieldError(ruleFileField(row.key), "올릴 PDF 파일을 골라 주세요.");
+    }
+    return { ...row, fileName: row.fileName.trim() || file.name.normalize("NFC"), file };
+  });
+  // New rows hold their key in place of a file id until their PDF is stored.
+  rulesSchema.parse({
+    contents,
+    attachments: rows.map(({ key, title, fileName }) => ({ fileId: key, title, fileName })),
+  });
+  const attachments: RulesSubmission["attachments"] = [];
+  for (const { key, title, fileName, file } of rows) {
+    const pdf = file ? await uploadedPdf(form, ruleFileField(key)) : undefined;
+    attachments.push(pdf ? { key, title, fileName, pdf } : { key, title, fileName });
+  }
+  return { version, contents, attachments };
+}
+
+/**
+ * Writes the submission over the version it was loaded at: new PDFs are stored, attachments the
+ * list left out lose their files after the commit. Answers the audit sentence of what changed.
+ */
+export async function writeRules(
+  trx: Db,
+  files: FileChanges,
+  submission: RulesSubmission,
+): Promise<string> {
+  const current = await getRules(trx);
+  // Checked before anything is stored; saveRules checks again in the same transaction.
+  if (current.version !== submission.version) throw new VersionConflictError(current.version);
+  const kept = new Set(current.value.attachments.map((attachment) => attachment.fileId));
+  const attachments: Rules["attachments"] = [];
+  for (const { key, title, fileName, pdf } of submission.attachments) {
+    if (pdf) {
+      const stored = await files.store({ folder: "rules", ...pdf });
+      attachments.push({ fileId: stored.id, title, fileName });
+    } else if (kept.has(key)) {
+      attachments.push({ fileId: key, title, fileName });
+    } else {
+      // An attachment another manager removed cannot be kept: the version check above makes
+      // this a form that was changed by hand.
+      throw new BadUploadError(
+        "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.",
+      );
+    }
+  }
+  const next = new Set(attachments.map((attachment) => attachment.fileId));
+  for (const attachment of current.value.attachments) {
+    if (!next.has(attachment.fileId)) await files.remove(attachment.fileId);
+  }
+  const saved = await saveRules(
+    trx,
+    { contents: submission.contents, attachments },
+    submission.version,
+  );
+  return describeRulesChanges(current.value, saved.value);
+}
+
+/** The rules upload endpoint's write (`/admin/api/rules`). */
+export const rulesUpload: UploadWrite<RulesSubmission, string> = {
+  limits: { maxFileBytes: uploadLimits.pdfBytes, maxFiles: uploadLimits.files },
+  unreadable: rulesWrite,
+  describe: () => rulesWrite,
+  prepare: readRulesForm,
+  work: writeRules,
+};
+
+export function describeRulesChanges(before: Rules, after: Rules): string {
+  const changes: string[] = [];
+  if (before.contents !== after.contents) changes.push("회칙 본문이 수정되었습니다");
+  changes.push(
+    ...listChanges(before.attachments, after.attachments, {
+      noun: "회칙 파일",
+      id: (attachment) => attachment.fileId,
+      label: (attachment) => attachment.title,
+      same: (a, b) => a.title === b.title && a.fileName === b.fileName,
+    }),
+  );
+  return summarizeChanges(changes, "회칙이 저장되었습니다 (바뀐 내용 없음)");
+}

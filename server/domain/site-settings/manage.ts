@@ -1,0 +1,68 @@
+import type { Db } from "../../db/database.ts";
+import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
+import { formNumber, formText, formVersion } from "../admin/form-values.ts";
+import type { WriteDescription } from "../admin/run-write.ts";
+import { getSiteSettings, type SiteSettings, saveSiteSettings } from "./site-settings.ts";
+
+/** The club's identity as the settings page edits it: one form, one version. */
+export const siteSettingsWrite = {
+  category: "siteSettings",
+  success: (summary: string) => summary,
+  failure: "사이트 설정 수정에 실패했습니다",
+} satisfies WriteDescription<string>;
+
+/** Each field's name in the form is its path in the settings, so errors land next to it. */
+export function siteSettingsFromForm(form: FormData): SiteSettings {
+  const text = (name: string) => formText(form, name);
+  return {
+    clubName: text("clubName"),
+    subtitle: text("subtitle"),
+    description: text("description"),
+    foundedYear: formNumber(form, "foundedYear"),
+    siteUrl: text("siteUrl").trim(),
+    address: text("address"),
+    email: text("email").trim(),
+    social: {
+      instagram: text("social.instagram").trim(),
+      facebook: text("social.facebook").trim(),
+      github: text("social.github").trim(),
+      youtube: text("social.youtube").trim(),
+    },
+    partners: {
+      activitySystem: {
+        label: text("partners.activitySystem.label"),
+        url: text("partners.activitySystem.url").trim(),
+      },
+      learningSite: {
+        label: text("partners.learningSite.label"),
+        url: text("partners.learningSite.url").trim(),
+      },
+    },
+  };
+}
+
+export async function writeSiteSettings(trx: Db, form: FormData): Promise<string> {
+  const version = formVersion(form);
+  const before = (await getSiteSettings(trx)).value;
+  const saved = await saveSiteSettings(trx, siteSettingsFromForm(form), version);
+  return describeSiteSettingsChanges(before, saved.value);
+}
+
+const settingsFields: { label: string; value: (settings: SiteSettings) => unknown }[] = [
+  { label: "동아리 이름", value: (s) => s.clubName },
+  { label: "부제", value: (s) => s.subtitle },
+  { label: "소개 문장", value: (s) => s.description },
+  { label: "창립 연도", value: (s) => s.foundedYear },
+  { label: "사이트 주소", value: (s) => s.siteUrl },
+  { label: "주소", value: (s) => s.address },
+  { label: "이메일", value: (s) => s.email },
+  { label: "소셜 링크", value: (s) => s.social },
+  { label: "다른 사이트 링크", value: (s) => s.partners },
+];
+
+export function describeSiteSettingsChanges(before: SiteSettings, after: SiteSettings): string {
+  return summarizeChanges(
+    fieldsChangedSentence("사이트 설정", changedFields(before, after, settingsFields)),
+    "사이트 설정이 저장되었습니다 (바뀐 내용 없음)",
+  );
+}

@@ -1,0 +1,185 @@
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { VersionedDocument } from "../../server/db/documents.ts";
+import {
+  getHomeContent,
+  type HomeContent,
+  saveHomeContent,
+} from "../../server/domain/home/home.ts";
+import {
+  getSiteSettings,
+  type SiteSettings,
+  saveSiteSettings,
+} from "../../server/domain/site-settings/site-settings.ts";
+import { openServerDatabase } from "./community-data.ts";
+import { openAdminPage } from "./document-pages.ts";
+import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+const data = openServerDatabase();
+let settings: VersionedDocument<SiteSettings>;
+let home: VersionedDocument<HomeContent>;
+
+beforeAll(async () => {
+  settings = await getSiteSettings(data.db());
+  home = await getHomeContent(data.db());
+});
+
+afterAll(async () => {
+  // Whatever happened above, the other test files find the club as it was (the pictures stay
+  // the ones uploaded here, since replacing them removed the seeded files).
+  const currentSettings = await getSiteSettings(data.db());
+  if (currentSettings.version !== settings.version) {
+    await saveSiteSettings(data.db(), settings.value, currentSettings.version);
+  }
+  const currentHome = await getHomeContent(data.db());
+  if (currentHome.version !== home.version) {
+    await saveHomeContent(
+      data.db(),
+      {
+        ...home.value,
+        heroImages: home.value.heroImages.map((hero, index) => ({
+          ...hero,
+          fileId: currentHome.value.heroImages[index]?.fileId ?? hero.fileId,
+        })),
+      },
+      currentHome.version,
+    );
+  }
+});
+
+const stamp = Date.now().toString(36);
+const openSettings = () => openAdminPage(newPage, "/admin/manage-settings");
+const identityForm = (page: Page) => page.getByRole("form", { name: "사이트 정보" });
+const homeForm = (page: Page) => page.getByRole("form", { name: "홈 화면" });
+const field = (page: Page, label: string) =>
+  identityForm(page).getByRole("textbox", { name: label, exact: true });
+const saveIdentity = (page: Page) =>
+  identityForm(page).getByRole("button", { name: "저장", exact: true }).click();
+
+async function setIdentity(page: Page, clubName: string, email: string) {
+  await page.goto("/admin/manage-settings");
+  await waitForHydration(page);
+  await field(page, "동아리 이름 (필수)").fill(clubName);
+  await field(page, "연락 이메일").fill(email);
+  await saveIdentity(page);
+  await page.getByRole("status").filter({ hasText: "사이트 설정의" }).waitFor();
+}
+
+/** What visitors see of the club's identity on a page. */
+async function identityOn(page: Page, path: string) {
+  await page.goto(path);
+  const footer = page.locator("footer");
+  return {
+    title: await page.title(),
+    header: await page.locator("header").first().innerText(),
+    footer: await footer.innerText(),
+    mail: await footer.locator('a[href^="mailto:"]').first().getAttribute("href"),
+  };
+}
+
+describe("manage-settings", () => {
+  test("a new club name and e-mail show in the header, footer and titles, then go back", async () => {
+    const page = await openSettings();
+    const { clubName, email } = settings.value;
+    const newName = `KERNEL ${stamp}`;
+    const newEmail = `hello-${stamp}@kernel.example`;
+
+    await setIdentity(page, newName, newEmail);
+    const home = await identityOn(page, "/");
+    expect(home.title).toBe(newName);
+    expect(home.header).toContain(newName);
+    expect(home.footer).toContain(newName);
+    expect(home.footer).toContain(newEmail);
+    expect(home.mail).toBe(`mailto:${newEmail}`);
+    const rules = await identityOn(page, "/archive/rule");
+    expect(rules.title).toBe(`회칙 | ${newName}`);
+    await expect(
+      page.locator('meta[property="og:site_name"]').getAttribute("content"),
+    ).resolves.toBe(newName);
+
+    await setIdentity(page, clubName, email);
+    const back = await identityOn(page, "/");
+    expect(back.title).toBe(clubName);
+    expect(back.footer).toContain(email);
+    expect(back.footer).not.toContain(newName);
+    await page.goto("/admin?category=siteSettings");
+    await expect(
+      page.getByText("사이트 설정의 동아리 이름, 이메일이 수정되었습니다").first().isVisible(),
+    ).resolves.toBe(true);
+    expect(consoleErrorsOf(page)).toEqual([]);
+  });
+
+  test("a malformed e-mail address is refused next to its field and the typing stays", async () => {
+    const page = await openSettings();
+    await field(page, "동아리 이름 (필수)").fill(`잠시 바꾼 이름 ${stamp}`);
+    await field(page, "연락 이메일").fill("kernel@@example");
+    await saveIdentity(page);
+    await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
+    const email = field(page, "연락 이메일");
+    await expect(email.getAttribute("aria-invalid")).resolves.toBe("true");
+    // The field with the error gets the focus, and its message is read with it.
+    await expect(email.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    const describedBy = (await email.getAttribute("aria-describedby")) ?? "";
+    const message = await page.evaluate(
+      (ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? ""),
+      describedBy,
+    );
+    expect(message.join(" ")).toContain("이메일 주소 형식이 올바르지 않습니다");
+    await expect(field(page, "동아리 이름 (필수)").inputValue()).resolves.toBe(
+      `잠시 바꾼 이름 ${stamp}`,
+    );
+    await expect(getSiteSettings(data.db())).resolves.toMatchObject({
+      value: { clubName: settings.value.clubName },
+    });
+  });
+
+  test("the home intro and a hero picture change on the home page", async () => {
+    const page = await openSettings();
+    const intro = `${home.value.intro} ${stamp}`;
+    await homeForm(page).getByRole("textbox", { name: "소개 글 (필수)" }).fill(intro);
+    const picture = await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: "#7d97ff" },
+    })
+      .png()
+      .toBuffer();
+    await homeForm(page)
+      .getByLabel("4번째 사진", { exact: true })
+      .setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: picture });
+    await homeForm(page)
+      .getByRole("textbox", { name: "사진 설명" })
+      .nth(3)
+      .fill(`새로 바꾼 네 번째 사진 ${stamp}`);
+    await homeForm(page).getByRole("button", { name: "저장", exact: true }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "홈 화면의 첫 화면 사진, 사진 설명, 소개 글이 수정되었습니다" })
+      .waitFor();
+
+    await page.goto("/");
+    await expect(page.locator("main").getByText(intro).isVisible()).resolves.toBe(true);
+    // The fourth slide is hidden until its turn, so it is found by its alt text.
+    const hero = page.locator(`main img[alt="새로 바꾼 네 번째 사진 ${stamp}"]`);
+    await expect(hero.getAttribute("src")).resolves.toMatch(
+      /^\/uploads\/home\/hero\/[0-9a-f]{32}\.webp$/,
+    );
+    const replaced = home.value.heroImages[3]?.fileId ?? "";
+    const row = await data
+      .db()
+      .selectFrom("files")
+      .select("id")
+      .where("id", "=", replaced)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+
+    await page.goto("/admin/manage-settings");
+    await waitForHydration(page);
+    await homeForm(page).getByRole("textbox", { name: "소개 글 (필수)" }).fill(home.value.intro);
+    await homeForm(page).getByRole("button", { name: "저장", exact: true }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "홈 화면의 소개 글이 수정되었습니다" })
+      .waitFor();
+  });
+});

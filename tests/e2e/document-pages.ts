@@ -1,0 +1,33 @@
+import type { Page } from "playwright-core";
+import { administrator, signIn } from "./support/admin.ts";
+import { waitForHydration } from "./support/browser.ts";
+
+/** Helpers shared by the browser tests of the single-document admin pages. */
+
+type NewPage = () => Promise<Page>;
+
+/** A signed-in page showing `path`, ready for clicks. */
+export async function openAdminPage(newPage: NewPage, path: string): Promise<Page> {
+  const page = await newPage();
+  await signIn(page, administrator());
+  await page.waitForURL("**/admin");
+  await page.goto(path);
+  await waitForHydration(page);
+  return page;
+}
+
+/**
+ * Makes uploads from this page take about two seconds for `bytes`, so the progress shown while
+ * sending can be seen (the test server is on the same machine and takes any upload at once).
+ * Other requests from a page throttled this way may stall: carry on in a new page afterwards.
+ */
+export async function slowUploads(page: Page, bytes: number): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send("Network.enable");
+  await session.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: Math.max(16 * 1024, Math.round(bytes / 2)),
+  });
+}

@@ -1,0 +1,81 @@
+import sharp from "sharp";
+import type { Db } from "../../server/db/database.ts";
+import { storageKeysOf } from "../../server/domain/files/files.ts";
+import type { FileStorage } from "../../server/storage/storage.ts";
+
+/** Helpers shared by the integration tests of the single-document pages (rules, admissions, settings). */
+
+export const ACTOR = "manager@club.test";
+
+/** A multipart POST of `form`, as AdminForm sends it to an upload endpoint. */
+export function uploadRequest(path: string, form: FormData): Request {
+  return new Request(`http://club.test${path}`, { method: "POST", body: form });
+}
+
+/** A form as the browser sends it: repeated names keep their order; files are File objects. */
+export function formOf(entries: [string, string | File][]): FormData {
+  const form = new FormData();
+  for (const [name, value] of entries) form.append(name, value);
+  return form;
+}
+
+/** A small image of the given format, optionally with EXIF (GPS) metadata. */
+export async function imageFile(
+  name: string,
+  options: { width?: number; height?: number; format?: "png" | "jpeg"; gps?: boolean } = {},
+): Promise<File> {
+  const { width = 640, height = 360, format = "png" } = options;
+  let image = sharp({
+    create: { width, height, channels: 3, background: { r: 36, g: 72, b: 216 } },
+  });
+  if (options.gps) {
+    image = image.withExif({
+      IFD0: { Make: "TestCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 33/1 0/1" },
+    });
+  }
+  const body = format === "png" ? await image.png().toBuffer() : await image.jpeg().toBuffer();
+  return new File([new Uint8Array(body)], name, { type: `image/${format}` });
+}
+
+/** The newest audit entry of a category. */
+export async function latestAudit(db: Db, category: string) {
+  return db
+    .selectFrom("audit_log")
+    .select(["category", "type", "content", "error", "actor"])
+    .where("category", "=", category)
+    .orderBy("time", "desc")
+    .executeTakeFirstOrThrow();
+}
+
+export async function fileCount(db: Db): Promise<number> {
+  const { count } = await db
+    .selectFrom("files")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Every storage key in use (files and their smaller copies). */
+export async function storedKeys(storage: FileStorage): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for await (const object of storage.list()) keys.add(object.key);
+  return keys;
+}
+
+/** The storage keys of a file (the file and its smaller copies), or undefined without a row. */
+export async function keysOfFile(db: Db, fileId: string): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom("files")
+    .select(["storage_key", "variant_widths"])
+    .where("id", "=", fileId)
+    .executeTakeFirst();
+  return row ? storageKeysOf(row.storage_key, JSON.parse(row.variant_widths)) : undefined;
+}
+
+/** Which of the keys hold a stored file. */
+export async function existingKeys(storage: FileStorage, keys: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const key of keys) if (await storage.exists(key)) found.push(key);
+  return found;
+}

@@ -1,0 +1,384 @@
+import sharp from "sharp";
+import { beforeAll, describe, expect, test } from "vitest";
+import { runWrite } from "../../server/domain/admin/run-write.ts";
+import { runUploadWrite } from "../../server/domain/admin/upload-write.ts";
+import { writeWithFiles } from "../../server/domain/files/files.ts";
+import { processImage } from "../../server/domain/files/images.ts";
+import {
+  getHomeContent,
+  type HomeContent,
+  saveHomeContent,
+} from "../../server/domain/home/home.ts";
+import { homeUpload, youtubeIdFrom } from "../../server/domain/home/manage.ts";
+import { siteSettingsWrite, writeSiteSettings } from "../../server/domain/site-settings/manage.ts";
+import {
+  demoSiteSettings,
+  getSiteSettings,
+  type SiteSettings,
+  saveSiteSettings,
+} from "../../server/domain/site-settings/site-settings.ts";
+import {
+  ACTOR,
+  existingKeys,
+  fileCount,
+  formOf,
+  imageFile,
+  keysOfFile,
+  latestAudit,
+  storedKeys,
+  uploadRequest,
+} from "./document-writes.ts";
+import { describeEachDatabase } from "./support/databases.ts";
+
+/** The settings form as the page sends it: each field named by its path in the settings. */
+function settingsForm(
+  version: number,
+  settings: SiteSettings,
+  overrides: Record<string, string> = {},
+) {
+  const fields: Record<string, string> = {
+    version: String(version),
+    clubName: settings.clubName,
+    subtitle: settings.subtitle,
+    description: settings.description,
+    foundedYear: String(settings.foundedYear),
+    siteUrl: settings.siteUrl,
+    address: settings.address,
+    email: settings.email,
+    "social.instagram": settings.social.instagram,
+    "social.facebook": settings.social.facebook,
+    "social.github": settings.social.github,
+    "social.youtube": settings.social.youtube,
+    "partners.activitySystem.label": settings.partners.activitySystem.label,
+    "partners.activitySystem.url": settings.partners.activitySystem.url,
+    "partners.learningSite.label": settings.partners.learningSite.label,
+    "partners.learningSite.url": settings.partners.learningSite.url,
+    ...overrides,
+  };
+  return formOf(Object.entries(fields));
+}
+
+/** The home form as the page sends it, with replaced pictures by field name. */
+function homeForm(
+  version: number,
+  home: HomeContent,
+  overrides: Record<string, string> = {},
+  images: Record<string, File> = {},
+) {
+  const fields: Record<string, string> = {
+    version: String(version),
+    intro: home.intro,
+    "video.youtubeId": home.video.youtubeId,
+    "video.title": home.video.title,
+    "recruiting.intro": home.recruiting.intro,
+    "recruiting.sessionsPerSemester": String(home.recruiting.sessionsPerSemester),
+  };
+  home.heroImages.forEach((hero, index) => {
+    fields[`heroImages.${index}.alt`] = hero.alt;
+  });
+  home.slogans.forEach((slogan, index) => {
+    fields[`slogans.${index}.title`] = slogan.title;
+    fields[`slogans.${index}.description`] = slogan.description;
+  });
+  home.events.forEach((event, index) => {
+    fields[`events.${index}.title`] = event.title;
+    fields[`events.${index}.summary`] = event.summary;
+    fields[`events.${index}.duration`] = event.duration;
+  });
+  home.recruiting.wanted.forEach((wanted, index) => {
+    fields[`recruiting.wanted.${index}`] = wanted;
+  });
+  return formOf([...Object.entries({ ...fields, ...overrides }), ...Object.entries(images)]);
+}
+
+describeEachDatabase("site settings and home writes", (services) => {
+  const saveSettings = (form: FormData) =>
+    runWrite(services(), ACTOR, siteSettingsWrite, (trx) => writeSiteSettings(trx, form));
+  const saveHome = (form: FormData) =>
+    runUploadWrite(services(), ACTOR, uploadRequest("/admin/api/home", form), homeUpload);
+
+  beforeAll(async () => {
+    const { db, storage } = services();
+    const processed = await processImage(
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: "#14a44d" } })
+        .png()
+        .toBuffer(),
+    );
+    await writeWithFiles(db, storage, async (trx, files) => {
+      const store = (folder: string) =>
+        files.store({ folder, ...processed }).then((stored) => stored.id);
+      await saveSiteSettings(trx, demoSiteSettings("http://club.test"), undefined);
+      await saveHomeContent(
+        trx,
+        {
+          heroImages: await Promise.all(
+            [0, 1, 2, 3].map(async (index) => ({
+              fileId: await store("home/hero"),
+              alt: `첫 화면 사진 ${index + 1}`,
+            })),
+          ),
+          intro: "1973년부터 코드를 써 온 동아리입니다.",
+          video: {
+            youtubeId: "aqz-KE-bpKQ",
+            title: "소개 영상",
+            posterFileId: await store("home/video"),
+          },
+          slogans: ["Code", "Communicate", "Challenge"].map((title) => ({
+            title,
+            description: `${title} 설명`,
+          })),
+          events: await Promise.all(
+            ["새내기 코딩 대회", "게임잼", "해커톤"].map(async (title) => ({
+              title,
+              summary: `${title} 소개`,
+              duration: "1박 2일",
+              imageFileId: await store("home/events"),
+            })),
+          ),
+          recruiting: {
+            intro: "매 학기 신입 부원을 모집합니다.",
+            wanted: [
+              "처음 배우는 분",
+              "함께할 사람을 찾는 분",
+              "만들고 싶은 게 있는 분",
+              "나누기 좋아하는 분",
+            ],
+            sessionsPerSemester: 20,
+          },
+        },
+        undefined,
+      );
+    });
+  });
+
+  describe("site settings", () => {
+    test("a change is saved, the audit entry names the fields, the address loses its slash", async () => {
+      const { db } = services();
+      const { version, value } = await getSiteSettings(db);
+      const result = await saveSettings(
+        settingsForm(version, value, {
+          clubName: "  KERNEL 2027 ",
+          email: "hello@kernel.example",
+          siteUrl: "https://kernel.example/",
+        }),
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        message: "사이트 설정의 동아리 이름, 사이트 주소, 이메일이 수정되었습니다",
+      });
+      await expect(getSiteSettings(db)).resolves.toMatchObject({
+        version: version + 1,
+        value: {
+          clubName: "KERNEL 2027",
+          email: "hello@kernel.example",
+          siteUrl: "https://kernel.example",
+        },
+      });
+      await expect(latestAudit(db, "siteSettings")).resolves.toMatchObject({
+        type: "normal",
+        content: "사이트 설정의 동아리 이름, 사이트 주소, 이메일이 수정되었습니다",
+        actor: ACTOR,
+      });
+    });
+
+    test("malformed addresses, e-mail and year are refused next to their fields", async () => {
+      const { db } = services();
+      const { version, value } = await getSiteSettings(db);
+      const result = await saveSettings(
+        settingsForm(version, value, {
+          clubName: "",
+          email: "kernel@",
+          siteUrl: "kernel.example",
+          foundedYear: "천구백칠십삼",
+          "social.instagram": "javascript:alert(1)",
+          "social.github": "github.com/kernel",
+          "partners.learningSite.url": "ftp://learn.example",
+          "partners.activitySystem.label": " ",
+        }),
+      );
+      expect(result.status).toBe(400);
+      expect(result.fieldErrors).toEqual({
+        clubName: "동아리 이름을 입력해 주세요.",
+        email: "이메일 주소 형식이 올바르지 않습니다. 예: club@example.org (없으면 비워 두세요)",
+        siteUrl: "https://로 시작하는 주소를 입력해 주세요. 예: https://club.example.org",
+        foundedYear: "창립 연도를 숫자로 입력해 주세요. 예: 1973",
+        "social.instagram": "https://로 시작하는 주소를 입력해 주세요. 없으면 비워 두세요.",
+        "social.github": "https://로 시작하는 주소를 입력해 주세요. 없으면 비워 두세요.",
+        "partners.learningSite.url":
+          "https://로 시작하는 주소를 입력해 주세요. 없으면 비워 두세요.",
+        "partners.activitySystem.label": "메뉴에 보일 이름을 입력해 주세요.",
+      });
+      await expect(getSiteSettings(db)).resolves.toMatchObject({ version, value });
+      await expect(latestAudit(db, "siteSettings")).resolves.toMatchObject({
+        type: "failure",
+        content: "사이트 설정 수정에 실패했습니다",
+      });
+    });
+
+    test("a founding year out of range and empty optional links", async () => {
+      const { db } = services();
+      const { version, value } = await getSiteSettings(db);
+      const refused = await saveSettings(settingsForm(version, value, { foundedYear: "1850" }));
+      expect(refused.fieldErrors).toEqual({
+        foundedYear: "창립 연도는 1900년부터 2100년 사이로 입력해 주세요.",
+      });
+      const cleared = await saveSettings(
+        settingsForm(version, value, { "social.facebook": "", email: "" }),
+      );
+      expect(cleared).toMatchObject({ ok: true });
+      await expect(getSiteSettings(db)).resolves.toMatchObject({
+        value: { email: "", social: { facebook: "" } },
+      });
+    });
+
+    test("a save from an older version is a conflict", async () => {
+      const { db } = services();
+      const { version, value } = await getSiteSettings(db);
+      const result = await saveSettings(
+        settingsForm(version - 1, value, { clubName: "낡은 이름" }),
+      );
+      expect(result).toMatchObject({ status: 409, conflict: true });
+      await expect(getSiteSettings(db)).resolves.toMatchObject({ version, value });
+    });
+  });
+
+  describe("home content", () => {
+    test("texts are saved; a YouTube address becomes its video id", async () => {
+      const { db } = services();
+      const { version, value } = await getHomeContent(db);
+      const result = await saveHome(
+        homeForm(version, value, {
+          intro: "새 소개 글",
+          "video.youtubeId": "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=12",
+          "slogans.1.title": "Connect",
+          "recruiting.wanted.3": "무엇이든 끝까지 해 보는 분",
+          "recruiting.sessionsPerSemester": "24",
+        }),
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        message: "홈 화면의 소개 글, 소개 영상 외 3개 항목이 수정되었습니다",
+      });
+      const saved = await getHomeContent(db);
+      expect(saved.version).toBe(version + 1);
+      expect(saved.value).toMatchObject({
+        intro: "새 소개 글",
+        video: { youtubeId: "dQw4w9WgXcQ" },
+        recruiting: { sessionsPerSemester: 24 },
+      });
+      expect(saved.value.slogans[1]?.title).toBe("Connect");
+      expect(saved.value.recruiting.wanted[3]).toBe("무엇이든 끝까지 해 보는 분");
+      expect(saved.value.heroImages).toEqual(value.heroImages);
+    });
+
+    test.each([
+      ["dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+      ["https://youtu.be/dQw4w9WgXcQ?si=abc", "dQw4w9WgXcQ"],
+      ["https://www.youtube.com/embed/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+      ["https://youtube.com/shorts/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+      ["https://vimeo.com/12345678", "https://vimeo.com/12345678"],
+    ])("the video id of %s is %s", (input, id) => {
+      expect(youtubeIdFrom(input)).toBe(id);
+    });
+
+    test("invalid texts are refused next to their fields", async () => {
+      const { db } = services();
+      const { version, value } = await getHomeContent(db);
+      const result = await saveHome(
+        homeForm(version, value, {
+          "video.youtubeId": "https://vimeo.com/12345678",
+          "slogans.2.title": "",
+          "events.0.duration": "x".repeat(31),
+          "recruiting.sessionsPerSemester": "스무 번",
+        }),
+      );
+      expect(result.status).toBe(400);
+      expect(result.fieldErrors).toEqual({
+        "video.youtubeId":
+          "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ",
+        "slogans.2.title": "슬로건을 입력해 주세요.",
+        "events.0.duration": "기간은 30자까지 쓸 수 있습니다.",
+        "recruiting.sessionsPerSemester": "숫자로 입력해 주세요. 예: 20",
+      });
+      await expect(getHomeContent(db)).resolves.toMatchObject({ version, value });
+    });
+
+    test("replacing pictures stores the new files and removes the old ones", async () => {
+      const { db, storage } = services();
+      const { version, value } = await getHomeContent(db);
+      const oldHero = value.heroImages[1]?.fileId ?? "";
+      const oldEvent = value.events[2]?.imageFileId ?? "";
+      const oldKeys = [
+        ...((await keysOfFile(db, oldHero)) ?? []),
+        ...((await keysOfFile(db, oldEvent)) ?? []),
+      ];
+      expect(oldKeys.length).toBeGreaterThanOrEqual(2);
+      const result = await saveHome(
+        homeForm(
+          version,
+          value,
+          { "heroImages.1.alt": "동아리방에서 코드를 리뷰하는 부원들" },
+          {
+            "heroImages.1.file": await imageFile("hero.jpg", {
+              format: "jpeg",
+              width: 1600,
+              height: 900,
+            }),
+            "events.2.file": await imageFile("hackathon.png"),
+          },
+        ),
+      );
+      expect(result.message).toBe("홈 화면의 첫 화면 사진, 사진 설명, 행사 사진이 수정되었습니다");
+      const saved = (await getHomeContent(db)).value;
+      const newHero = saved.heroImages[1]?.fileId ?? "";
+      const newEvent = saved.events[2]?.imageFileId ?? "";
+      expect(saved.heroImages[1]?.alt).toBe("동아리방에서 코드를 리뷰하는 부원들");
+      expect([newHero, newEvent]).not.toContain(oldHero);
+      expect(saved.heroImages[0]).toEqual(value.heroImages[0]);
+      const heroKeys = (await keysOfFile(db, newHero)) ?? [];
+      expect(heroKeys[0]).toMatch(/^home\/hero\/[0-9a-f]{32}\.webp$/);
+      await expect(existingKeys(storage, heroKeys)).resolves.toEqual(heroKeys);
+      expect((await keysOfFile(db, newEvent))?.[0]).toMatch(/^home\/events\//);
+      await expect(keysOfFile(db, oldHero)).resolves.toBeUndefined();
+      await expect(keysOfFile(db, oldEvent)).resolves.toBeUndefined();
+      await expect(existingKeys(storage, oldKeys)).resolves.toEqual([]);
+    });
+
+    test("a picture that is not an image is refused next to its field; nothing is kept", async () => {
+      const { db, storage } = services();
+      const { version, value } = await getHomeContent(db);
+      const filesBefore = await fileCount(db);
+      const keysBefore = await storedKeys(storage);
+      const result = await saveHome(
+        homeForm(
+          version,
+          value,
+          {},
+          {
+            "heroImages.0.file": await imageFile("fine.png"),
+            "heroImages.3.file": new File([new TextEncoder().encode("GIF89a? no")], "fake.gif", {
+              type: "image/gif",
+            }),
+          },
+        ),
+      );
+      expect(result.status).toBe(400);
+      expect(result.fieldErrors?.["heroImages.3.file"]).toContain("이미지 파일이 아닙니다");
+      await expect(getHomeContent(db)).resolves.toMatchObject({ version, value });
+      await expect(fileCount(db)).resolves.toBe(filesBefore);
+      await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
+      await expect(latestAudit(db, "siteSettings")).resolves.toMatchObject({
+        type: "failure",
+        content: "홈 화면 수정에 실패했습니다",
+      });
+    });
+
+    test("a save from an older version is a conflict", async () => {
+      const { db } = services();
+      const { version, value } = await getHomeContent(db);
+      const result = await saveHome(homeForm(version - 1, value, { intro: "낡은 소개" }));
+      expect(result).toMatchObject({ status: 409, conflict: true });
+      await expect(getHomeContent(db)).resolves.toMatchObject({ version, value });
+    });
+  });
+});
