@@ -75,7 +75,7 @@ export type ListScope =
   | { column: string; value: string | number }
   | { column: string; value: string | number }[];
 
-function scopeConditions(scope: ListScope | undefined) {
+export function scopeConditions(scope: ListScope | undefined) {
   if (scope === undefined) return [];
   return Array.isArray(scope) ? scope : [scope];
 }

@@ -42,11 +42,6 @@ export function textValues(form: FormData): Record<string, string> {
   return values;
 }
 
-/** Every text value a field sent, in order (the ids of a reordered list). */
-export function textList(form: FormData, name: string): string[] {
-  return form.getAll(name).filter((value): value is string => typeof value === "string");
-}
-
 /** A record's id as forms send it back. */
 export const recordIdSchema = z.string({ error: "대상을 찾을 수 없습니다." }).min(1).max(64);
 
@@ -55,6 +50,3 @@ export const versionSchema = z.coerce
   .number({ error: "버전 정보가 없습니다. 새로 고침한 뒤 다시 시도해 주세요." })
   .int()
   .min(1);
-
-/** The ids of a whole list in its new order. */
-export const orderSchema = z.array(recordIdSchema).max(500);

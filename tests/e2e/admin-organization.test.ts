@@ -75,7 +75,7 @@ describe("manage-organization", () => {
     await add
       .getByLabel("프로필 사진")
       .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo("#2448d8") });
-    await add.getByRole("img", { name: /올리기 전 미리 보기/ }).waitFor();
+    await add.getByRole("img", { name: /고른 사진 미리 보기/ }).waitFor();
     // The answer is held back a moment, so the progress bar can be seen while the upload runs.
     await page.route("**/admin/api/organization", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -84,9 +84,7 @@ describe("manage-organization", () => {
     await add.getByRole("button", { name: "구성원 추가" }).click();
     const progress = add.getByRole("progressbar");
     await progress.waitFor();
-    await expect(progress.getAttribute("aria-label")).resolves.toMatch(
-      /사진을 줄이는 중|보내는 중/,
-    );
+    await expect(progress.getAttribute("aria-label")).resolves.toMatch(/줄이는 중|보내는 중/);
     await successMessage(page, `'${first}' 구성원이 추가되었습니다`);
     await page.unroute("**/admin/api/organization");
     await expect(progress.count()).resolves.toBe(0);

@@ -161,6 +161,7 @@ describeEachDatabase("managing course records", (services) => {
       intent: "reorder-entries",
       periodId: period.id,
       kind: "session",
+      expected: before,
       id: reversed,
     });
     expect(result).toMatchObject({ ok: true, message: "2026-2학기 세션 순서가 변경되었습니다" });
@@ -168,17 +169,20 @@ describeEachDatabase("managing course records", (services) => {
     expect(after.session.map((entry) => entry.id)).toEqual(reversed);
     expect(after.project).toHaveLength(1);
 
-    const missingOne = await post({
+    // A page still showing the old order: its move would undo the one just saved.
+    const stale = await post({
       intent: "reorder-entries",
       periodId: period.id,
       kind: "session",
-      id: reversed.slice(1),
+      expected: before,
+      id: before,
     });
-    expect(missingOne).toMatchObject({ status: 409, conflict: true });
+    expect(stale).toMatchObject({ status: 409, conflict: true });
     const otherKind = await post({
       intent: "reorder-entries",
       periodId: period.id,
       kind: "project",
+      expected: reversed,
       id: reversed,
     });
     expect(otherKind.status).toBe(409);
@@ -198,7 +202,7 @@ describeEachDatabase("managing course records", (services) => {
     expect(renamed).toMatchObject({ ok: true, message: "'2027-1학기' 학기가 수정되었습니다" });
     const ids = (await listManagedPeriods(services().db)).map((p) => p.id);
     const moved = [period.id, ...ids.filter((id) => id !== period.id)];
-    expect(await post({ intent: "reorder-periods", id: moved })).toMatchObject({
+    expect(await post({ intent: "reorder-periods", expected: ids, id: moved })).toMatchObject({
       ok: true,
       message: "학기 순서가 변경되었습니다",
     });

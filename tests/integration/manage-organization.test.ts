@@ -213,25 +213,35 @@ describeEachDatabase("managing the organization chart", (services) => {
     }
     const ids = (await group(groupId)).members.map((candidate) => candidate.id);
     const moved = [ids[2], ids[0], ids[1]] as string[];
-    const result = await page({ intent: "reorder-members", groupId, id: moved });
+    const result = await page({ intent: "reorder-members", groupId, expected: ids, id: moved });
     expect(result).toMatchObject({ ok: true, message: "구성원 순서가 변경되었습니다" });
     expect((await group(groupId)).members.map((candidate) => candidate.name)).toEqual([
       "다",
       "가",
       "나",
     ]);
-    const partial = await page({ intent: "reorder-members", groupId, id: moved.slice(0, 2) });
-    expect(partial).toMatchObject({ status: 409, conflict: true });
+    // A page still showing the old order: its move would undo the one just saved.
+    const stale = await page({ intent: "reorder-members", groupId, expected: ids, id: ids });
+    expect(stale).toMatchObject({ status: 409, conflict: true });
+    const partial = await page({
+      intent: "reorder-members",
+      groupId,
+      expected: moved,
+      id: moved.slice(0, 2),
+    });
+    expect(partial.status).toBe(400);
 
     const groupIds = (await chart()).map((candidate) => candidate.id);
     const reversed = [...groupIds].reverse();
-    expect(await page({ intent: "reorder-groups", id: reversed })).toMatchObject({
+    expect(
+      await page({ intent: "reorder-groups", expected: groupIds, id: reversed }),
+    ).toMatchObject({
       ok: true,
       message: "그룹 순서가 변경되었습니다",
     });
     expect((await chart()).map((candidate) => candidate.id)).toEqual(reversed);
-    const stale = await page({ intent: "reorder-groups", id: [...groupIds, groupId] });
-    expect(stale.status).toBe(409);
+    const staleGroups = await page({ intent: "reorder-groups", expected: groupIds, id: groupIds });
+    expect(staleGroups.status).toBe(409);
   });
 
   test("deleting a member deletes their photo", async () => {

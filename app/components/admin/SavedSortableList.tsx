@@ -7,8 +7,10 @@ import styles from "./AdminForm.module.css";
 import { Notice } from "./Notice.tsx";
 
 interface SavedSortableListProps<Item> {
-  /** The route action that saves the order: intent "reorder", `expected` and `id` lists. */
+  /** The route action that saves the order: `intent`, `expected` and `id` lists. */
   action: string;
+  /** Names the list for an action that orders several (default "reorder"). */
+  intent?: string;
   items: Item[];
   getId: (item: Item) => string;
   getLabel: (item: Item) => string;
@@ -26,6 +28,7 @@ interface SavedSortableListProps<Item> {
  */
 export function SavedSortableList<Item>({
   action,
+  intent = "reorder",
   items,
   getId,
   getLabel,
@@ -48,7 +51,7 @@ export function SavedSortableList<Item>({
 
   function save(orderedIds: string[]) {
     const form = new FormData();
-    form.set("intent", "reorder");
+    form.set("intent", intent);
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     for (const item of shown) form.append("expected", getId(item));
     for (const id of orderedIds) form.append("id", id);

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import type { CourseKind } from "../../../server/db/schema.ts";
+import { formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
 import { describeChange, describeReorder } from "../../../server/domain/admin/write-messages.ts";
 import { courseKindNoun, courseKinds, periodNoun } from "../../../server/domain/courses/kinds.ts";
 import {
@@ -21,10 +22,8 @@ import {
 } from "../../../server/domain/courses/manage.ts";
 import { adminWriter, unknownIntent } from "../../../server/http/admin-write.ts";
 import {
-  orderSchema,
   readAdminForm,
   recordIdSchema,
-  textList,
   textValues,
   versionSchema,
 } from "../../../server/http/form-fields.ts";
@@ -35,7 +34,7 @@ import { EditableRow, RowSummary, useListNotice } from "../../components/admin/E
 import { FormActions } from "../../components/admin/FormField.tsx";
 import ld from "../../components/admin/ListDetail.module.css";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { ReorderList } from "../../components/admin/ReorderList.tsx";
+import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
 import { TextAreaField, TextField } from "../../components/admin/TextFields.tsx";
 import { Button, ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
@@ -107,7 +106,7 @@ export async function action(args: Route.ActionArgs) {
     }
     case "reorder-periods":
       return write(describeReorder("courses", "학기"), (trx) =>
-        reorderPeriods(trx, orderSchema.parse(textList(form, "id"))),
+        reorderPeriods(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
       );
     case "add-entry": {
       const noun = courseKindNoun(values.kind);
@@ -154,7 +153,7 @@ export async function action(args: Route.ActionArgs) {
             trx,
             recordIdSchema.parse(values.periodId),
             courseKindSchema.parse(values.kind),
-            orderSchema.parse(textList(form, "id")),
+            orderForm.parse(formValues(form, [], ["expected", "id"])),
           ),
       );
     }
@@ -240,7 +239,7 @@ function PeriodList({
       </p>
       {notice}
       {periods.length > 0 && (
-        <ReorderList
+        <SavedSortableList
           action={ACTION}
           intent="reorder-periods"
           items={periods}
@@ -347,10 +346,10 @@ function KindSection({
           {period.name}에 기록된 {noun.subject} 없습니다.
         </p>
       ) : (
-        <ReorderList
+        <SavedSortableList
           action={ACTION}
           intent="reorder-entries"
-          scope={{ periodId: period.id, kind }}
+          fields={{ periodId: period.id, kind }}
           items={entries}
           getId={(entry) => entry.id}
           getLabel={(entry) => entry.title}

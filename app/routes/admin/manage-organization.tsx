@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "react-router";
+import { formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
 import { describeChange, describeReorder } from "../../../server/domain/admin/write-messages.ts";
 import {
   createGroup,
@@ -16,10 +17,8 @@ import {
 } from "../../../server/domain/organization/organization.ts";
 import { adminWriter, unknownIntent } from "../../../server/http/admin-write.ts";
 import {
-  orderSchema,
   readAdminForm,
   recordIdSchema,
-  textList,
   textValues,
   versionSchema,
 } from "../../../server/http/form-fields.ts";
@@ -28,11 +27,11 @@ import { AddDisclosure } from "../../components/admin/AddDisclosure.tsx";
 import { AdminForm, type AdminFormState } from "../../components/admin/AdminForm.tsx";
 import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
 import { EditableRow, RowSummary, useListNotice } from "../../components/admin/EditableRow.tsx";
+import { FileField } from "../../components/admin/FileField.tsx";
 import { FormActions } from "../../components/admin/FormField.tsx";
 import ld from "../../components/admin/ListDetail.module.css";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { PhotoField } from "../../components/admin/PhotoField.tsx";
-import { ReorderList } from "../../components/admin/ReorderList.tsx";
+import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
 import { TextAreaField, TextField } from "../../components/admin/TextFields.tsx";
 import { Button, ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
@@ -40,7 +39,7 @@ import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
 import { getServices } from "../../context.ts";
 import { isRemoval, removal } from "../../lib/admin/removal.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { compressImageFields } from "../../lib/uploads/compress-fields.ts";
+import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import type { Route } from "./+types/manage-organization";
 import styles from "./manage-organization.module.css";
 
@@ -98,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
       );
     case "reorder-groups":
       return write(describeReorder("organization", "그룹"), (trx) =>
-        reorderGroups(trx, orderSchema.parse(textList(form, "id"))),
+        reorderGroups(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
       );
     case "reorder-members": {
       const group = await findGroup(services.db, values.groupId ?? "");
@@ -108,7 +107,7 @@ export async function action(args: Route.ActionArgs) {
           reorderMembers(
             trx,
             recordIdSchema.parse(values.groupId),
-            orderSchema.parse(textList(form, "id")),
+            orderForm.parse(formValues(form, [], ["expected", "id"])),
           ),
       );
     }
@@ -149,7 +148,7 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
           </p>
           {notice}
           {groups.length > 0 && (
-            <ReorderList
+            <SavedSortableList
               action={ACTION}
               intent="reorder-groups"
               items={groups}
@@ -294,6 +293,8 @@ function GroupEditor({
   );
 }
 
+const compressPhoto = compressImageFields(["photo"]);
+
 /** Compresses a chosen profile photo before a member form is sent. */
 function preparePhoto(form: FormData, onProgress: (label: string, percent: number) => void) {
   const intent = form.get("intent");
@@ -301,7 +302,7 @@ function preparePhoto(form: FormData, onProgress: (label: string, percent: numbe
     form.delete("photo");
     return Promise.resolve(form);
   }
-  return compressImageFields(form, ["photo"], onProgress);
+  return compressPhoto(form, onProgress);
 }
 
 function Members({ group }: { group: OrganizationGroup }) {
@@ -315,10 +316,10 @@ function Members({ group }: { group: OrganizationGroup }) {
       {group.members.length === 0 ? (
         <p className={ld.empty}>아직 이 그룹에 구성원이 없습니다.</p>
       ) : (
-        <ReorderList
+        <SavedSortableList
           action={ACTION}
           intent="reorder-members"
-          scope={{ groupId: group.id }}
+          fields={{ groupId: group.id }}
           items={group.members}
           getId={(member) => member.id}
           getLabel={(member) => member.name}
@@ -424,11 +425,19 @@ function MemberFields({
         error={fieldErrors.role}
       />
       <div className={ld.wide}>
-        <PhotoField
+        <FileField
           label={member?.photo ? "새 프로필 사진" : "프로필 사진"}
           name="photo"
-          current={member?.photo}
-          alt={member ? `${member.name} 프로필 사진` : "새 구성원 프로필 사진"}
+          kind="image"
+          current={
+            member?.photo && (
+              <ResponsiveImage
+                image={member.photo}
+                alt={`${member.name} 프로필 사진`}
+                sizes="160px"
+              />
+            )
+          }
           hint="JPG, PNG, WebP 이미지. 올리기 전에 1024px, 4MB 이하로 줄여서 보냅니다."
           error={fieldErrors.photo}
         />

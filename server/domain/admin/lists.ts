@@ -1,7 +1,13 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
-import { type OrderedTable, reorder, type VersionedTable } from "../../db/versioned.ts";
+import {
+  type ListScope,
+  type OrderedTable,
+  reorder,
+  scopeConditions,
+  type VersionedTable,
+} from "../../db/versioned.ts";
 import type { OrderForm } from "./form-fields.ts";
 
 /** Every row's version by id: the admin lists send them back with each edit and delete. */
@@ -17,22 +23,24 @@ export async function recordVersions(
 }
 
 /**
- * Saves a new order for a list (or one scope of it, such as one year). The list must still be
- * exactly as the manager saw it: an item added, removed or moved by someone else in the
- * meantime is a conflict, never a silent overwrite of their change.
+ * Saves a new order for a list (or one scope of it, such as one year or one period's sessions).
+ * The list must still be exactly as the manager saw it: an item added, removed or moved by
+ * someone else in the meantime is a conflict, never a silent overwrite of their change.
  */
 export async function reorderFrom(
   db: Db,
   table: OrderedTable,
   { expected, id }: OrderForm,
-  scope?: { column: string; value: string | number },
+  scope?: ListScope,
 ): Promise<void> {
   let query = db
     .selectFrom(table as "feed_items")
     .select("id")
     .orderBy("position")
     .orderBy("id");
-  if (scope) query = query.where(sql.ref(scope.column), "=", scope.value);
+  for (const { column, value } of scopeConditions(scope)) {
+    query = query.where(sql.ref(column), "=", value);
+  }
   const current = (await query.execute()).map((row) => row.id);
   if (current.length !== expected.length || current.some((item, i) => item !== expected[i])) {
     throw new VersionConflictError(0);

@@ -5,10 +5,11 @@ import {
   deleteVersioned,
   nextPosition,
   RecordNotFoundError,
-  reorder,
   updateVersioned,
 } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
+import type { OrderForm } from "../admin/form-fields.ts";
+import { reorderFrom } from "../admin/lists.ts";
 import { FieldError } from "../admin/run-write.ts";
 import { optionalText, requiredText } from "../admin/text-schemas.ts";
 
@@ -146,8 +147,8 @@ export async function deletePeriod(db: Db, id: string, version: number): Promise
   return removed.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
 }
 
-export function reorderPeriods(db: Db, orderedIds: string[]) {
-  return reorder(db, "periods", orderedIds);
+export function reorderPeriods(db: Db, order: OrderForm) {
+  return reorderFrom(db, "periods", order);
 }
 
 function entryScope(periodId: string, kind: CourseKind) {
@@ -198,12 +199,7 @@ export function deleteCourseEntry(db: Db, id: string, version: number) {
   return deleteVersioned(db, "course_entries", id, version);
 }
 
-/** Puts one kind's entries of a period in the given order (exactly the entries it has now). */
-export function reorderCourseEntries(
-  db: Db,
-  periodId: string,
-  kind: CourseKind,
-  orderedIds: string[],
-) {
-  return reorder(db, "course_entries", orderedIds, entryScope(periodId, kind));
+/** Puts one kind's entries of a period in a new order (see reorderFrom). */
+export function reorderCourseEntries(db: Db, periodId: string, kind: CourseKind, order: OrderForm) {
+  return reorderFrom(db, "course_entries", order, entryScope(periodId, kind));
 }

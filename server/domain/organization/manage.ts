@@ -4,10 +4,11 @@ import {
   deleteVersioned,
   nextPosition,
   RecordNotFoundError,
-  reorder,
   updateVersioned,
 } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
+import type { OrderForm } from "../admin/form-fields.ts";
+import { reorderFrom } from "../admin/lists.ts";
 import { optionalText, requiredText } from "../admin/text-schemas.ts";
 import type { RecordNoun } from "../admin/write-messages.ts";
 import type { FileChanges, StoredFile } from "../files/files.ts";
@@ -104,8 +105,8 @@ export async function deleteGroup(
   await deleteVersioned(db, "organization_groups", id, version);
 }
 
-export function reorderGroups(db: Db, orderedIds: string[]) {
-  return reorder(db, "organization_groups", orderedIds);
+export function reorderGroups(db: Db, order: OrderForm) {
+  return reorderFrom(db, "organization_groups", order);
 }
 
 /** Checks an uploaded photo by its bytes and stores it in a folder of its own. */
@@ -203,6 +204,6 @@ export async function deleteMember(
   if (current?.photo_file_id) await files.remove(current.photo_file_id);
 }
 
-export function reorderMembers(db: Db, groupId: string, orderedIds: string[]) {
-  return reorder(db, "organization_members", orderedIds, { column: "group_id", value: groupId });
+export function reorderMembers(db: Db, groupId: string, order: OrderForm) {
+  return reorderFrom(db, "organization_members", order, { column: "group_id", value: groupId });
 }
