@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import {
   deleteRow,
-  dragRow,
-  moveRowWithKeyboard,
+  dragOnto,
+  moveWithKeyboard,
   openAdminPage,
   photoFile,
   slowUploads,
@@ -79,7 +79,7 @@ describe("manage-main-activity", () => {
     expect((await page.request.get(oldImage ?? "")).status()).toBe(404);
 
     // Reorder with the mouse: the last one is dragged to the top.
-    await dragRow(page, list, "e2e 종강 해커톤", "e2e 신입생 코딩 대회");
+    await dragOnto(page, list, "e2e 종강 해커톤", "e2e 신입생 코딩 대회");
     await page
       .getByRole("status")
       .filter({ hasText: `${YEAR}년 주요 활동 순서가 변경되었습니다` })
@@ -89,7 +89,7 @@ describe("manage-main-activity", () => {
       .toEqual(["e2e 종강 해커톤", "e2e 신입생 코딩 대회", "e2e 겨울 게임잼 '눈송이'"]);
 
     // And with the keyboard on the handle: the first one goes down one place.
-    await moveRowWithKeyboard(page, list, "e2e 종강 해커톤", "ArrowDown");
+    await moveWithKeyboard(page, list, "e2e 종강 해커톤", 1);
     await expect
       .poll(() => titlesOf(list))
       .toEqual(["e2e 신입생 코딩 대회", "e2e 종강 해커톤", "e2e 겨울 게임잼 '눈송이'"]);

@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   deleteRow,
-  dragRow,
-  moveRowWithKeyboard,
+  dragOnto,
+  moveWithKeyboard,
   openAdminPage,
   photoFile,
   slowUploads,
@@ -85,7 +85,7 @@ describe("manage-feed", () => {
     expect((await page.request.get(oldImage ?? "")).status()).toBe(404);
 
     // Reorder with the mouse, then with the keyboard.
-    await dragRow(page, list, "e2e 피드 첫 사진", "e2e 피드 둘째 사진");
+    await dragOnto(page, list, "e2e 피드 첫 사진", "e2e 피드 둘째 사진");
     await page.getByRole("status").filter({ hasText: "피드 순서가 변경되었습니다" }).waitFor();
     await expect
       .poll(() => titlesOf(list))
@@ -95,7 +95,7 @@ describe("manage-feed", () => {
       "e2e 피드 둘째 사진",
       ...demo,
     ]);
-    await moveRowWithKeyboard(page, list, "e2e 피드 둘째 사진", "ArrowUp");
+    await moveWithKeyboard(page, list, "e2e 피드 둘째 사진", -1);
     await expect
       .poll(() => titlesOf(list))
       .toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);

@@ -163,44 +163,10 @@ export function titlesOf(list: Locator): Promise<string[]> {
   return list.getByRole("article").locator(":is(h3, h4)").allInnerTexts();
 }
 
-/** Drags a row by its handle with the mouse and drops it on another row. */
-export async function dragRow(page: Page, list: Locator, from: string, to: string) {
-  const handle = list.getByRole("button", { name: `'${from}' 순서 바꾸기` });
-  const target = list.getByRole("article", { name: to, exact: true });
-  await target.scrollIntoViewIfNeeded();
-  await handle.scrollIntoViewIfNeeded();
-  const start = await handle.boundingBox();
-  const end = await target.boundingBox();
-  if (!start || !end) throw new Error("The rows are not on screen");
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 + 8, { steps: 4 });
-  await page.mouse.move(start.x + start.width / 2, end.y + end.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
-
-/** Moves a row with the keyboard on its handle: Space to lift, arrows to move, Space to drop. */
-export async function moveRowWithKeyboard(
-  page: Page,
-  list: Locator,
-  title: string,
-  direction: "ArrowUp" | "ArrowDown",
-) {
-  await list.getByRole("button", { name: `'${title}' 순서 바꾸기` }).focus();
-  await page.keyboard.press("Space");
-  await page.waitForTimeout(150);
-  await page.keyboard.press(direction);
-  await page.waitForTimeout(300);
-  await page.keyboard.press("Space");
-}
-
 /** Deletes a row through its confirmation dialog. */
 export async function deleteRow(page: Page, title: string) {
   const row = page.getByRole("article", { name: title, exact: true });
-  await row.getByRole("button", { name: "삭제" }).click();
-  const dialog = page.getByRole("dialog", { name: `'${title}'을(를) 삭제할까요?` });
-  await dialog.waitFor();
-  await dialog.getByRole("button", { name: "삭제" }).click();
+  await confirmDelete(page, row, `'${title}'을(를) 삭제할까요?`);
   await page.getByRole("status").filter({ hasText: "삭제되었습니다" }).first().waitFor();
   await row.waitFor({ state: "detached" });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import {
   deleteRow,
-  dragRow,
-  moveRowWithKeyboard,
+  dragOnto,
+  moveWithKeyboard,
   openAdminPage,
   pdfFile,
   photoFile,
@@ -72,7 +72,7 @@ describe("manage-odaeho", () => {
     ).resolves.toBe("KERNEL odaeho e2e 오대호 봄 특별호.pdf");
 
     // Reorder by mouse, then by keyboard; the archive follows the managers' order.
-    await dragRow(page, list, "e2e 오대호 봄 특별호", "e2e 오대호 가을호");
+    await dragOnto(page, list, "e2e 오대호 봄 특별호", "e2e 오대호 가을호");
     await page
       .getByRole("status")
       .filter({ hasText: "오대호 목록 순서가 변경되었습니다" })
@@ -84,7 +84,7 @@ describe("manage-odaeho", () => {
     await expect(visitor.locator("main article h3").first().innerText()).resolves.toBe(
       "e2e 오대호 봄 특별호",
     );
-    await moveRowWithKeyboard(page, list, "e2e 오대호 봄 특별호", "ArrowDown");
+    await moveWithKeyboard(page, list, "e2e 오대호 봄 특별호", 1);
     await expect
       .poll(() => titlesOf(list))
       .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄 특별호", ...demoTitles]);
