@@ -72,11 +72,21 @@ export async function moveWithKeyboard(
 ): Promise<void> {
   await whenMovable(list, name);
   const start = (await listOrder(list)).indexOf(name) + 1;
-  const announced = (text: string) =>
+  const announced = (text: string | RegExp) =>
     page.getByText(text).first().waitFor({ state: "attached", timeout: eventually.timeout });
+  // In the middle of the screen, so that a move does not have to scroll the page first.
+  await handleOf(list, name).evaluate((handle) => handle.scrollIntoView({ block: "center" }));
   await handleOf(list, name).focus();
   await page.keyboard.press("Space");
-  await announced(`'${name}'을(를) 들었습니다`);
+  // Lifting is announced, and at once replaced by "goes to its own place" (it is over itself).
+  const quoted = `'${name}'`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await announced(
+    new RegExp(`${quoted}(을\\(를\\) 들었습니다|이\\(가\\) ${start}번째 자리로 갑니다)`),
+  );
+  // The list measures its rows in the frames after the lift; an arrow before that is lost.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   for (let step = 1; step <= Math.abs(steps); step += 1) {
     await page.keyboard.press(steps > 0 ? "ArrowDown" : "ArrowUp");
     const position = start + (steps > 0 ? step : -step);
