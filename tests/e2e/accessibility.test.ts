@@ -1,30 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, test } from "vitest";
+import { publicPagePaths } from "../../server/domain/seo/public-pages.ts";
 import { baseURL, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { scrollThrough } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
-const publicRoutes = [
-  "/",
-  "/about",
-  "/about/organization",
-  "/about/ci",
-  "/about/contact",
-  "/community/media",
-  "/community/activity/main",
-  "/community/activity/courses",
-  "/community/feed",
-  "/archive/rule",
-  "/archive/odaeho",
-  "/archive/calendar",
-  "/archive/calendartest",
-  "/join",
-  "/join/who_we_want",
-  "/game",
-  "/no-such-page",
-  "/admin/login",
-];
+/** Every visitor page, the 404 page and the sign-in page. */
+const publicRoutes = [...publicPagePaths, "/no-such-page", "/admin/login"];
 
 /** The newest article's address, read from the media list the server renders. */
 async function firstArticlePath(): Promise<string> {

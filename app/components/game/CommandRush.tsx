@@ -146,7 +146,7 @@ export function CommandRush() {
                   {[...state.target].map((char, index) => {
                     const typed = state.typed[index];
                     const status =
-                      typed === undefined ? "todo" : typed === char ? "right" : "wrong";
+                      typed === undefined ? "pending" : typed === char ? "right" : "wrong";
                     return (
                       // biome-ignore lint/suspicious/noArrayIndexKey: characters of a fixed string
                       <span key={index} data-status={status}>
