@@ -96,8 +96,13 @@ export function AdminForm({
   const [formKey, setFormKey] = useState(0);
   const formId = useId();
   const unsaved = useUnsavedChanges();
+  // Also marked on the form itself, for a form that asks before it is closed unsaved.
+  const [edited, setEdited] = useState(false);
   const setDirty = useCallback(
-    (dirty: boolean) => unsaved.setDirty(formId, dirty),
+    (dirty: boolean) => {
+      setEdited(dirty);
+      unsaved.setDirty(formId, dirty);
+    },
     [unsaved, formId],
   );
   useEffect(() => () => unsaved.setDirty(formId, false), [unsaved, formId]);
@@ -212,6 +217,7 @@ export function AdminForm({
         encType={upload ? "multipart/form-data" : undefined}
         aria-label={label}
         aria-busy={busy || undefined}
+        data-edited={edited || undefined}
         className={className}
         onSubmit={onSubmit}
         onKeyDown={onKeyDown}

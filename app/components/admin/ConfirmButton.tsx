@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useId, useRef } from "react";
 import { Button, type ButtonVariant } from "../ui/Button.tsx";
 import styles from "./ConfirmButton.module.css";
 
@@ -65,31 +65,13 @@ export function ConfirmButton({
       >
         {children}
       </Button>
-      <dialog
-        ref={dialogRef}
+      <ConfirmDialog
+        dialogRef={dialogRef}
         id={dialogId}
-        className={styles.dialog}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-message`}
-      >
-        <h2 id={`${id}-title`} className={styles.title}>
-          {title}
-        </h2>
-        <div id={`${id}-message`} className={styles.message}>
-          {message}
-        </div>
-        <div className={styles.actions}>
-          <Button
-            variant="secondary"
-            size="sm"
-            autoFocus
-            {...{ commandfor: dialogId, command: "close" }}
-            onClick={() => {
-              if (!supportsCommands()) dialogRef.current?.close();
-            }}
-          >
-            취소
-          </Button>
+        title={title}
+        message={message}
+        cancel={{ commandfor: dialogId, command: "close" }}
+        confirm={
           <Button
             type={onConfirm ? "button" : "submit"}
             variant={variant}
@@ -104,8 +86,60 @@ export function ConfirmButton({
           >
             {confirmLabel ?? children}
           </Button>
-        </div>
-      </dialog>
+        }
+        onCancel={() => {
+          if (!supportsCommands()) dialogRef.current?.close();
+        }}
+      />
     </>
+  );
+}
+
+interface ConfirmDialogProps {
+  dialogRef: RefObject<HTMLDialogElement | null>;
+  id: string;
+  title: string;
+  message: ReactNode;
+  /** The button that goes ahead. */
+  confirm: ReactNode;
+  /** Invoker-command attributes for the cancel button, when the dialog is opened by one. */
+  cancel?: Record<string, string>;
+  onCancel: () => void;
+}
+
+/**
+ * The modal question behind a ConfirmButton, also opened by script where asking depends on the
+ * moment (closing a form only when something was typed in it). "취소" has the focus.
+ */
+export function ConfirmDialog({
+  dialogRef,
+  id,
+  title,
+  message,
+  confirm,
+  cancel,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <dialog
+      ref={dialogRef}
+      id={id}
+      className={styles.dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
+    >
+      <h2 id={`${id}-title`} className={styles.title}>
+        {title}
+      </h2>
+      <div id={`${id}-message`} className={styles.message}>
+        {message}
+      </div>
+      <div className={styles.actions}>
+        <Button variant="secondary" size="sm" autoFocus {...cancel} onClick={onCancel}>
+          취소
+        </Button>
+        {confirm}
+      </div>
+    </dialog>
   );
 }

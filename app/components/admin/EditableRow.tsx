@@ -4,6 +4,7 @@ import { isRemoval } from "../../lib/admin/removal.ts";
 import { Button } from "../ui/Button.tsx";
 import { AdminForm, type AdminFormState } from "./AdminForm.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
+import { useDiscardConfirmation } from "./DiscardChanges.tsx";
 import styles from "./EditableRow.module.css";
 import { FormActions } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";
@@ -66,10 +67,10 @@ export function EditableRow({
   const [editing, setEditing] = useState(startEditing);
   // A new key drops what was typed (and the form's unsaved-changes mark) when editing is cancelled.
   const [formKey, setFormKey] = useState(0);
-  const cancel = () => {
+  const cancel = useDiscardConfirmation(() => {
     setEditing(false);
     setFormKey((key) => key + 1);
-  };
+  });
   const remove = (busy: boolean) => (
     <ConfirmButton
       title={removeTitle}
@@ -128,9 +129,14 @@ export function EditableRow({
                 <Button type="submit" name="intent" value={updateIntent} disabled={state.busy}>
                   {state.busy ? "저장하는 중…" : "저장"}
                 </Button>
-                <Button variant="ghost" onClick={cancel} disabled={state.busy}>
+                <Button
+                  variant="ghost"
+                  onClick={(event) => cancel.request(event.currentTarget.form)}
+                  disabled={state.busy}
+                >
                   취소
                 </Button>
+                {cancel.dialog}
                 {editActions?.(state)}
                 <span className={styles.spacer} />
                 {remove(state.busy)}

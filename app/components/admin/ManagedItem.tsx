@@ -5,6 +5,7 @@ import type { ImageRef } from "../../../server/domain/files/files.ts";
 import { Button } from "../ui/Button.tsx";
 import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
+import { useDiscardConfirmation } from "./DiscardChanges.tsx";
 import styles from "./ManagedItem.module.css";
 import { Notice } from "./Notice.tsx";
 
@@ -57,6 +58,7 @@ export function ManagedItem({
   useEffect(() => {
     if (editing) editorRef.current?.querySelector<HTMLElement>("input, textarea, select")?.focus();
   }, [editing]);
+  const close = useDiscardConfirmation(() => setEditing(false));
   const onSaved = useCallback((result: WriteResult<unknown>) => {
     setSaved(result.message);
     setEditing(false);
@@ -82,11 +84,13 @@ export function ManagedItem({
             aria-controls={editorId}
             onClick={() => {
               setSaved(null);
-              setEditing((open) => !open);
+              if (editing) close.request(editorRef.current?.querySelector("form"));
+              else setEditing(true);
             }}
           >
             {editing ? "닫기" : "수정"}
           </Button>
+          {close.dialog}
           <ConfirmButton
             form={deleteFormId}
             name="intent"

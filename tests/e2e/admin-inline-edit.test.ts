@@ -1,0 +1,81 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { openAdminPage } from "./admin-lists.ts";
+import { setupBrowser } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+
+const discardDialog = (page: Page) => page.getByRole("dialog", { name: "입력한 내용을 버릴까요?" });
+
+/**
+ * The steps every edit form that opens in a list row must pass: closing it untouched closes it
+ * at once; closing it after typing asks, staying keeps the typing, discarding drops it.
+ */
+async function closesOnlyWhenAsked(
+  page: Page,
+  open: () => Promise<void>,
+  field: () => Locator,
+  close: () => Locator,
+) {
+  await open();
+  const stored = await field().inputValue();
+  await close().click();
+  await expect(field().count()).resolves.toBe(0);
+  await expect(discardDialog(page).isVisible()).resolves.toBe(false);
+
+  await open();
+  await field().fill(`${stored} 고치는 중`);
+  await close().click();
+  const dialog = discardDialog(page);
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: "취소" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await expect(field().inputValue()).resolves.toBe(`${stored} 고치는 중`);
+
+  await close().click();
+  await dialog.getByRole("button", { name: "버리고 닫기" }).click();
+  await expect(field().count()).resolves.toBe(0);
+  await open();
+  await expect(field().inputValue()).resolves.toBe(stored);
+  // Nothing typed any more: leaving the page does not ask.
+  await close().click();
+  await page.goto("/admin");
+  await page.waitForURL((url) => url.pathname === "/admin");
+}
+
+describe("an edit form opened in a list row", () => {
+  test("a feed item's form asks before it is closed with typing in it", async () => {
+    const page = await openAdminPage(await newPage(), "/admin/manage-feed");
+    const row = page.getByRole("list", { name: "피드 순서" }).getByRole("article").first();
+    const toggle = row.getByRole("button", { name: /^(수정|닫기)$/ });
+    await closesOnlyWhenAsked(
+      page,
+      async () => {
+        await toggle.click();
+        await row.getByLabel("설명").waitFor();
+      },
+      () => row.getByLabel("설명"),
+      () => toggle,
+    );
+  });
+
+  test("an organization member's form asks before it is cancelled with typing in it", async () => {
+    const page = await openAdminPage(await newPage(), "/admin/manage-organization");
+    const list = page.getByRole("list", { name: "구성원 순서" });
+    const editLabel = await list
+      .getByRole("button", { name: / 수정$/ })
+      .first()
+      .getAttribute("aria-label");
+    const rowLabel = (editLabel ?? "").replace(/ 수정$/, "");
+    const row = page.getByRole("form", { name: rowLabel, exact: true });
+    await closesOnlyWhenAsked(
+      page,
+      async () => {
+        await row.getByRole("button", { name: `${rowLabel} 수정` }).click();
+        await row.getByLabel("이름").waitFor();
+      },
+      () => row.getByLabel("이름"),
+      () => row.getByRole("button", { name: "취소", exact: true }),
+    );
+  });
+});
