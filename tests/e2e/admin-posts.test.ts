@@ -276,6 +276,62 @@ describe("manage-posts", () => {
     await expect(bodyBox(page).textContent()).resolves.toBe("제목 없이 쓴 본문");
   });
 
+  test("links are set in a bar under the toolbar, which takes web and e-mail addresses only", async () => {
+    const page = await signedInPage();
+    await openEditor(page, "/admin/manage-posts/new");
+    await bodyBox(page).click();
+    await page.keyboard.type("동아리 홈페이지");
+    await page.keyboard.press("Shift+Home");
+    const toolbar = page.getByRole("toolbar", { name: "본문 서식" });
+    await toolbar.getByRole("button", { name: "링크" }).click();
+    const address = page.getByRole("textbox", { name: "링크 주소" });
+    await expect(address.inputValue()).resolves.toBe("https://");
+
+    await address.fill("javascript:alert(1)");
+    await address.press("Enter");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "http://, https:// 또는 mailto:로 시작하는 주소를 넣어 주세요." })
+      .waitFor();
+    await expect(address.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(bodyBox(page).locator("a").count()).resolves.toBe(0);
+
+    // Enter applies the link; it does not send the article's form.
+    await address.fill("https://example.org/club");
+    await address.press("Enter");
+    await address.waitFor({ state: "detached" });
+    const link = bodyBox(page).getByRole("link", { name: "동아리 홈페이지" });
+    await expect(link.getAttribute("href")).resolves.toBe("https://example.org/club");
+    expect(new URL(page.url()).pathname).toBe("/admin/manage-posts/new");
+    await expect(
+      page.locator('input[type="hidden"][name="contents"]').inputValue(),
+    ).resolves.toContain('href="https://example.org/club"');
+
+    // The cursor is back in the text, after the link; with nothing selected, the address
+    // becomes the linked text.
+    await expect
+      .poll(() => bodyBox(page).evaluate((box) => box.contains(document.activeElement)))
+      .toBe(true);
+    await page.keyboard.press("Enter");
+    await toolbar.getByRole("button", { name: "링크" }).click();
+    await address.fill("mailto:kernel@saesol.example");
+    await page.getByRole("button", { name: "적용" }).click();
+    await expect(
+      bodyBox(page).getByRole("link", { name: "mailto:kernel@saesol.example" }).count(),
+    ).resolves.toBe(1);
+
+    // An emptied address removes the link under the cursor.
+    await link.click();
+    await toolbar.getByRole("button", { name: "링크" }).click();
+    await expect(address.inputValue()).resolves.toBe("https://example.org/club");
+    await address.fill("");
+    await address.press("Enter");
+    await expect(
+      bodyBox(page).getByRole("link", { name: "동아리 홈페이지" }).count(),
+    ).resolves.toBe(0);
+    await expect(bodyBox(page).getByText("동아리 홈페이지").count()).resolves.toBe(1);
+  });
+
   test("a file that is not an image, named .jpg, is refused with a clear message and nothing is stored", async () => {
     const page = await signedInPage();
     const title = unique("E2E 가짜 사진");

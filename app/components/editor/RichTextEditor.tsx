@@ -1,6 +1,7 @@
+import { TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useId } from "react";
+import { useId, useState } from "react";
 import styles from "./RichTextEditor.module.css";
 
 interface RichTextEditorProps {
@@ -16,7 +17,7 @@ interface RichTextEditorProps {
 
 /**
  * The admin's rich-text editor (TipTap): headings, emphasis, lists, quotes, links and code
- * blocks. It writes HTML into a hidden input so it takes part in an ordinary form submission;
+ * blocks. Its HTML goes in a hidden input so it takes part in an ordinary form submission;
  * the server sanitizes that HTML with an allow-list before storing it.
  */
 export function RichTextEditor({
@@ -28,6 +29,9 @@ export function RichTextEditor({
   describedBy,
 }: RichTextEditorProps) {
   const labelId = useId();
+  // The HTML the form sends, held by React: an uncontrolled hidden input would be set back to
+  // its default whenever the editor renders again.
+  const [html, setHtml] = useState(defaultValue);
   const editor = useEditor({
     // The admin page is rendered on the server; the editor itself starts in the browser.
     immediatelyRender: false,
@@ -52,10 +56,9 @@ export function RichTextEditor({
       },
     },
     onUpdate: ({ editor: current }) => {
-      const html = current.isEmpty ? "" : current.getHTML();
-      const input = document.querySelector<HTMLInputElement>(`input[type=hidden][name="${name}"]`);
-      if (input) input.value = html;
-      onChange?.(html);
+      const next = current.isEmpty ? "" : current.getHTML();
+      setHtml(next);
+      onChange?.(next);
     },
   });
 
@@ -82,16 +85,54 @@ export function RichTextEditor({
   });
 
   const chain = () => editor?.chain().focus();
-  const setLink = () => {
-    if (!editor) return;
-    const previous = editor.getAttributes("link").href as string | undefined;
-    const url = window.prompt("링크 주소 (비우면 링크를 없앱니다)", previous ?? "https://");
-    if (url === null) return;
-    if (url.trim() === "" || url.trim() === "https://") {
+  // The link's address is asked in a bar under the toolbar (not a browser prompt, which phones
+  // show poorly and screen readers announce out of context).
+  const [linkDraft, setLinkDraft] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const linkInputId = useId();
+  const closeLinkBar = () => {
+    setLinkDraft(null);
+    setLinkError(null);
+    chain()?.run();
+  };
+  const applyLink = () => {
+    if (!editor || linkDraft === null) return;
+    const address = linkDraft.trim();
+    if (address === "") {
       chain()?.extendMarkRange("link").unsetLink().run();
+      closeLinkBar();
       return;
     }
-    chain()?.extendMarkRange("link").setLink({ href: url.trim() }).run();
+    if (!editorLink(address)) {
+      setLinkError("http://, https:// 또는 mailto:로 시작하는 주소를 넣어 주세요.");
+      return;
+    }
+    if (editor.state.selection.empty && !editor.isActive("link")) {
+      // Nothing selected: the address itself becomes the linked text.
+      chain()
+        ?.insertContent({
+          type: "text",
+          text: address,
+          marks: [{ type: "link", attrs: { href: address } }],
+        })
+        .run();
+    } else {
+      chain()
+        ?.extendMarkRange("link")
+        .setLink({ href: address })
+        // Writing goes on after the link, not over it.
+        .command(({ tr }) => {
+          tr.setSelection(TextSelection.create(tr.doc, tr.selection.to));
+          return true;
+        })
+        .run();
+    }
+    closeLinkBar();
+  };
+  const openLinkBar = () => {
+    if (!editor) return;
+    setLinkError(null);
+    setLinkDraft((editor.getAttributes("link").href as string | undefined) ?? "https://");
   };
 
   const tools: {
@@ -141,7 +182,7 @@ export function RichTextEditor({
       active: state?.codeBlock,
       run: () => chain()?.toggleCodeBlock().run(),
     },
-    { label: "링크", text: "🔗", active: state?.link, run: setLink },
+    { label: "링크", text: "🔗", active: state?.link, run: openLinkBar },
     { label: "되돌리기", text: "↶", disabled: !state?.canUndo, run: () => chain()?.undo().run() },
     { label: "다시 하기", text: "↷", disabled: !state?.canRedo, run: () => chain()?.redo().run() },
   ];
@@ -167,7 +208,52 @@ export function RichTextEditor({
           </button>
         ))}
       </div>
-      <input type="hidden" name={name} defaultValue={defaultValue} />
+      {linkDraft !== null && (
+        <fieldset className={styles.linkBar}>
+          <legend className="visually-hidden">링크</legend>
+          <label htmlFor={linkInputId}>링크 주소</label>
+          <input
+            id={linkInputId}
+            type="url"
+            inputMode="url"
+            value={linkDraft}
+            aria-invalid={linkError ? true : undefined}
+            aria-describedby={linkError ? `${linkInputId}-error` : `${linkInputId}-hint`}
+            // biome-ignore lint/a11y/noAutofocus: the bar opens on the manager's click to type here
+            autoFocus
+            onChange={(event) => {
+              setLinkDraft(event.currentTarget.value);
+              setLinkError(null);
+            }}
+            onKeyDown={(event) => {
+              // Enter applies the link instead of sending the article's form; Escape closes.
+              if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                applyLink();
+              } else if (event.key === "Escape") {
+                event.preventDefault();
+                closeLinkBar();
+              }
+            }}
+          />
+          <button type="button" className={styles.tool} onClick={applyLink}>
+            적용
+          </button>
+          <button type="button" className={styles.tool} onClick={closeLinkBar}>
+            취소
+          </button>
+          {linkError ? (
+            <p id={`${linkInputId}-error`} className={styles.linkError} role="alert">
+              {linkError}
+            </p>
+          ) : (
+            <p id={`${linkInputId}-hint`} className={styles.linkHint}>
+              비워 두고 적용하면 링크를 없앱니다.
+            </p>
+          )}
+        </fieldset>
+      )}
+      <input type="hidden" name={name} value={html} />
       {editor ? (
         <EditorContent editor={editor} />
       ) : (
@@ -177,4 +263,13 @@ export function RichTextEditor({
       )}
     </div>
   );
+}
+
+/** Addresses an article may link to: the web and e-mail (the server's sanitizer agrees). */
+function editorLink(address: string): boolean {
+  try {
+    return ["http:", "https:", "mailto:"].includes(new URL(address).protocol);
+  } catch {
+    return false;
+  }
 }
