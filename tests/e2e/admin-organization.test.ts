@@ -120,7 +120,12 @@ describe("manage-organization", () => {
     expect((await fetch(`${baseURL()}${photoUrl}`)).status).toBe(200);
 
     // Reorder with the mouse, then back with the keyboard.
-    await firstRow.getByRole("button", { name: "취소" }).click();
+    // A file was chosen in the form: closing it asks first.
+    await firstRow.getByRole("button", { name: "취소", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "입력한 내용을 버릴까요?" })
+      .getByRole("button", { name: "버리고 닫기" })
+      .click();
     await dragOnto(page, list, second, first);
     await expect.poll(() => listOrder(list), eventually).toEqual([second, first]);
     await successMessage(page, "구성원 순서가 변경되었습니다");
