@@ -265,7 +265,7 @@ export function RichTextEditor({
   );
 }
 
-/** Addresses an article may link to: the web and e-mail (the server's sanitizer agrees). */
+/** Addresses an article may link to: the web and e-mail (the server's sanitizer allows these). */
 function editorLink(address: string): boolean {
   try {
     return ["http:", "https:", "mailto:"].includes(new URL(address).protocol);
