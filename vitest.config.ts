@@ -22,6 +22,17 @@ export default defineConfig({
         },
       },
       {
+        // Stops and restarts the PostgreSQL server it runs against, so it runs alone, last,
+        // from `npm run test:postgres`.
+        test: {
+          name: "outage",
+          include: ["tests/outage/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

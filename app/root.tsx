@@ -4,6 +4,7 @@ import "./styles/global.css";
 
 import { type ReactNode, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -17,6 +18,18 @@ import type { Route } from "./+types/root";
 import { ErrorPage, NotFoundPage } from "./components/layout/StatusPages.tsx";
 import { getServices } from "./context.ts";
 import { pageMeta } from "./lib/meta.ts";
+
+/**
+ * While the database is unreachable every page and endpoint answers 503 with the error page,
+ * before any loader waits for a connection that will not come.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }) => {
+    if (!getServices(context).availability.available) {
+      throw data("database unavailable", { status: 503 });
+    }
+  },
+];
 
 /** The club's identity, needed by every page (titles, previews, header and footer). */
 export async function loader({ context }: Route.LoaderArgs) {

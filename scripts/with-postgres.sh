@@ -39,11 +39,19 @@ cleanup() {
 trap cleanup EXIT
 
 run_pg "$pg_bin/initdb" -D "$workdir/data" -U club --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
-run_pg "$pg_bin/pg_ctl" -D "$workdir/data" -l "$workdir/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -p $port -k $workdir -c fsync=off -c full_page_writes=off" start >/dev/null
+# The settings live in the server's own configuration, so a test can stop and start it again.
+cat >>"$workdir/data/postgresql.conf" <<CONF
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$workdir'
+fsync = off
+full_page_writes = off
+CONF
+run_pg "$pg_bin/pg_ctl" -D "$workdir/data" -l "$workdir/server.log" -w start >/dev/null
 run_pg "$pg_bin/createdb" -h 127.0.0.1 -p "$port" -U club club
 
 export TEST_DATABASE_URL="postgres://club@127.0.0.1:$port/club"
 export E2E_DATABASE_URL="$TEST_DATABASE_URL"
+export TEST_PG_BIN="$pg_bin" TEST_PG_DATA="$workdir/data"
 echo "PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') running at $TEST_DATABASE_URL"
 "$@"

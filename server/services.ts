@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Config } from "./config.ts";
+import { isDatabaseUnavailableError } from "./db/availability.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
 import { LocalDiskStorage } from "./storage/local-disk.ts";
@@ -9,6 +11,8 @@ export interface Services {
   config: Config;
   db: Db;
   engine: DatabaseHandle["engine"];
+  /** Whether the database answers right now (pages answer 503 while it does not). */
+  availability: DatabaseHandle["availability"];
   storage: FileStorage;
   logger: Logger;
 }
@@ -17,11 +21,14 @@ export interface OpenedServices extends Services {
   close(): Promise<void>;
 }
 
+/** How long a starting server waits for a database that is not up yet (a container starting). */
+const DATABASE_WAIT_MS = 60_000;
+
 /** Opens the database (migrated to the newest schema) and the file storage. */
 export async function openServices(config: Config, logger: Logger): Promise<OpenedServices> {
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, logger);
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateWhenReachable(database.db, logger);
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   } catch (error) {
     await database.close();
@@ -31,8 +38,23 @@ export async function openServices(config: Config, logger: Logger): Promise<Open
     config,
     db: database.db,
     engine: database.engine,
+    availability: database.availability,
     storage: new LocalDiskStorage(config.uploadsDir),
     logger,
     close: () => database.close(),
   };
+}
+
+/** Migrates, waiting (and saying so) while the database cannot be reached yet. */
+async function migrateWhenReachable(db: Db, logger: Logger): Promise<string[]> {
+  const giveUpAt = Date.now() + DATABASE_WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateToLatest(db);
+    } catch (error) {
+      if (!isDatabaseUnavailableError(error) || Date.now() > giveUpAt) throw error;
+      logger.warn({ err: error, attempt }, "database not reachable yet; trying again");
+      await sleep(Math.min(5000, 500 * attempt));
+    }
+  }
 }

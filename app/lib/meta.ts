@@ -29,7 +29,8 @@ interface MetaArgsLike {
  */
 export function pageMeta(args: MetaArgsLike, page: PageMetaInput = {}): MetaDescriptor[] {
   const site = siteMetaFrom(args.matches);
-  const title = page.title ? `${page.title} | ${site.clubName}` : site.clubName;
+  const title =
+    page.title && site.clubName ? `${page.title} | ${site.clubName}` : page.title || site.clubName;
   const description = page.description || site.description;
   const url = absoluteUrl(site.siteUrl, args.location.pathname);
   const image = page.image ? absoluteUrl(site.siteUrl, page.image) : undefined;

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import type { DatabaseTarget } from "../config.ts";
+import { DatabaseAvailability } from "./availability.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.ts";
@@ -11,18 +12,104 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: DatabaseTarget["kind"];
+  /** Whether the database answers; requests are answered 503 while it does not. */
+  availability: DatabaseAvailability;
   close(): Promise<void>;
 }
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+/** Where the database layer reports what it cannot handle itself (a server gone away). */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+const silentLog: DatabaseLog = { warn() {}, info() {} };
+
+/**
+ * Limits that keep one stuck connection or query from holding a request for good: a connection
+ * must open within 5 s, a statement finish within 15 s on the server (20 s on the client, in case
+ * the network itself hangs), and no transaction may sit idle for more than 30 s.
+ */
+const POSTGRES_LIMITS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+  statement_timeout: 15_000,
+  query_timeout: 20_000,
+  idle_in_transaction_session_timeout: 30_000,
+  keepAlive: true,
+} satisfies pg.PoolConfig;
+
+export function openDatabase(target: DatabaseTarget, log: DatabaseLog = silentLog): DatabaseHandle {
+  let db: Db | undefined;
+  const availability = new DatabaseAvailability({
+    probe: () => (db ? sql`select 1`.execute(db) : Promise.resolve()),
+    events: {
+      unavailable: (error) => log.warn({ err: error }, "database unavailable"),
+      available: () => log.info({}, "database available again"),
+    },
+  });
   const dialect =
     target.kind === "sqlite"
       ? createSqliteDialect(target.file)
       : new PostgresDialect({
-          pool: new pg.Pool({ connectionString: target.connectionString, max: 10 }),
+          pool: createPostgresPool(target.connectionString, availability, log),
         });
-  const db = new Kysely<Database>({ dialect });
-  return { db, engine: target.kind, close: () => db.destroy() };
+  db = new Kysely<Database>({
+    dialect,
+    log(event) {
+      if (event.level === "error") availability.noteFailure(event.error);
+    },
+  });
+  return {
+    db,
+    engine: target.kind,
+    availability,
+    close: async () => {
+      availability.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * A pool that survives its server going away. node-postgres emits `error` on the pool when an
+ * idle client's connection ends (PostgreSQL stopped, restarted or failed over); without a
+ * listener that event would end the whole process.
+ */
+function createPostgresPool(
+  connectionString: string,
+  availability: DatabaseAvailability,
+  log: DatabaseLog,
+) {
+  const pool = new pg.Pool({ connectionString, ...POSTGRES_LIMITS });
+  pool.on("error", (error) => {
+    log.warn({ err: error }, "an idle database connection failed");
+    availability.noteFailure(error);
+  });
+  // A client in use emits `error` too when its connection ends between two queries; the pool only
+  // listens while the client is idle, so every client gets a listener of its own once.
+  const watched = new WeakSet<pg.PoolClient>();
+  const noteFailure = (error: unknown) => availability.noteFailure(error);
+  return {
+    // Kysely reads these to open a side connection when it cancels a query.
+    Client: pg.Client,
+    options: pool.options,
+    async connect() {
+      try {
+        const client = await pool.connect();
+        if (!watched.has(client)) {
+          watched.add(client);
+          client.on("error", noteFailure);
+        }
+        return client;
+      } catch (error) {
+        availability.noteFailure(error);
+        throw error;
+      }
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** Brings the schema up to the newest migration; safe to run from several instances at once. */
@@ -31,14 +118,4 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
-}
-
-/** True when the database answers a trivial query. */
-export async function isDatabaseReachable(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -2,10 +2,10 @@ import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { isDatabaseReachable } from "../db/database.ts";
 import type { Services } from "../services.ts";
 import { LocalDiskStorage } from "../storage/local-disk.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
+import { validHost } from "./fetch-bridge.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface HttpAppOptions {
@@ -34,8 +34,13 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(
     pinoHttp({
       logger: services.logger,
+      // A 503 while the database is away is expected and logged once by the database layer.
       customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+        error || (res.statusCode >= 500 && res.statusCode !== 503)
+          ? "error"
+          : res.statusCode >= 400
+            ? "warn"
+            : "info",
       autoLogging: { ignore: (req) => req.url === "/healthz" },
       serializers: {
         req: (req: { method: string; url: string; id: unknown }) => ({
@@ -47,6 +52,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       },
     }),
   );
+  // A Host no address can be made of is the client's mistake: 400, before anything reads it.
+  app.use((req, res, next) => {
+    if (validHost(req.get("host"))) return next();
+    res.status(400).type("text/plain").send("Bad Request: malformed Host header");
+  });
   const siteUrl = services.config.siteUrl ?? "";
   app.use(
     securityHeaders({
@@ -58,9 +68,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(refuseCrossSiteWrites({ trustedOrigins: siteUrl ? [siteUrl] : [] }));
 
   app.get("/healthz", async (_req, res) => {
-    const healthy = await isDatabaseReachable(services.db);
+    const healthy = await services.availability.check();
     res.set("Cache-Control", "no-store");
-    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "database unreachable" });
+    if (healthy) res.json({ status: "ok" });
+    else res.status(503).json({ status: "unavailable", database: "unreachable" });
   });
 
   if (services.storage instanceof LocalDiskStorage) {

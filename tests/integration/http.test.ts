@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
@@ -87,4 +88,31 @@ test("/healthz answers 503 when the database does not answer", async () => {
   expect(response.status).toBe(503);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await close().catch(() => undefined);
+});
+
+test("a malformed Host header is answered 400, never 500", async () => {
+  const { services, close } = await openTestServices("sqlite");
+  const app = createHttpApp({ services, pageHandler: (_req, res) => void res.end("page") });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const port = (server.address() as AddressInfo).port;
+  try {
+    for (const host of ["a b", "[::1", "evil:99999", "x:0", "a/b"]) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = httpRequest(
+          { host: "127.0.0.1", port, path: "/", headers: { host }, setHost: false },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.once("error", reject);
+        request.end();
+      });
+      expect(status, host).toBe(400);
+    }
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
+  }
 });

@@ -21,6 +21,7 @@ export function NotFoundPage() {
 }
 
 export function ErrorPage({ status }: { status: number }) {
+  if (status === 503) return <UnavailablePage />;
   return (
     <section className={`container ${styles.page}`} aria-labelledby="status-title">
       <p className={styles.eyebrow}>
@@ -36,6 +37,26 @@ export function ErrorPage({ status }: { status: number }) {
       <Link to="/" className={styles.home}>
         홈으로 돌아가기
       </Link>
+    </section>
+  );
+}
+
+/** The database (or another service the page needs) cannot be reached for the moment. */
+function UnavailablePage() {
+  return (
+    <section className={`container ${styles.page}`} aria-labelledby="status-title">
+      <p className={styles.eyebrow}>
+        <span aria-hidden="true">&gt;_ </span>ERROR 503
+      </p>
+      <h1 id="status-title" className={styles.title}>
+        잠시 이용할 수 없습니다
+      </h1>
+      <p className={styles.message}>
+        서버가 데이터베이스에 연결하지 못해 페이지를 보여 드릴 수 없습니다.
+      </p>
+      <p className={styles.hint}>
+        대개 잠깐이면 복구됩니다. 몇 초 뒤에 이 페이지를 새로 고침해 주세요.
+      </p>
     </section>
   );
 }

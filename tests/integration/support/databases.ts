@@ -84,6 +84,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
     config,
     db: handle.db,
     engine,
+    availability: handle.availability,
     storage: new LocalDiskStorage(config.uploadsDir),
     logger: createLogger("silent"),
     dataDir,

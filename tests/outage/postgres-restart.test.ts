@@ -1,0 +1,97 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startServer } from "../e2e/support/global-setup.ts";
+
+/**
+ * The site outlives its PostgreSQL server: stopped under a running site it answers 503 with the
+ * error page (and /healthz names the database), and once the server is back the same process
+ * answers 200 again. Runs alone, after the other suites, against the throwaway server of
+ * `npm run test:postgres`, since it stops that server.
+ */
+const baseUrl = process.env.TEST_DATABASE_URL;
+const pgBin = process.env.TEST_PG_BIN;
+const pgData = process.env.TEST_PG_DATA;
+if (!baseUrl || !pgBin || !pgData) {
+  throw new Error("Run this suite through scripts/with-postgres.sh (npm run test:postgres)");
+}
+
+/** PostgreSQL refuses to run as root: as root, its tools run as the postgres user. */
+function pgCtl(...args: string[]) {
+  const command = [path.join(pgBin as string, "pg_ctl"), "-D", pgData as string, ...args];
+  const asPostgres = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
+  const [file, ...rest] = [...asPostgres, ...command];
+  execFileSync(file as string, rest, { stdio: "ignore" });
+}
+
+const databaseName = `outage_${Math.random().toString(36).slice(2, 10)}`;
+let dataDir = "";
+let site: Awaited<ReturnType<typeof startServer>>;
+
+async function adminQuery(query: string) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await adminQuery(`create database ${databaseName}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${databaseName}`;
+  dataDir = await mkdtemp(path.join(tmpdir(), "club-outage-"));
+  site = await startServer({
+    dataDir,
+    databaseUrl: url.toString(),
+    administrator: { email: "outage@club.test", password: "outage-password" },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await site?.stop();
+  await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** An address no cache has seen, so the answer is rendered from the database now. */
+let visit = 0;
+const freshMediaPage = () => `${site.baseURL}/community/media?search=outage-${++visit}`;
+
+test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in one process", async () => {
+  expect((await fetch(freshMediaPage())).status).toBe(200);
+  expect((await fetch(`${site.baseURL}/healthz`)).status).toBe(200);
+
+  pgCtl("-m", "fast", "-w", "stop");
+  try {
+    const page = await fetch(freshMediaPage(), { headers: { accept: "text/html" } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(await page.text()).toContain("잠시 이용할 수 없습니다");
+
+    const health = await fetch(`${site.baseURL}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ database: "unreachable" });
+
+    // The next requests too: refused at once while the database is known to be away.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await fetch(freshMediaPage())).status).toBe(503);
+    }
+  } finally {
+    pgCtl("-w", "start", "-l", path.join(pgData as string, "restart.log"));
+  }
+
+  await expect
+    .poll(async () => (await fetch(freshMediaPage())).status, { timeout: 20_000, interval: 200 })
+    .toBe(200);
+  expect((await fetch(`${site.baseURL}/healthz`)).status).toBe(200);
+  const page = await fetch(`${site.baseURL}/community/media?search=after-outage`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).not.toContain("잠시 이용할 수 없습니다");
+}, 120_000);
