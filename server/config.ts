@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { emailAddressSchema } from "./domain/administrators/email.ts";
@@ -36,6 +37,17 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  WORKERS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(64, "must be at most 64")
+    .optional(),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number" })
+    .min(0, "must be 0 (off) or more")
+    .max(4096, "must be at most 4096")
+    .default(32),
   ADMIN_EMAIL: emailAddressSchema("must be an e-mail address").optional(),
   ADMIN_PASSWORD: passwordSchema({
     tooShort: "must be at least 6 characters",
@@ -60,6 +72,10 @@ export interface Config {
   siteUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
+  /** Server processes to run; one per core unless set. */
+  workers: number;
+  /** Memory for the public page cache in each process, in bytes; 0 turns it off. */
+  pageCacheBytes: number;
   /** The first administrator's address, used at start when no administrator exists yet. */
   adminEmail?: string | undefined;
   /** The first administrator's password; a strong one is generated when unset. */
@@ -96,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: parsed.SITE_URL,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
+    workers: parsed.WORKERS ?? availableParallelism(),
+    pageCacheBytes: Math.round(parsed.PAGE_CACHE_MB * 1024 * 1024),
     adminEmail: parsed.ADMIN_EMAIL,
     adminPassword: parsed.ADMIN_PASSWORD,
   };

@@ -1,9 +1,11 @@
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
-import { ConfigError, loadConfig } from "./config.ts";
+import { startWorkers } from "./cluster.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import {
   countAdministrators,
   ensureInitialAdministrator,
@@ -12,7 +14,8 @@ import { deleteExpiredSessions } from "./domain/administrators/sessions.ts";
 import { deleteOldSignInAttempts } from "./domain/administrators/sign-in-limiter.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
 import { getSiteSettings } from "./domain/site-settings/site-settings.ts";
-import { createHttpApp } from "./http/app.ts";
+import { createHttpServer } from "./http/app.ts";
+import { joinClusterInvalidation } from "./http/page-cache/cluster-invalidation.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { seedDemoContent } from "./seed/seed.ts";
 import { type OpenedServices, openServices, type Services } from "./services.ts";
@@ -23,11 +26,16 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const SHUTDOWN_GRACE_MS = 4000;
 const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
+/**
+ * The process entry. With one worker (or in development) this process serves; with several, it
+ * is the cluster's primary: it migrates, seeds, creates the first administrator and keeps house,
+ * and its workers (one per core by default) serve the same port.
+ */
 async function main(): Promise<void> {
   const development = process.argv.includes("--dev");
   process.env.NODE_ENV ??= development ? "development" : "production";
 
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -38,59 +46,95 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const services = await openServices(config, logger);
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled promise rejection");
+  });
 
+  if (cluster.isWorker) return serveAsWorker(config, logger);
+
+  const workers = development ? 1 : config.workers;
+  const services = await openServices(config, logger, { pageCache: !development && workers === 1 });
   const seeded = await seedDemoContent(services, new Date(), () =>
     console.log("Empty database: adding the demo club (this takes a few seconds)…"),
   );
   if (seeded === "seeded") logger.info("demo content added");
   await prepareAdministrators(services);
+  startHousekeeping(services);
 
+  if (workers > 1) {
+    await startWorkers({
+      count: workers,
+      logger,
+      shutdownGraceMs: SHUTDOWN_GRACE_MS,
+      onListening: (port) => announce(config, logger, port, workers),
+      onStopped: () => services.close(),
+    });
+    return;
+  }
+  const server = await serve(services, development);
+  announce(config, logger, portOf(server, config), 1);
+}
+
+async function serveAsWorker(config: Config, logger: Logger): Promise<void> {
+  const services = await openServices(config, logger, { migrate: false });
+  joinClusterInvalidation(services.pageCache);
+  const server = await serve(services, false);
+  process.send?.({ kind: "listening", port: portOf(server, config) });
+}
+
+/** Starts the HTTP server on the configured port; SIGTERM and SIGINT stop it gracefully. */
+async function serve(services: OpenedServices, development: boolean): Promise<Server> {
+  const { config, logger } = services;
   const { pageHandler, devMiddleware, closeDev } = development
     ? await developmentHandlers(services)
     : await productionHandlers(services);
-
-  const app = createHttpApp({
+  const server = createHttpServer({
     services,
     pageHandler,
     devMiddleware,
     clientBuildDir: development ? undefined : path.join(projectRoot, "build/client"),
   });
-
-  const server = app.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.port;
-    const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
-    const url = `http://${host}:${port}`;
-    logger.info({ url, database: services.engine }, "server listening");
-    console.log(`Club site running at ${url}`);
-  });
   server.on("error", (error) => {
     logger.fatal({ err: error }, "server failed");
     process.exit(1);
   });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const stop = (signal: string) => shutdown(signal, server, services, logger, closeDev);
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  return server;
+}
 
-  // In the background: files that lost their rows (or rows that lost their content), expired
-  // sessions and old sign-in attempts are removed now and every few hours.
+function portOf(server: Server, config: Config): number {
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : config.port;
+}
+
+function announce(config: Config, logger: Logger, port: number, workers: number): void {
+  const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
+  const url = `http://${host}:${port}`;
+  logger.info({ url, database: config.database.kind, workers }, "server listening");
+  console.log(`Club site running at ${url}`);
+}
+
+/**
+ * In the background: files that lost their rows (or rows that lost their content), expired
+ * sessions and old sign-in attempts are removed now and every few hours.
+ */
+function startHousekeeping(services: Services): void {
+  const { db, storage, logger } = services;
   const housekeeping = async () => {
     try {
-      const swept = await sweepOrphanFiles(services.db, services.storage);
+      const swept = await sweepOrphanFiles(db, storage);
       if (swept.unreferencedRows + swept.strayFiles > 0) logger.info(swept, "orphan files removed");
-      await deleteExpiredSessions(services.db);
-      await deleteOldSignInAttempts(services.db);
+      await deleteExpiredSessions(db);
+      await deleteOldSignInAttempts(db);
     } catch (error) {
       logger.error({ err: error }, "housekeeping failed");
     }
   };
   void housekeeping();
   setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS).unref();
-
-  const stop = (signal: string) => shutdown(signal, server, services, logger, closeDev);
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
-  process.on("unhandledRejection", (reason) => {
-    logger.error({ err: reason }, "unhandled promise rejection");
-  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Config } from "./config.ts";
 import { isDatabaseUnavailableError } from "./db/availability.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import { PageCache } from "./http/page-cache/page-cache.ts";
 import type { Logger } from "./logger.ts";
 import { LocalDiskStorage } from "./storage/local-disk.ts";
 import type { FileStorage } from "./storage/storage.ts";
@@ -15,6 +16,8 @@ export interface Services {
   availability: DatabaseHandle["availability"];
   storage: FileStorage;
   logger: Logger;
+  /** Public pages rendered once; every admin write empties it (see run-write.ts). */
+  pageCache: PageCache;
 }
 
 export interface OpenedServices extends Services {
@@ -24,12 +27,32 @@ export interface OpenedServices extends Services {
 /** How long a starting server waits for a database that is not up yet (a container starting). */
 const DATABASE_WAIT_MS = 60_000;
 
-/** Opens the database (migrated to the newest schema) and the file storage. */
-export async function openServices(config: Config, logger: Logger): Promise<OpenedServices> {
+/** How often each process reads the content revision to follow writes made elsewhere. */
+const REVISION_POLL_MS = 500;
+
+/**
+ * Opens the database (migrated to the newest schema unless `migrate` is false: workers leave that
+ * to the primary), the file storage and the page cache (off in development, where pages change
+ * with the code).
+ */
+export async function openServices(
+  config: Config,
+  logger: Logger,
+  options: { migrate?: boolean; pageCache?: boolean } = {},
+): Promise<OpenedServices> {
   const database = openDatabase(config.database, logger);
+  const cacheEnabled = (options.pageCache ?? true) && config.pageCacheBytes > 0;
+  const pageCache = new PageCache({ maxBytes: config.pageCacheBytes, enabled: cacheEnabled });
   try {
-    const applied = await migrateWhenReachable(database.db, logger);
-    if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    if (options.migrate ?? true) {
+      const applied = await migrateWhenReachable(database.db, logger);
+      if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    }
+    if (cacheEnabled) {
+      await pageCache.followRevision(database.db, REVISION_POLL_MS, (error) =>
+        database.availability.noteFailure(error),
+      );
+    }
   } catch (error) {
     await database.close();
     throw error;
@@ -41,7 +64,11 @@ export async function openServices(config: Config, logger: Logger): Promise<Open
     availability: database.availability,
     storage: new LocalDiskStorage(config.uploadsDir),
     logger,
-    close: () => database.close(),
+    pageCache,
+    close: () => {
+      pageCache.stop();
+      return database.close();
+    },
   };
 }
 

@@ -22,6 +22,7 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   audit_log: AuditLogTable;
+  content_revision: ContentRevisionTable;
 }
 
 /** Columns every editable record has: an optimistic-locking version and its times. */
@@ -184,4 +185,11 @@ export interface AuditLogTable {
   error: string | null;
   actor: string;
   time: string;
+}
+
+/** The single row (id 1) counting changes to published content; see server/db/content-revision.ts. */
+export interface ContentRevisionTable {
+  id: number;
+  revision: number;
+  changed_at: string;
 }

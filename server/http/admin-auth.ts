@@ -5,6 +5,7 @@ import {
   findActiveSession,
   isSessionToken,
   type NewSession,
+  SESSION_COOKIE_NAME,
 } from "../domain/administrators/sessions.ts";
 
 /**
@@ -23,7 +24,7 @@ interface RequestArgs {
 export const SIGN_IN_PATH = "/admin/login";
 export const UNAUTHORIZED_MESSAGE = "로그인이 필요합니다. 다시 로그인해 주세요.";
 
-const sessionCookie = createCookie("club_admin_session", {
+const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

@@ -1,3 +1,4 @@
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -111,4 +112,17 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(options.pageHandler);
   return app;
+}
+
+/**
+ * The HTTP server: a page the cache holds is answered before Express sees the request (no
+ * middleware, no logging line: the cache hit is the fast path); everything else goes through
+ * the app above.
+ */
+export function createHttpServer(options: HttpAppOptions): Server {
+  const app = createHttpApp(options);
+  const { pageCache } = options.services;
+  return createServer((req, res) => {
+    if (!pageCache.serve(req, res)) app(req, res);
+  });
 }

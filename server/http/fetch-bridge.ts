@@ -44,12 +44,12 @@ export function requestUrl(req: ExpressRequest): URL {
 /**
  * A Fetch Request for `req`. Its body streams from the socket; its signal aborts when the client
  * goes away before the answer is written. `withoutBody` makes a second request for the same
- * address once the body has been read.
+ * address once the body has been read; `method` renders a HEAD as the GET it stands for.
  */
 export function toFetchRequest(
   req: ExpressRequest,
   res: ExpressResponse,
-  options: { withoutBody?: boolean } = {},
+  options: { withoutBody?: boolean; method?: string | undefined } = {},
 ): Request {
   const url = requestUrl(req);
   const headers = new Headers();
@@ -61,12 +61,13 @@ export function toFetchRequest(
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
   });
+  const method = options.method ?? req.method;
   const init: RequestInit & { duplex?: "half" } = {
-    method: req.method,
+    method,
     headers,
     signal: controller.signal,
   };
-  if (req.method !== "GET" && req.method !== "HEAD" && !options.withoutBody) {
+  if (method !== "GET" && method !== "HEAD" && !options.withoutBody) {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }

@@ -4,6 +4,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clientAddressContext, cspNonceContext, servicesContext } from "../../app/context.ts";
 import type { Services } from "../services.ts";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { sendCachedPage } from "./page-cache/send-cached-page.ts";
 
 /** Seconds a client is asked to wait before trying again while the database is unreachable. */
 const RETRY_AFTER_SECONDS = "5";
@@ -12,30 +13,43 @@ const RETRY_AFTER_SECONDS = "5";
  * The React Router request handler with the process's services in its context. This module is
  * the server bundle's entry, so the context keys here are the very objects the routes read.
  *
+ * A public page the cache may keep is rendered (a HEAD as its GET), stored, and answered from the
+ * stored copy, so the first visitor gets the same headers, encodings and 304s as the next ones.
+ *
  * While the database is unreachable the root route answers 503 with the error page before any
  * loader runs. A request that itself found the database gone (and failed with a 5xx) is rendered
  * once more, so it gets that 503 page too instead of a generic server error.
  */
 export function createPageHandler(services: Services): RequestHandler {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
+  const { pageCache, availability } = services;
   return async (req, res, next) => {
     try {
+      const nonce = res.locals.cspNonce as string | undefined;
       const context = () => {
         const provider = new RouterContextProvider();
         provider.set(servicesContext, services);
-        provider.set(cspNonceContext, res.locals.cspNonce as string | undefined);
+        provider.set(cspNonceContext, nonce);
         provider.set(clientAddressContext, req.ip ?? "unknown");
         return provider;
       };
-      const wasAvailable = services.availability.available;
-      let response = await handle(toFetchRequest(req, res), context());
-      if (response.status >= 500 && wasAvailable && !services.availability.available) {
+      const cacheable = pageCache.accepts(req);
+      const generation = pageCache.generation;
+      const method = cacheable && req.method === "HEAD" ? "GET" : undefined;
+      const wasAvailable = availability.available;
+      let response = await handle(toFetchRequest(req, res, { method }), context());
+      if (response.status >= 500 && wasAvailable && !availability.available) {
         await response.body?.cancel();
         response = await handle(toFetchRequest(req, res, { withoutBody: true }), context());
       }
       if (response.status === 503) {
         response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
         response.headers.set("Cache-Control", "no-store");
+      }
+      if (cacheable) {
+        const baseHeaders = res.getHeaders();
+        const page = await pageCache.store({ req, response, baseHeaders, nonce, generation });
+        if (page) return sendCachedPage(req, res, page);
       }
       await sendFetchResponse(res, response);
     } catch (error) {

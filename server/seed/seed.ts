@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { bumpContentRevision } from "../db/content-revision.ts";
 import type { Db } from "../db/database.ts";
 import { VersionConflictError } from "../db/documents.ts";
 import { saveAdmissionInfo } from "../domain/admissions/admissions.ts";
@@ -58,6 +59,8 @@ export async function seedDemoContent(
       ]);
       const failed = sections.find((section) => section.status === "rejected");
       if (failed) throw failed.reason;
+      // A running server (another process seeding into its database) shows the new content.
+      await bumpContentRevision(trx, now);
     });
   } catch (error) {
     if (error instanceof VersionConflictError) return "skipped";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bumpContentRevision } from "../../db/content-revision.ts";
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
 import { RecordNotFoundError } from "../../db/versioned.ts";
@@ -45,18 +46,19 @@ export interface WriteDescription<T = unknown> {
 
 /**
  * The one way an administrator's change is written: the work and its audit entry in one
- * transaction (with the files it stores or removes), a failure entry with the error when it
+ * transaction (with the files it stores or removes) that also counts a content revision, the
+ * public page cache emptied once it commits, a failure entry with the error when it
  * fails, and an answer the page can show. Validation errors, conflicts, missing records and bad
  * uploads become 4xx answers; anything else is a 500 with a generic message.
  */
 export async function runWrite<T = undefined>(
-  services: Pick<Services, "db" | "storage" | "logger">,
+  services: Pick<Services, "db" | "storage" | "logger" | "pageCache">,
   actor: string,
   description: WriteDescription<T>,
   work: (trx: Db, files: FileChanges) => Promise<T>,
 ): Promise<WriteResult<T>> {
   try {
-    const { data, message } = await writeWithFiles(
+    const { data, message, revision } = await writeWithFiles(
       services.db,
       services.storage,
       async (trx, files) => {
@@ -66,9 +68,11 @@ export async function runWrite<T = undefined>(
             ? description.success(result)
             : description.success;
         await writeAuditLog(trx, { category: description.category, content, actor });
-        return { data: result, message: content };
+        return { data: result, message: content, revision: await bumpContentRevision(trx) };
       },
     );
+    // Before the answer goes out, so the manager's next page load shows the change.
+    await services.pageCache.invalidate(revision);
     return { ok: true, status: 200, message, data };
   } catch (error) {
     return failWrite(services, actor, description, error);

@@ -37,7 +37,7 @@ export interface UploadWrite<Prepared, Result> {
  * Every refusal on the way is answered and logged as a failure like any failed write.
  */
 export async function runUploadWrite<Prepared, Result>(
-  services: Pick<Services, "db" | "storage" | "logger">,
+  services: Pick<Services, "db" | "storage" | "logger" | "pageCache">,
   actor: string,
   request: Request,
   options: UploadWrite<Prepared, Result>,

@@ -5,6 +5,9 @@ import type { Db } from "../../db/database.ts";
  * Sign-in sessions. The browser holds a random token; the database holds only its SHA-256, so a
  * copy of the database holds no usable session. Every sign-in makes a new session.
  */
+/** The cookie holding the token. Its presence alone keeps a request out of the page cache. */
+export const SESSION_COOKIE_NAME = "club_admin_session";
+
 export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * A session without "stay signed in" lives in a browser-session cookie. Browsers that restore

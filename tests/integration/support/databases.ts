@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import type { Config, DatabaseTarget } from "../../../server/config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../../server/db/database.ts";
+import { PageCache } from "../../../server/http/page-cache/page-cache.ts";
 import { createLogger } from "../../../server/logger.ts";
 import type { Services } from "../../../server/services.ts";
 import { LocalDiskStorage } from "../../../server/storage/local-disk.ts";
@@ -79,7 +80,11 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
     siteUrl: "http://club.test",
     logLevel: "silent",
     trustProxy: false,
+    workers: 1,
+    pageCacheBytes: 8 * 1024 * 1024,
   };
+  const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
+  await pageCache.followRevision(handle.db, 500, () => undefined);
   const services: TestServices = {
     config,
     db: handle.db,
@@ -87,6 +92,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
     availability: handle.availability,
     storage: new LocalDiskStorage(config.uploadsDir),
     logger: createLogger("silent"),
+    pageCache,
     dataDir,
     databaseUrl,
   };
@@ -94,6 +100,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
     services,
     close: async () => {
       try {
+        pageCache.stop();
         await handle.close().catch(() => undefined);
         await dropDatabase();
       } finally {

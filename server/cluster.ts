@@ -1,0 +1,89 @@
+import cluster, { type Worker } from "node:cluster";
+import { relayClusterInvalidations } from "./http/page-cache/cluster-invalidation.ts";
+import type { Logger } from "./logger.ts";
+
+/** A worker that keeps dying this often is not restarted again: the primary gives up. */
+const CRASH_WINDOW_MS = 60_000;
+const MAX_CRASHES_IN_WINDOW = 5;
+
+/**
+ * Runs `count` workers of this same entry script, each serving the shared port. A worker that
+ * dies is replaced (unless they keep dying); SIGTERM or SIGINT stops them all gracefully, and
+ * the primary exits 0 once they have.
+ */
+export async function startWorkers(options: {
+  count: number;
+  logger: Logger;
+  shutdownGraceMs: number;
+  onListening: (port: number) => void;
+  onStopped: () => Promise<void>;
+}): Promise<void> {
+  const { logger } = options;
+  relayClusterInvalidations();
+  let stopping = false;
+  let announced = false;
+  const listening = new Set<number>();
+  const crashes: number[] = [];
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message: unknown) => {
+      if (!isListening(message)) return;
+      listening.add(worker.id);
+      if (!announced && listening.size >= options.count) {
+        announced = true;
+        options.onListening(message.port);
+      }
+    });
+    return worker;
+  };
+
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    listening.delete(worker.id);
+    if (stopping) return;
+    logger.error({ worker: worker.id, code, signal }, "a server worker stopped; starting another");
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length > 0 && (crashes[0] as number) < now - CRASH_WINDOW_MS) crashes.shift();
+    if (crashes.length > MAX_CRASHES_IN_WINDOW) {
+      logger.fatal("server workers keep stopping; giving up");
+      process.exit(1);
+    }
+    fork();
+  });
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const workers = Object.values(cluster.workers ?? {}).filter(
+      (w): w is Worker => w !== undefined,
+    );
+    const exited = workers.map(
+      (worker) => new Promise<void>((resolve) => worker.once("exit", () => resolve())),
+    );
+    for (const worker of workers) worker.process.kill("SIGTERM");
+    const forced = setTimeout(() => {
+      for (const worker of workers) worker.process.kill("SIGKILL");
+    }, options.shutdownGraceMs + 2000);
+    forced.unref();
+    await Promise.all(exited);
+    clearTimeout(forced);
+    await options.onStopped();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", (signal) => void stop(signal));
+  process.once("SIGINT", (signal) => void stop(signal));
+
+  for (let index = 0; index < options.count; index++) fork();
+}
+
+function isListening(message: unknown): message is { kind: "listening"; port: number } {
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    (message as { kind?: unknown }).kind === "listening" &&
+    typeof (message as { port?: unknown }).port === "number"
+  );
+}

@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import fresh from "fresh";
+import Negotiator from "negotiator";
+import { type CachedPage, type Encoding, etagOf } from "./cached-page.ts";
+
+const PREFERRED_ENCODINGS = ["br", "gzip", "identity"];
+
+/**
+ * Answers from a cached page: the encoding the client prefers among those held, 304 when the
+ * client's copy is current (`If-None-Match` in its strong, weak, list and `*` forms, else
+ * `If-Modified-Since`), and for HEAD the same headers without the body.
+ */
+export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  const encoding = chooseEncoding(req, page);
+  const body = page.bodies[encoding] ?? page.bodies.identity;
+  const etag = etagOf(page, encoding);
+  const headers: Record<string, string | string[]> = {
+    ...page.headers,
+    vary: "Accept-Encoding",
+    etag,
+    "last-modified": page.lastModified,
+  };
+  if (fresh(req.headers as fresh.Headers, { etag, "last-modified": page.lastModified })) {
+    res.writeHead(304, {
+      etag,
+      "last-modified": page.lastModified,
+      vary: "Accept-Encoding",
+      "cache-control": String(page.headers["cache-control"] ?? "no-cache"),
+    });
+    res.end();
+    return;
+  }
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  headers["content-length"] = String(body.length);
+  res.writeHead(page.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function chooseEncoding(req: IncomingMessage, page: CachedPage): Encoding {
+  const accepted = req.headers["accept-encoding"];
+  if (!accepted || (!page.bodies.br && !page.bodies.gzip)) return "identity";
+  const available = PREFERRED_ENCODINGS.filter(
+    (encoding) => encoding === "identity" || page.bodies[encoding as Encoding],
+  );
+  const chosen = new Negotiator(req).encoding(available) as Encoding | undefined;
+  return chosen ?? "identity";
+}
