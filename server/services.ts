@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Config } from "./config.ts";
 import { isDatabaseUnavailableError } from "./db/availability.ts";
+import { sqliteRevisionReader } from "./db/content-revision.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import { PageCache } from "./http/page-cache/page-cache.ts";
 import type { Logger } from "./logger.ts";
@@ -27,8 +28,8 @@ export interface OpenedServices extends Services {
 /** How long a starting server waits for a database that is not up yet (a container starting). */
 const DATABASE_WAIT_MS = 60_000;
 
-/** How often each process reads the content revision to follow writes made elsewhere. */
-const REVISION_POLL_MS = 500;
+/** How often each process reads the content revision on PostgreSQL to follow writes made elsewhere. */
+const REVISION_POLL_MS = 100;
 
 /**
  * Opens the database (migrated to the newest schema unless `migrate` is false: workers leave that
@@ -42,13 +43,18 @@ export async function openServices(
 ): Promise<OpenedServices> {
   const database = openDatabase(config.database, logger);
   const cacheEnabled = (options.pageCache ?? true) && config.pageCacheBytes > 0;
+  let closeRevisionReader = () => {};
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes, enabled: cacheEnabled });
   try {
     if (options.migrate ?? true) {
       const applied = await migrateWhenReachable(database.db, logger);
       if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
     }
-    if (cacheEnabled) {
+    if (cacheEnabled && config.database.kind === "sqlite" && config.database.file !== ":memory:") {
+      const reader = sqliteRevisionReader(config.database.file);
+      pageCache.followRevisionSync(reader.read);
+      closeRevisionReader = reader.close;
+    } else if (cacheEnabled) {
       await pageCache.followRevision(database.db, REVISION_POLL_MS, (error) =>
         database.availability.noteFailure(error),
       );
@@ -67,6 +73,7 @@ export async function openServices(
     pageCache,
     close: () => {
       pageCache.stop();
+      closeRevisionReader();
       return database.close();
     },
   };

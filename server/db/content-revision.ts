@@ -1,3 +1,4 @@
+import { DatabaseSync } from "node:sqlite";
 import type { Db } from "./database.ts";
 
 /**
@@ -28,4 +29,22 @@ export async function bumpContentRevision(trx: Db, now = new Date()): Promise<Co
     .returning(["revision", "changed_at"])
     .executeTakeFirstOrThrow();
   return { revision: Number(row.revision), changedAt: new Date(row.changed_at) };
+}
+
+/**
+ * A reader of the revision on its own read-only SQLite connection, answering synchronously (a
+ * few microseconds): fast enough to ask before serving a cached page.
+ */
+export function sqliteRevisionReader(file: string): { read(): ContentRevision; close(): void } {
+  const connection = new DatabaseSync(file, { readOnly: true, timeout: 1000 });
+  const statement = connection.prepare(
+    "select revision, changed_at from content_revision where id = 1",
+  );
+  return {
+    read() {
+      const row = statement.get() as { revision: number; changed_at: string };
+      return { revision: Number(row.revision), changedAt: new Date(row.changed_at) };
+    },
+    close: () => connection.close(),
+  };
 }

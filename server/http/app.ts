@@ -71,7 +71,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.get("/healthz", async (_req, res) => {
     const healthy = await services.availability.check();
     res.set("Cache-Control", "no-store");
-    if (healthy) res.json({ status: "ok" });
+    // The content revision this process serves: scripts that changed content can wait for it.
+    if (healthy) res.json({ status: "ok", revision: services.pageCache.revision?.revision });
     else res.status(503).json({ status: "unavailable", database: "unreachable" });
   });
 

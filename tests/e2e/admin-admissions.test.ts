@@ -31,6 +31,7 @@ afterAll(async () => {
     },
     current.version,
   );
+  await data.contentChanged();
 });
 
 const stamp = Date.now().toString(36);

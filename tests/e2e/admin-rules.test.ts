@@ -20,6 +20,7 @@ afterAll(async () => {
   const current = await getRules(data.db());
   if (current.version !== original.version) {
     await saveRules(data.db(), original.value, current.version);
+    await data.contentChanged();
   }
 });
 

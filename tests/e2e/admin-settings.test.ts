@@ -15,6 +15,7 @@ import {
 import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { visitorCopies } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();
@@ -47,6 +48,7 @@ afterAll(async () => {
       currentHome.version,
     );
   }
+  await data.contentChanged();
 });
 
 const stamp = Date.now().toString(36);
@@ -85,8 +87,12 @@ describe("manage-settings", () => {
     const { clubName, email } = settings.value;
     const newName = `KERNEL ${stamp}`;
     const newEmail = `hello-${stamp}@kernel.example`;
+    // Visitors' copies are cached by every worker before the change…
+    for (const copy of await visitorCopies("/about")) expect(copy).toContain(clubName);
 
     await setIdentity(page, newName, newEmail);
+    // …and the very next load shows it, whichever worker answers.
+    for (const copy of await visitorCopies("/about")) expect(copy).toContain(newName);
     const home = await identityOn(page, "/");
     expect(home.title).toBe(newName);
     expect(home.header).toContain(newName);

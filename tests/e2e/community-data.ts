@@ -1,5 +1,6 @@
 import path from "node:path";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, vi } from "vitest";
+import { bumpContentRevision } from "../../server/db/content-revision.ts";
 import { type Db, openDatabase } from "../../server/db/database.ts";
 import { LocalDiskStorage } from "../../server/storage/local-disk.ts";
 
@@ -26,5 +27,27 @@ export function openServerDatabase() {
       return handle.db;
     },
     storage: () => new LocalDiskStorage(path.join(inject("dataDir"), "uploads")),
+    /**
+     * Content was changed here, behind the server's back. Counting a revision makes the server
+     * empty its page cache, as an admin write would; this waits until the server says it follows
+     * (at once on SQLite, within a tenth of a second on PostgreSQL), asking on new connections
+     * until several in a row, and so every worker, answer with the new revision.
+     */
+    async contentChanged() {
+      if (!handle) throw new Error("The database is not open yet");
+      const { revision } = await bumpContentRevision(handle.db);
+      let inARow = 0;
+      await vi.waitFor(
+        async () => {
+          const response = await fetch(`${inject("baseURL")}/healthz`, {
+            headers: { connection: "close" },
+          });
+          const health = (await response.json()) as { revision?: number };
+          inARow = (health.revision ?? 0) >= revision ? inARow + 1 : 0;
+          if (inARow < 4) throw new Error(`the server is not at revision ${revision} yet`);
+        },
+        { timeout: 5000, interval: 10 },
+      );
+    },
   };
 }

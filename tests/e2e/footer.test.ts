@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const current = await getLeaders(data.db());
   await saveLeaders(data.db(), original.value, current.version);
+  await data.contentChanged();
 });
 
 /** The footer's leader lines as [role, name, phone, tel link]. */
@@ -56,6 +57,7 @@ test("the footer follows the leaders record; the third leader is optional", asyn
   };
   const current = await getLeaders(data.db());
   await saveLeaders(data.db(), changed, current.version);
+  await data.contentChanged();
   await expect(footerLeaders("/join")).resolves.toEqual([
     ["회장", "최유나", "010-1111-2222", "tel:01011112222"],
     ["부회장", "장현우", "02-333-4444", "tel:023334444"],

@@ -25,6 +25,7 @@ afterAll(async () => {
   // Leave the admission info as the other test files expect it: the seeded document.
   const current = await getAdmissionInfo(data.db());
   await saveAdmissionInfo(data.db(), original.value, current.version);
+  await data.contentChanged();
 });
 
 /** Opens or closes recruiting in the server's database, the way the admin page will. */
@@ -35,6 +36,7 @@ async function setRecruiting(isRecruiting: boolean) {
     { ...current.value, meta: { ...current.value.meta, isRecruiting } },
     current.version,
   );
+  await data.contentChanged();
 }
 
 const joinMenu = (page: Page) =>

@@ -26,7 +26,10 @@ describeEachDatabase("HTTP server", (services) => {
   test("/healthz answers 200 while the database answers", async () => {
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
-    await expect(response.json()).resolves.toEqual({ status: "ok" });
+    await expect(response.json()).resolves.toMatchObject({
+      status: "ok",
+      revision: expect.any(Number),
+    });
   });
 
   test("responses carry the baseline security headers and a nonce policy", async () => {

@@ -15,9 +15,10 @@ import { sendCachedPage } from "./send-cached-page.ts";
  *   for a manager reaches a visitor. A response that sets a cookie, says `private` or `no-store`,
  *   carries its own ETag (a file streamed from storage) or is not a 200 is never stored.
  * - Every admin write raises the content revision in its transaction and empties this process's
- *   cache before it answers (`invalidate`); the other processes and instances follow by polling
- *   the revision (`followRevision`), and workers of one instance are told at once through the
- *   cluster (see cluster-invalidation.ts).
+ *   cache before it answers (`invalidate`); workers of one instance are told at once through the
+ *   cluster (see cluster-invalidation.ts). Writes made elsewhere are caught by reading the
+ *   revision: on SQLite synchronously before a hit (`followRevisionSync`), on PostgreSQL by
+ *   polling ten times a second (`followRevision`).
  * - Entries also end at the next midnight in Seoul, since pages show today's date.
  * - Memory is bounded: least recently used pages are dropped first.
  */
@@ -27,6 +28,8 @@ export class PageCache {
   #generation = 0;
   #revision: ContentRevision | undefined;
   #poller: ReturnType<typeof setInterval> | undefined;
+  #readRevisionNow: (() => ContentRevision) | undefined;
+  #lastRevisionRead = 0;
   /** Told after this process empties its cache for a write of its own (the other workers). */
   onLocalInvalidation: ((revision: ContentRevision | undefined) => Promise<void>) | undefined;
 
@@ -43,8 +46,9 @@ export class PageCache {
     return this.#entries.size;
   }
 
-  /** The content revision the cached pages were rendered at, once known. */
+  /** The content revision the cached pages were rendered at, once known (caught up first). */
   get revision(): ContentRevision | undefined {
+    this.#catchUpWithRevision();
     return this.#revision;
   }
 
@@ -65,6 +69,7 @@ export class PageCache {
   /** Answers from memory when it can; false sends the request on to be rendered. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.accepts(req) || !validHost(req.headers.host)) return false;
+    this.#catchUpWithRevision();
     const page = this.#entries.get(req.url as string);
     if (!page) return false;
     if (page.expiresAt <= Date.now()) {
@@ -134,8 +139,27 @@ export class PageCache {
     this.#poller.unref();
   }
 
+  /**
+   * SQLite: the revision can be read synchronously in a few microseconds, so a cache hit reads
+   * it first (at most once a millisecond) and every write in any process on this machine shows
+   * on the very next load.
+   */
+  followRevisionSync(read: () => ContentRevision): void {
+    this.#readRevisionNow = read;
+    this.#revision = read();
+  }
+
   stop(): void {
     clearInterval(this.#poller);
+  }
+
+  #catchUpWithRevision(): void {
+    if (!this.#readRevisionNow) return;
+    const now = performance.now();
+    if (now - this.#lastRevisionRead < 1) return;
+    this.#lastRevisionRead = now;
+    const current = this.#readRevisionNow();
+    if (current.revision !== this.#revision?.revision) this.invalidateFromElsewhere(current);
   }
 
   #clear(revision: ContentRevision | undefined): void {

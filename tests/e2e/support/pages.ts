@@ -43,3 +43,16 @@ export async function scrollThrough(page: Page): Promise<void> {
     );
   }
 }
+
+/**
+ * A page as anonymous visitors get it, asked on new connections several times so that every
+ * server worker answers at least once (the server runs one per core; each has its own cache).
+ */
+export async function visitorCopies(path: string, times = 6): Promise<string[]> {
+  const bodies: string[] = [];
+  for (let index = 0; index < times; index++) {
+    const response = await fetch(new URL(path, baseURL()), { headers: { connection: "close" } });
+    bodies.push(await response.text());
+  }
+  return bodies;
+}

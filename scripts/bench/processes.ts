@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+
+/** Starting and watching the servers the benchmark measures. */
+
+/** Starts `node server/main.ts` with `env` and resolves once it says where it runs. */
+export async function startSite(env: NodeJS.ProcessEnv): Promise<{
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}> {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/running at (http:\/\/\S+)/);
+      if (match?.[1]) resolve(match[1].replace("localhost", "127.0.0.1"));
+    });
+    child.once("exit", (code) => reject(new Error(`the site exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Runs a command to its end; rejects when it fails. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: "inherit" });
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    );
+  });
+}
+
+/** Resident memory (bytes) of a process and of each of its children, read from /proc. */
+function residentSizes(rootPid: number): Map<number, number> {
+  const sizes = new Map<number, number>();
+  const pids = [rootPid];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === rootPid) pids.push(Number(entry));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const kilobytes = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      sizes.set(pid, kilobytes * 1024);
+    } catch {
+      // Gone.
+    }
+  }
+  return sizes;
+}
+
+/** Samples the memory of a process tree until stopped; reports each process's peak. */
+export function watchMemory(rootPid: number) {
+  const peaks = new Map<number, number>();
+  const sample = () => {
+    for (const [pid, size] of residentSizes(rootPid)) {
+      peaks.set(pid, Math.max(peaks.get(pid) ?? 0, size));
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  return {
+    stop(): { pid: number; peakBytes: number }[] {
+      clearInterval(timer);
+      sample();
+      return [...peaks].map(([pid, peakBytes]) => ({ pid, peakBytes }));
+    },
+  };
+}
