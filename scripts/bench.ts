@@ -172,7 +172,11 @@ try {
   const cachedPeaks = cachedMemory.stop();
   await cached.stop();
 
-  const nginx = await startNginx(path.join(dataDir, "nginx"), await freePort(), copies);
+  const nginx = await startNginx(
+    await mkdtemp(path.join(tmpdir(), "club-bench-nginx-")),
+    await freePort(),
+    copies,
+  );
   if (nginx) {
     const home = await measure("nginx, same bytes as /", nginx.url, { connections, paths: ["/"] });
     const media = await measure("nginx, same bytes as /community/media", nginx.url, {

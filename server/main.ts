@@ -1,3 +1,4 @@
+import "./node-env.ts";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
@@ -13,11 +14,10 @@ import {
 import { deleteExpiredSessions } from "./domain/administrators/sessions.ts";
 import { deleteOldSignInAttempts } from "./domain/administrators/sign-in-limiter.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
-import { getSiteSettings } from "./domain/site-settings/site-settings.ts";
+import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-settings.ts";
 import { createHttpServer } from "./http/app.ts";
 import { joinClusterInvalidation } from "./http/page-cache/cluster-invalidation.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { seedDemoContent } from "./seed/seed.ts";
 import { type OpenedServices, openServices, type Services } from "./services.ts";
 
 type PageHandlerModule = { createPageHandler(services: Services): RequestHandler };
@@ -33,7 +33,6 @@ const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
  */
 async function main(): Promise<void> {
   const development = process.argv.includes("--dev");
-  process.env.NODE_ENV ??= development ? "development" : "production";
 
   let config: Config;
   try {
@@ -54,10 +53,14 @@ async function main(): Promise<void> {
 
   const workers = development ? 1 : config.workers;
   const services = await openServices(config, logger, { pageCache: !development && workers === 1 });
-  const seeded = await seedDemoContent(services, new Date(), () =>
-    console.log("Empty database: adding the demo club (this takes a few seconds)…"),
-  );
-  if (seeded === "seeded") logger.info("demo content added");
+  if (!(await hasSiteSettings(services.db))) {
+    // Loaded only for an empty database: the demo content and its artwork are large.
+    const { seedDemoContent } = await import("./seed/seed.ts");
+    const seeded = await seedDemoContent(services, new Date(), () =>
+      console.log("Empty database: adding the demo club (this takes a few seconds)…"),
+    );
+    if (seeded === "seeded") logger.info("demo content added");
+  }
   await prepareAdministrators(services);
   startHousekeeping(services);
 

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import sharp from "sharp";
+import { loadSharp } from "../../server/domain/files/sharp.ts";
 import { LogoMark } from "../components/brand/LogoMark.tsx";
 
 /** The PNG's side in pixels: large enough for print and slides. */
@@ -14,10 +14,13 @@ let png: Promise<Buffer> | undefined;
 
 /** The mark as a 1024 px PNG, rendered once per process. */
 export function logoMarkPng(): Promise<Buffer> {
-  png ??= sharp(Buffer.from(logoMarkSvg()))
-    .resize(LOGO_PNG_SIZE, LOGO_PNG_SIZE)
-    .png({ compressionLevel: 9 })
-    .toBuffer()
+  png ??= loadSharp()
+    .then((sharp) =>
+      sharp(Buffer.from(logoMarkSvg()))
+        .resize(LOGO_PNG_SIZE, LOGO_PNG_SIZE)
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    )
     .catch((error: unknown) => {
       png = undefined;
       throw error;

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { ensureDebianPackage } from "../lib/debian-package.ts";
@@ -24,15 +24,20 @@ export async function startNginx(folder: string, port: number, copies: ServedCop
     return undefined;
   }
   await mkdir(path.join(folder, "files"), { recursive: true });
+  // nginx's workers run as an unprivileged user: they must be able to read the copies.
+  await chmod(folder, 0o755);
+  await chmod(path.join(folder, "files"), 0o755);
   const locations: string[] = [];
   for (const [index, copy] of copies.entries()) {
     const file = path.join(folder, "files", `copy-${index}`);
-    await writeFile(file, copy.body);
+    await writeFile(file, copy.body, { mode: 0o644 });
+    // A rewrite rather than alias: "/" would otherwise be looked up as a directory.
     locations.push(`location = ${copy.path} {
+      root ${path.dirname(file)};
+      rewrite ^ /${path.basename(file)} break;
       default_type "${copy.contentType}";
       ${copy.contentEncoding ? `add_header Content-Encoding ${copy.contentEncoding};` : ""}
       add_header Vary Accept-Encoding;
-      alias ${file};
     }`);
   }
   const config = path.join(folder, "nginx.conf");

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 
 /** Formats accepted as uploaded images, recognised from their bytes (never from the file name). */
 const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
@@ -38,6 +38,7 @@ export async function processImage(
   input: Buffer,
   { maxSide = 2048, quality = 82 }: ProcessImageOptions = {},
 ): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;
