@@ -1,4 +1,4 @@
-import { useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import {
   countArticles,
   listArticles,
@@ -27,15 +27,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const [list, tags, totalCount] = await Promise.all([
     listArticles(db, storage, query),
     listArticleTags(db),
-    countArticles(db, { search: "", tag: "" }),
+    countArticles(db),
   ]);
-  return { query: { ...query, page: list.page }, list, tags, totalCount };
+  // A page past the last one does not exist: the public layout answers with the 404 page.
+  if (!list) throw data(null, { status: 404 });
+  return { query, list, tags, totalCount };
 }
 
 const DESCRIPTION = "행사 후기, 스터디 소식, 수상 소식과 공지까지. 동아리의 이야기를 전합니다.";
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, { title: "미디어", description: DESCRIPTION }),
+  ...(args.loaderData
+    ? pageMeta(args, { title: "미디어", description: DESCRIPTION })
+    : pageMeta(args, { title: "404 Not Found", noIndex: true })),
   rssAlternate(siteMetaFrom(args.matches).clubName),
 ];
 

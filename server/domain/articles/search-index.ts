@@ -1,0 +1,197 @@
+import { type Kysely, PostgresAdapter, sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { searchWords, termSet, tokenStream } from "./search-tokens.ts";
+
+/**
+ * Keeps the articles' search index and tag counts in step with the articles (decision 0013).
+ * Every article write calls `indexArticles` or `unindexArticle` inside its own transaction, so
+ * the index never shows a state the articles table never had.
+ */
+
+/** What the index needs of an article. */
+export interface IndexedArticle {
+  id: string;
+  title: string;
+  tag: string;
+  /** ISO instant. */
+  publishedAt: string;
+  /** The contents as plain text. */
+  text: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations pass an untyped handle
+export function isPostgres(db: Db | Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+const TIE_SLOTS = 1024;
+/** Published times are clamped to about 1700-2250, so every key is a safe JavaScript integer. */
+const MAX_TIME = 8_000_000_000_000;
+
+/**
+ * The key that sorts an article among the others, newest first when descending: published time
+ * in milliseconds, then (among articles published in the same millisecond) the id, by its first
+ * ten bits. A clash moves the newcomer to the nearest free key below.
+ */
+export function preferredSearchKey(publishedAt: string, id: string): number {
+  const time = Math.max(-MAX_TIME, Math.min(MAX_TIME, Date.parse(publishedAt) || 0));
+  const idBits = Number.parseInt(id.slice(0, 3), 16) >> 2 || 0;
+  return time * TIE_SLOTS + (TIE_SLOTS - 1 - idBits);
+}
+
+/** For each preferred key, the first free one from it downwards (also among these articles). */
+async function allocateKeys(db: Db, preferred: number[]): Promise<number[]> {
+  const taken = new Set<number>();
+  for (let start = 0; start < preferred.length; start += 500) {
+    const rows = await db
+      .selectFrom("article_search")
+      .select("search_key")
+      .where("search_key", "in", preferred.slice(start, start + 500))
+      .execute();
+    for (const row of rows) taken.add(Number(row.search_key));
+  }
+  const keys: number[] = [];
+  for (const wanted of preferred) {
+    let key = wanted;
+    // The preferred key was looked up above; a key below it is looked up on the way down.
+    while (taken.has(key) || (key !== wanted && (await keyInUse(db, key)))) key -= 1;
+    taken.add(key);
+    keys.push(key);
+  }
+  return keys;
+}
+
+async function keyInUse(db: Db, key: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("article_search")
+    .select("article_id")
+    .where("search_key", "=", key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds articles to the index, or replaces what it holds for them. */
+export async function indexArticles(db: Db, articles: IndexedArticle[]): Promise<void> {
+  if (articles.length === 0) return;
+  await unindexArticles(
+    db,
+    articles.map((article) => article.id),
+  );
+  const keys = await allocateKeys(
+    db,
+    articles.map((article) => preferredSearchKey(article.publishedAt, article.id)),
+  );
+  const rows = articles.map((article, index) => ({
+    article_id: article.id,
+    search_key: keys[index] ?? 0,
+    tag: article.tag,
+  }));
+  if (isPostgres(db)) {
+    await db
+      .insertInto("article_search")
+      .values(
+        articles.map((article, index) => {
+          const titleWords = searchWords(article.title);
+          const bodyWords = searchWords(article.text);
+          return {
+            article_id: article.id,
+            search_key: keys[index] ?? 0,
+            tag: article.tag,
+            title_text: titleWords.join(" "),
+            body_text: bodyWords.join(" "),
+            // From the terms as they are: no parser, dictionary or locale is involved.
+            title_terms: sql<string>`array_to_tsvector(${termSet(titleWords)}::text[])`,
+            terms: sql<string>`array_to_tsvector(${termSet([...titleWords, ...bodyWords])}::text[])`,
+          };
+        }),
+      )
+      .execute();
+  } else {
+    await db.insertInto("article_search").values(rows).execute();
+    for (const [index, article] of articles.entries()) {
+      await sql`insert into article_search_fts (rowid, title, body, tag)
+        values (${keys[index]}, ${tokenStream(article.title)}, ${tokenStream(article.text)},
+          ${tagToken(article.tag)})`.execute(db);
+    }
+  }
+  await addTagCounts(db, countTags(articles.map((article) => article.tag)));
+}
+
+/** Takes articles out of the index (before they are deleted). */
+export async function unindexArticles(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db
+    .selectFrom("article_search")
+    .select(["article_id", "search_key", "tag"])
+    .where("article_id", "in", ids)
+    .execute();
+  if (rows.length === 0) return;
+  if (!isPostgres(db)) {
+    for (const row of rows) {
+      await sql`delete from article_search_fts where rowid = ${row.search_key}`.execute(db);
+    }
+  }
+  await db
+    .deleteFrom("article_search")
+    .where(
+      "article_id",
+      "in",
+      rows.map((row) => row.article_id),
+    )
+    .execute();
+  const removed = countTags(rows.map((row) => row.tag));
+  for (const [tag, count] of removed) removed.set(tag, -count);
+  await addTagCounts(db, removed);
+}
+
+/** The token that stands for a tag in the SQLite index: any text, as one ASCII word. */
+export function tagToken(tag: string): string {
+  return tag ? `t${Buffer.from(tag, "utf8").toString("hex")}` : "";
+}
+
+function countTags(tags: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return counts;
+}
+
+async function addTagCounts(db: Db, changes: Map<string, number>): Promise<void> {
+  for (const [tag, change] of changes) {
+    if (change === 0) continue;
+    await db
+      .insertInto("article_tag_counts")
+      .values({ tag, count: change })
+      .onConflict((conflict) =>
+        conflict.column("tag").doUpdateSet({ count: sql`article_tag_counts.count + ${change}` }),
+      )
+      .execute();
+  }
+}
+
+/** Indexes every article again, in batches: for the migration that adds the index. */
+export async function rebuildArticleIndex(db: Db, batchSize = 500): Promise<number> {
+  let after = "";
+  let indexed = 0;
+  for (;;) {
+    const batch = await db
+      .selectFrom("articles")
+      .select(["id", "title", "tag", "published_at", "contents_text"])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(batchSize)
+      .execute();
+    if (batch.length === 0) return indexed;
+    await indexArticles(
+      db,
+      batch.map((row) => ({
+        id: row.id,
+        title: row.title,
+        tag: row.tag,
+        publishedAt: row.published_at,
+        text: row.contents_text,
+      })),
+    );
+    indexed += batch.length;
+    after = batch.at(-1)?.id ?? after;
+  }
+}
