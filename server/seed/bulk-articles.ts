@@ -61,6 +61,8 @@ export interface BulkSeedOptions {
   years?: number;
   /** A number in [0, 1); a seeded generator makes the text repeatable. */
   random?: () => number;
+  /** Articles per transaction. */
+  batchSize?: number;
   onProgress?: (added: number) => void;
 }
 
@@ -78,7 +80,7 @@ export async function addBulkArticles(
   const random = options.random ?? seededRandom(count);
   const stamp = now.toISOString();
   for (let added = 0; added < count; ) {
-    const size = Math.min(BATCH_SIZE, count - added);
+    const size = Math.min(options.batchSize ?? BATCH_SIZE, count - added);
     const batch: SeedArticle[] = Array.from({ length: size }, () => ({
       id: newId(),
       publishedAt: new Date(now.getTime() - Math.floor(random() * span)).toISOString(),
