@@ -65,6 +65,13 @@ export async function up(db: AnyDatabase): Promise<void> {
     .columns(["tag", "published_at desc", "id"])
     .execute();
 
+  // The sitemap lists articles the most recently changed first, and cuts its parts from that list.
+  await db.schema
+    .createIndex("articles_updated_at")
+    .on("articles")
+    .columns(["updated_at desc", "id"])
+    .execute();
+
   await db.schema
     .createTable("article_tag_counts")
     .addColumn("tag", "text", (c) => c.primaryKey())
