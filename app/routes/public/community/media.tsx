@@ -53,10 +53,11 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       <div className={`container ${styles.page}`}>
         <MediaFilters query={query} tags={tags} totalCount={totalCount} />
         <p className={styles.summary} role="status">
-          {summaryOf(query.search, query.tag, list.total)}
-          {list.pageCount > 1 && (
+          {summaryOf(query.search, query.tag, list)}
+          {(list.pageCount > 1 || list.totalCapped) && (
             <span className={styles.pageOf}>
-              {list.page} / {list.pageCount} 페이지
+              {list.page} / {list.pageCount.toLocaleString("ko-KR")}
+              {list.totalCapped && "+"} 페이지
             </span>
           )}
         </p>
@@ -89,6 +90,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         <Pagination
           page={list.page}
           pageCount={list.pageCount}
+          morePages={list.totalCapped}
           hrefFor={(page) => mediaListHref({ ...query, page })}
         />
       </div>
@@ -96,7 +98,13 @@ export default function Media({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function summaryOf(search: string, tag: string, total: number): string {
+/** "‘행사’ 검색 결과 1,000개 이상": a search stops counting at its limit. */
+function summaryOf(
+  search: string,
+  tag: string,
+  list: { total: number; totalCapped: boolean },
+): string {
   const scope = [search && `‘${search}’ 검색`, tag && `‘${tag}’ 태그`].filter(Boolean).join(", ");
-  return scope ? `${scope} 결과 ${total}개` : `모든 글 ${total}개`;
+  const count = `${list.total.toLocaleString("ko-KR")}개${list.totalCapped ? " 이상" : ""}`;
+  return scope ? `${scope} 결과 ${count}` : `모든 글 ${count}`;
 }
