@@ -200,6 +200,7 @@ describeEachDatabase("article search", (services) => {
     if (engine === "sqlite") await sql`drop table article_search_fts`.execute(db);
     await db.schema.dropTable("article_search").execute();
     await db.schema.dropTable("article_tag_counts").execute();
+    await db.schema.dropIndex("articles_updated_at").execute();
     await sql`delete from kysely_migration where name = '0005-article-search'`.execute(db);
     const id = newId();
     const at = "2026-11-21T09:00:00.000Z";

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { searchWords, termSet, tokenStream } from "./search-tokens.ts";
+import { searchWords, tokenSet, tokenStream } from "./search-tokens.ts";
 
 /**
  * Keeps the articles' search index and tag counts in step with the articles (decision 0013).
@@ -99,9 +99,10 @@ export async function indexArticles(db: Db, articles: IndexedArticle[]): Promise
             tag: article.tag,
             title_text: titleWords.join(" "),
             body_text: bodyWords.join(" "),
-            // From the terms as they are: no parser, dictionary or locale is involved.
-            title_terms: sql<string>`array_to_tsvector(${termSet(titleWords)}::text[])`,
-            terms: sql<string>`array_to_tsvector(${termSet([...titleWords, ...bodyWords])}::text[])`,
+            // From the terms as they are: no parser, dictionary or locale is involved. Terms hold
+            // no spaces, so one string per list travels faster than an array parameter.
+            title_terms: tsvectorOf(tokenSet(titleWords)),
+            terms: tsvectorOf(tokenSet([...titleWords, ...bodyWords])),
           };
         }),
       )
@@ -115,6 +116,10 @@ export async function indexArticles(db: Db, articles: IndexedArticle[]): Promise
     }
   }
   await addTagCounts(db, countTags(articles.map((article) => article.tag)));
+}
+
+function tsvectorOf(terms: string[]) {
+  return sql<string>`array_to_tsvector(string_to_array(${terms.join(" ")}, ' '))`;
 }
 
 /** Takes articles out of the index (before they are deleted). */

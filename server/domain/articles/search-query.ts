@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { isPostgres, tagToken } from "./search-index.ts";
-import { queryTermsOf } from "./search-tokens.ts";
+import { bigramsOf, lengthOf } from "./search-tokens.ts";
 
 /**
  * Reads the articles' search index (decision 0013). A search is a list of normalised words
@@ -99,9 +99,7 @@ async function groupIds(
  */
 export function ftsQuery(filter: SearchFilter, group: Group): string {
   const words = filter.words
-    .map((word) =>
-      Array.from(word).length === 1 ? `"${word}" *` : `"${queryTermsOf(word).join(" ")}"`,
-    )
+    .map((word) => (lengthOf(word) === 1 ? `"${word}" *` : `"${bigramsOf(word).join(" ")}"`))
     .join(" AND ");
   const tag = filter.tag ? ` AND tag : "${tagToken(filter.tag)}"` : "";
   const anywhere = `{title body} : (${words})${tag}`;
@@ -112,16 +110,21 @@ export function ftsQuery(filter: SearchFilter, group: Group): string {
 }
 
 /**
- * The PostgreSQL condition: the tsvector index finds the articles holding every term; words of
- * three or more characters are then checked as substrings of the normalised words, which is
- * what the FTS5 phrase checks on SQLite. The title is checked first: it is small, and a body
- * match excludes title matches, so most rows are decided without reading the contents' terms.
+ * The PostgreSQL condition: the same tokens as on SQLite, in tsvectors. The GIN index finds the
+ * articles holding every piece (a one-character word as a prefix); words of three or more
+ * characters are then checked as substrings of the normalised words, which is what the FTS5
+ * phrase checks. The title is checked first: it is small, and a body match excludes title
+ * matches, so most rows are decided without reading the contents' tokens.
  */
 function postgresCondition(filter: SearchFilter, group: Group): RawBuilder<SqlBool> {
-  // Terms hold only letters, marks and digits, so they need no escaping inside quotes.
-  const terms = [...new Set(filter.words.flatMap(queryTermsOf))];
-  const tsquery = terms.map((term) => `'${term}'`).join(" & ");
-  const long = filter.words.filter((word) => Array.from(word).length >= 3);
+  // Tokens hold only letters, marks and digits, so they need no escaping inside quotes.
+  const pieces = new Set(filter.words.flatMap(bigramsOf));
+  const prefixes = filter.words.filter((word) => lengthOf(word) === 1);
+  const tsquery = [
+    ...[...pieces].map((piece) => `'${piece}'`),
+    ...prefixes.map((character) => `'${character}':*`),
+  ].join(" & ");
+  const long = filter.words.filter((word) => lengthOf(word) >= 3);
   const inTitle = sql<SqlBool>`(title_terms @@ ${tsquery}::tsquery${sql.join(
     long.map((word) => sql` and strpos(title_text, ${word}) > 0`),
     sql``,

@@ -8,6 +8,9 @@
  *   between two words keeps a phrase from running across them;
  * - one character: any token that starts with it (every character of a word starts a piece,
  *   except the last, which is a token of its own).
+ * SQLite's FTS5 keeps the stream with positions, so a phrase checks the pieces' order. PostgreSQL
+ * keeps each token once in a tsvector and checks a longer word as a substring of the normalised
+ * words instead; both give the same answer.
  */
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -30,36 +33,38 @@ export function bigramsOf(word: string): string[] {
   return pieces;
 }
 
+/** A word's tokens: its two-character pieces, then its last character. */
+function wordTokens(word: string, add: (token: string) => void): void {
+  let previous = "";
+  for (const character of word) {
+    if (previous) add(previous + character);
+    previous = character;
+  }
+  add(previous);
+}
+
 /** The token stream of a text, space-separated, as the SQLite index stores it. */
 export function tokenStream(text: string): string {
   const tokens: string[] = [];
-  for (const word of searchWords(text)) {
-    const characters = Array.from(word);
-    for (let index = 0; index + 1 < characters.length; index += 1) {
-      tokens.push(`${characters[index]}${characters[index + 1]}`);
-    }
-    tokens.push(characters[characters.length - 1] ?? "");
-  }
+  for (const word of searchWords(text)) wordTokens(word, (token) => tokens.push(token));
   return tokens.join(" ");
 }
 
-/**
- * The distinct terms of a text, as PostgreSQL's array index stores them: every two-character
- * piece and every single character (so a one-character query is an index lookup too).
- */
-export function termSet(words: string[]): string[] {
-  const terms = new Set<string>();
-  for (const word of words) {
-    for (const piece of bigramsOf(word)) terms.add(piece);
-    for (const character of word) terms.add(character);
-  }
-  return [...terms];
+/** The same tokens without repeats, as PostgreSQL's tsvector holds them. */
+export function tokenSet(words: string[]): string[] {
+  const tokens = new Set<string>();
+  for (const word of words) wordTokens(word, (token) => tokens.add(token));
+  return [...tokens];
 }
 
-/** The index terms a query word needs: its pieces, or itself when it is one character. */
+/** The index tokens a query word of two or more characters needs: its pieces. */
 export function queryTermsOf(word: string): string[] {
-  const pieces = bigramsOf(word);
-  return pieces.length > 0 ? pieces : [word];
+  return bigramsOf(word);
+}
+
+/** A word's length in characters (code points), as the tokens count them. */
+export function lengthOf(word: string): number {
+  return Array.from(word).length;
 }
 
 /** A query's words, without repeats, at most MAX_QUERY_WORDS; empty when nothing is searchable. */
