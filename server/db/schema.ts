@@ -11,6 +11,7 @@ export interface Database {
   article_images: ArticleImagesTable;
   article_search: ArticleSearchTable;
   article_tag_counts: ArticleTagCountsTable;
+  article_index_state: ArticleIndexStateTable;
   periods: PeriodsTable;
   course_entries: CourseEntriesTable;
   main_activities: MainActivitiesTable;
@@ -88,6 +89,12 @@ export interface ArticleSearchTable {
 export interface ArticleTagCountsTable {
   tag: string;
   count: number;
+}
+
+/** One row (id 1) whose revision every article write bumps, so caches can tell they are old. */
+export interface ArticleIndexStateTable {
+  id: number;
+  revision: number;
 }
 
 export interface ArticleImagesTable {

@@ -201,6 +201,7 @@ describeEachDatabase("article search", (services) => {
     await db.schema.dropTable("article_search").execute();
     await db.schema.dropTable("article_tag_counts").execute();
     await db.schema.dropIndex("articles_updated_at").execute();
+    await db.schema.dropTable("article_index_state").execute();
     await sql`delete from kysely_migration where name = '0005-article-search'`.execute(db);
     const id = newId();
     const at = "2026-11-21T09:00:00.000Z";

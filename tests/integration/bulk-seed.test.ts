@@ -4,8 +4,14 @@ import {
   listArticles,
   listArticleTags,
 } from "../../server/domain/articles/articles.ts";
+import { listedIds } from "../../server/domain/articles/page-anchors.ts";
 import { queryWords, searchWords } from "../../server/domain/articles/search-tokens.ts";
-import { addBulkArticles, seededRandom } from "../../server/seed/bulk-articles.ts";
+import {
+  addBulkArticles,
+  insertSeedArticles,
+  seededRandom,
+} from "../../server/seed/bulk-articles.ts";
+import { newId } from "../../server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const COUNT = 600;
@@ -102,5 +108,40 @@ describeEachDatabase("bulk seed", (services) => {
       const third = await listArticles(db, storage, { page: 3, limit: 30, search, tag: "" });
       expect(third?.items.map((item) => item.id)).toEqual(expected.slice(60, 90));
     }
+  });
+
+  test("deep pages start from remembered articles, which every write renews", async () => {
+    const { db } = services();
+    const plain = async (tag: string, offset: number, limit: number) => {
+      let select = db.selectFrom("articles").select("id");
+      if (tag) select = select.where("tag", "=", tag);
+      const found = await select
+        .orderBy("published_at", "desc")
+        .orderBy("id", "asc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return found.map((row) => row.id);
+    };
+    const compare = async () => {
+      for (const tag of ["", "행사"]) {
+        for (const offset of [0, 6, 7, 8, 50, 97, 300, 590]) {
+          expect(await listedIds(db, tag, offset, 9, 7)).toEqual(await plain(tag, offset, 9));
+        }
+      }
+    };
+    await compare();
+    // A newer article moves every later one down a place; the anchors follow.
+    const now = new Date().toISOString();
+    const newest = {
+      id: newId(),
+      title: "가장 최근 행사",
+      tag: "행사",
+      publishedAt: now,
+      paragraphs: ["새 글"],
+    };
+    await db.transaction().execute((trx) => insertSeedArticles(trx, [newest], now));
+    await compare();
+    expect((await listedIds(db, "", 0, 1, 7))[0]).toBe(newest.id);
   });
 });

@@ -78,5 +78,12 @@ export async function up(db: AnyDatabase): Promise<void> {
     .addColumn("count", "integer", (c) => c.notNull())
     .execute();
 
+  await db.schema
+    .createTable("article_index_state")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("revision", "integer", (c) => c.notNull())
+    .execute();
+  await db.insertInto("article_index_state").values({ id: 1, revision: 0 }).execute();
+
   await rebuildArticleIndex(db as unknown as Db);
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import type { ArticleListQuery } from "./list-query.ts";
+import { listedIds } from "./page-anchors.ts";
 import { searchArticlePage } from "./search-query.ts";
 import { queryWords } from "./search-tokens.ts";
 
@@ -55,19 +56,6 @@ export async function findArticlePage(
   const ids =
     total === 0 ? [] : await listedIds(db, query.tag, (page - 1) * query.limit, query.limit);
   return { ids, total, totalCapped: false, page, pageCount };
-}
-
-/** Newest first, then by id: the (tag,) published_at, id index gives the page directly. */
-async function listedIds(db: Db, tag: string, offset: number, limit: number): Promise<string[]> {
-  let select = db.selectFrom("articles").select("id");
-  if (tag) select = select.where("tag", "=", tag);
-  const rows = await select
-    .orderBy("published_at", "desc")
-    .orderBy("id", "asc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((row) => row.id);
 }
 
 /** How many articles carry `tag`, or how many there are in all when `tag` is empty. */

@@ -73,7 +73,7 @@ async function keyInUse(db: Db, key: number): Promise<boolean> {
 /** Adds articles to the index, or replaces what it holds for them. */
 export async function indexArticles(db: Db, articles: IndexedArticle[]): Promise<void> {
   if (articles.length === 0) return;
-  await unindexArticles(
+  await removeFromIndex(
     db,
     articles.map((article) => article.id),
   );
@@ -116,6 +116,7 @@ export async function indexArticles(db: Db, articles: IndexedArticle[]): Promise
     }
   }
   await addTagCounts(db, countTags(articles.map((article) => article.tag)));
+  await bumpRevision(db);
 }
 
 function tsvectorOf(terms: string[]) {
@@ -125,6 +126,20 @@ function tsvectorOf(terms: string[]) {
 /** Takes articles out of the index (before they are deleted). */
 export async function unindexArticles(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
+  await removeFromIndex(db, ids);
+  await bumpRevision(db);
+}
+
+/** Tells every process's caches of the list (page anchors) that the articles changed. */
+async function bumpRevision(db: Db): Promise<void> {
+  await db
+    .updateTable("article_index_state")
+    .set({ revision: sql`revision + 1` })
+    .where("id", "=", 1)
+    .execute();
+}
+
+async function removeFromIndex(db: Db, ids: string[]): Promise<void> {
   const rows = await db
     .selectFrom("article_search")
     .select(["article_id", "search_key", "tag"])
