@@ -51,21 +51,54 @@ export async function searchArticlePage(
   // Title matches come first: the page starts in the body matches only past the last of them.
   const inTitle = await countUpTo(db, filter, "title", end);
   const ids: string[] = [];
-  if (offset < inTitle) ids.push(...(await groupIds(db, filter, "title", offset, limit)));
+  if (offset < inTitle) {
+    const plan = inTitle < end ? "gather" : "walk";
+    ids.push(...(await groupIds(db, filter, "title", plan, offset, limit)));
+  }
   const remaining = limit - ids.length;
   if (remaining > 0 && inTitle < end) {
     const bodyOffset = Math.max(0, offset - inTitle);
-    ids.push(...(await groupIds(db, filter, "body", bodyOffset, remaining)));
+    const plan = totalCapped ? "walk" : "gather";
+    ids.push(...(await groupIds(db, filter, "body", plan, bodyOffset, remaining)));
   }
   return { ids, total, totalCapped };
+}
+
+/**
+ * How PostgreSQL reads a group of matches. Its planner judges a word's frequency from each
+ * piece separately and does not see that a tag and a title word go together, so it can walk
+ * the whole table for a rare word or gather tens of thousands of rows for a common one. The
+ * counts above tell which case this is:
+ * - "gather": few matches (fewer than the count limit, or than the page's end): collect them
+ *   from the token index and sort them;
+ * - "walk": many matches: read the articles newest first and stop at the page's end.
+ * Counting always gathers from the index and stops at its cap.
+ */
+type Plan = "gather" | "walk";
+
+function withPlan<T>(db: Db, plan: Plan, read: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (plan === "gather") {
+      await sql`select set_config('enable_seqscan', 'off', true),
+        set_config('enable_indexscan', 'off', true)`.execute(trx);
+    } else {
+      await sql`select set_config('enable_bitmapscan', 'off', true),
+        set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)`.execute(
+        trx,
+      );
+    }
+    return read(trx);
+  });
 }
 
 /** How many articles of a group match, but no more than `cap`: reading stops there. */
 async function countUpTo(db: Db, filter: SearchFilter, group: Group, cap: number): Promise<number> {
   const result = isPostgres(db)
-    ? await sql<{ count: string | number }>`select count(*) as count from (
-        select 1 from article_search where ${postgresCondition(filter, group)} limit ${cap}
-      ) as matches`.execute(db)
+    ? await withPlan(db, "gather", (trx) =>
+        sql<{ count: string | number }>`select count(*) as count from (
+          select 1 from article_search where ${postgresCondition(filter, group)} limit ${cap}
+        ) as matches`.execute(trx),
+      )
     : await sql<{ count: number }>`select count(*) as count from (
         select rowid from article_search_fts
         where article_search_fts match ${ftsQuery(filter, group)} limit ${cap}
@@ -77,14 +110,17 @@ async function groupIds(
   db: Db,
   filter: SearchFilter,
   group: Group,
+  plan: Plan,
   offset: number,
   limit: number,
 ): Promise<string[]> {
-  // The index is read newest first and stops after `limit` rows.
+  // SQLite reads its index newest first and stops after `limit` rows.
   const result = isPostgres(db)
-    ? await sql<{ article_id: string }>`select article_id from article_search
-        where ${postgresCondition(filter, group)}
-        order by search_key desc, article_id limit ${limit} offset ${offset}`.execute(db)
+    ? await withPlan(db, plan, (trx) =>
+        sql<{ article_id: string }>`select article_id from article_search
+          where ${postgresCondition(filter, group)}
+          order by search_key desc, article_id limit ${limit} offset ${offset}`.execute(trx),
+      )
     : await sql<{ article_id: string }>`select article_search.article_id
         from article_search_fts
         join article_search on article_search.search_key = article_search_fts.rowid
