@@ -13,7 +13,7 @@ import {
 } from "../../server/domain/articles/manage.ts";
 import { SEARCH_COUNT_LIMIT } from "../../server/domain/articles/search-query.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { insertSeedArticles } from "../../server/seed/bulk-articles.ts";
+import { insertSeedArticles, seededRandom } from "../../server/seed/bulk-articles.ts";
 import { newId } from "../../server/storage/storage.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
@@ -167,6 +167,24 @@ describeEachDatabase("article search", (services) => {
   async function tagCount(tag: string) {
     return (await listArticleTags(services().db)).find((entry) => entry.tag === tag)?.count ?? 0;
   }
+
+  test("an article with more distinct tokens than the index holds is refused, not half-saved", async () => {
+    const s = services();
+    // Random syllables: nearly every pair is new, about 1.2 MB of distinct tokens.
+    const random = seededRandom(3);
+    const syllable = () => String.fromCharCode(0xac00 + Math.floor(random() * 11_172));
+    const text = Array.from({ length: 200_000 }, syllable).join("");
+    const draft = articleDraftSchema.parse({
+      title: "아주 긴 글",
+      tag: "",
+      publishedAt: seoulInput(1),
+      contents: `<p>${text}</p>`,
+    });
+    await expect(
+      writeWithFiles(s.db, s.storage, (trx, files) => createArticle(trx, files, draft, [])),
+    ).rejects.toMatchObject({ name: "FieldError", field: "contents" });
+    expect(await titles("아주")).toEqual([]);
+  });
 
   test("counting stops at the limit; the pages past it appear as they are reached", async () => {
     const s = services();

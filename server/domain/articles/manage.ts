@@ -11,7 +11,12 @@ import { sanitizeRichText } from "../html/sanitize.ts";
 import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
 import { findArticlePage } from "./find-articles.ts";
 import type { ArticleListQuery } from "./list-query.ts";
-import { type IndexedArticle, indexArticles, unindexArticles } from "./search-index.ts";
+import {
+  fitsTheIndex,
+  type IndexedArticle,
+  indexArticles,
+  unindexArticles,
+} from "./search-index.ts";
 
 /**
  * The managers' side of media articles: the admin list, the editor's data and every write
@@ -197,6 +202,12 @@ export async function findArticleTitle(db: Db, id: string): Promise<string | und
 
 function storedColumns(draft: ArticleDraft) {
   const { html, text } = sanitizeRichText(draft.contents);
+  if (!fitsTheIndex({ title: draft.title, text })) {
+    throw new FieldError(
+      "contents",
+      "본문에 서로 다른 낱말이 너무 많아 검색 색인에 담을 수 없습니다. 글을 나누어 올려 주세요.",
+    );
+  }
   return {
     title: draft.title,
     tag: draft.tag,

@@ -19,6 +19,21 @@ export interface IndexedArticle {
   text: string;
 }
 
+/**
+ * PostgreSQL's tsvector holds at most 1 MB of distinct tokens; an article past that (roughly a
+ * million characters of varied text) is refused on both engines alike, so they never differ.
+ */
+const MAX_TOKEN_BYTES = 1_000_000;
+
+export function fitsTheIndex(article: Pick<IndexedArticle, "title" | "text">): boolean {
+  let bytes = 0;
+  for (const token of tokenSet(searchWords(`${article.title}\n${article.text}`))) {
+    bytes += Buffer.byteLength(token);
+    if (bytes > MAX_TOKEN_BYTES) return false;
+  }
+  return true;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations pass an untyped handle
 export function isPostgres(db: Db | Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -119,8 +134,15 @@ export async function indexArticles(db: Db, articles: IndexedArticle[]): Promise
   await bumpRevision(db);
 }
 
-function tsvectorOf(terms: string[]) {
-  return sql<string>`array_to_tsvector(string_to_array(${terms.join(" ")}, ' '))`;
+function tsvectorOf(tokens: string[]) {
+  // Past 1 MB a tsvector silently stops matching anything. Article writes refuse such text
+  // (fitsTheIndex); an older article indexed by the migration keeps its first megabyte.
+  let bytes = 0;
+  const kept = tokens.filter((token) => {
+    bytes += Buffer.byteLength(token);
+    return bytes <= MAX_TOKEN_BYTES;
+  });
+  return sql<string>`array_to_tsvector(string_to_array(${kept.join(" ")}, ' '))`;
 }
 
 /** Takes articles out of the index (before they are deleted). */
