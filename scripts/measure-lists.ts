@@ -1,6 +1,6 @@
-// Times the media list and the search on the configured database (after `npm run db:seed --
-// --articles 100000`, say): `node scripts/measure-lists.ts [--runs 30]`. Prints the median and
-// the 90th percentile of each read; the loader's other reads (tags, total) are timed too.
+// Times the media list and the search on the configured database (after
+// `npm run db:seed -- --articles 100000`, say): `npx node scripts/measure-lists.ts [--runs 30]`
+// (npx runs the project's Node 24). Prints the median and the 90th percentile of each read.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import {
