@@ -27,7 +27,8 @@ interface Anchors {
   keys: Anchor[];
 }
 
-const cache = new Map<string, Anchors>();
+/** Per database handle (a process may open more than one: tests, tools), then per list. */
+const caches = new WeakMap<Db, Map<string, Anchors>>();
 
 /** The articles' current revision, bumped by every write. */
 export async function articlesRevision(db: Db): Promise<number> {
@@ -41,6 +42,8 @@ export async function articlesRevision(db: Db): Promise<number> {
 
 async function anchorsFor(db: Db, tag: string, every: number): Promise<Anchor[]> {
   const revision = await articlesRevision(db);
+  const cache = caches.get(db) ?? new Map<string, Anchors>();
+  caches.set(db, cache);
   const key = `${every}:${tag}`;
   const cached = cache.get(key);
   if (cached && cached.revision === revision) return cached.keys;

@@ -3,9 +3,9 @@ import type { Db } from "../../db/database.ts";
 import { searchWords, tokenSet, tokenStream } from "./search-tokens.ts";
 
 /**
- * Keeps the articles' search index and tag counts in step with the articles (decision 0013).
- * Every article write calls `indexArticles` or `unindexArticle` inside its own transaction, so
- * the index never shows a state the articles table never had.
+ * Keeps the articles' search index, tag counts and revision in step with the articles (decision
+ * 0013). Every article write calls `indexArticles` or `unindexArticles` inside its own
+ * transaction, so the index never shows a state the articles table never had.
  */
 
 /** What the index needs of an article. */
@@ -98,11 +98,6 @@ export async function indexArticles(db: Db, articles: IndexedArticle[]): Promise
     db,
     articles.map((article) => preferredSearchKey(article.publishedAt, article.id)),
   );
-  const rows = articles.map((article, index) => ({
-    article_id: article.id,
-    search_key: keys[index] ?? 0,
-    tag: article.tag,
-  }));
   if (isPostgres(db)) {
     await db
       .insertInto("article_search")
@@ -125,6 +120,11 @@ export async function indexArticles(db: Db, articles: IndexedArticle[]): Promise
       )
       .execute();
   } else {
+    const rows = articles.map((article, index) => ({
+      article_id: article.id,
+      search_key: keys[index] ?? 0,
+      tag: article.tag,
+    }));
     await db.insertInto("article_search").values(rows).execute();
     for (const [index, article] of articles.entries()) {
       await sql`insert into article_search_fts (rowid, title, body, tag)
