@@ -23,11 +23,9 @@ try {
   const services = await openServices(config, createLogger("warn"));
   try {
     const outcome = await seedDemoContent(services);
-    console.log(
-      outcome === "seeded"
-        ? "Demo content added."
-        : "The database already has content: nothing was changed.",
-    );
+    if (outcome === "seeded") console.log("Demo content added.");
+    else if (count > 0) console.log("The database already has content: the demo was not added.");
+    else console.log("The database already has content: nothing was changed.");
     if (count > 0) {
       const started = performance.now();
       let reported = 0;
