@@ -77,6 +77,8 @@ export async function searchArticlePage(
 type Plan = "gather" | "walk";
 
 function withPlan<T>(db: Db, plan: Plan, read: (trx: Db) => Promise<T>): Promise<T> {
+  // Inside a caller's transaction the settings would outlast this read: leave the plan be.
+  if (db.isTransaction) return read(db);
   return db.transaction().execute(async (trx) => {
     if (plan === "gather") {
       await sql`select set_config('enable_seqscan', 'off', true),
