@@ -71,6 +71,7 @@ export default [
   route("calendar.ics", "routes/resources/calendar-ics.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemaps/:file", "routes/resources/sitemap-part.ts"),
   route("api/page-views", "routes/resources/page-views.ts"),
   route("brand/logo-mark.svg", "routes/brand/logo-mark-svg.ts"),
   route("brand/logo-mark.png", "routes/brand/logo-mark-png.ts"),

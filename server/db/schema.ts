@@ -9,6 +9,8 @@ export interface Database {
   files: FilesTable;
   articles: ArticlesTable;
   article_images: ArticleImagesTable;
+  article_search: ArticleSearchTable;
+  article_tag_counts: ArticleTagCountsTable;
   periods: PeriodsTable;
   course_entries: CourseEntriesTable;
   main_activities: MainActivitiesTable;
@@ -63,6 +65,30 @@ export interface ArticlesTable extends Editable {
   contents: string;
   /** The same contents as plain text, for search and excerpts. */
   contents_text: string;
+}
+
+/**
+ * One row per article in the search index (decision 0013), written with the article. SQLite keeps
+ * the terms in the FTS5 table `article_search_fts` (rowid = search_key); PostgreSQL keeps them in
+ * the columns marked below, which exist on PostgreSQL only.
+ */
+export interface ArticleSearchTable {
+  article_id: string;
+  /** Newest first when sorted descending: published time in ms, times 1024, plus a tie-breaker. */
+  search_key: number;
+  tag: string;
+  /** PostgreSQL: the title's and the contents' words, normalised, separated by spaces. */
+  title_text?: string;
+  body_text?: string;
+  /** PostgreSQL: tsvectors of the title's terms, and of the terms of title and contents. */
+  title_terms?: string;
+  terms?: string;
+}
+
+/** How many articles carry each tag ('' for none), kept in step with every article write. */
+export interface ArticleTagCountsTable {
+  tag: string;
+  count: number;
 }
 
 export interface ArticleImagesTable {

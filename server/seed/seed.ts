@@ -16,6 +16,7 @@ import {
 import type { Services } from "../services.ts";
 import { newId } from "../storage/storage.ts";
 import { renderArtwork } from "./artwork.ts";
+import { insertSeedArticles } from "./bulk-articles.ts";
 import * as demo from "./demo-content.ts";
 import { makeDemoPdf } from "./pdf.ts";
 
@@ -248,19 +249,8 @@ class Seeder {
   async articles() {
     for (const [index, article] of demo.articles.entries()) {
       const id = newId();
-      const html = article.paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join("\n");
-      await this.trx
-        .insertInto("articles")
-        .values({
-          id,
-          title: article.title,
-          tag: article.tag,
-          published_at: this.daysAgo(article.daysAgo),
-          contents: html,
-          contents_text: article.paragraphs.join("\n"),
-          ...this.timestamps(),
-        })
-        .execute();
+      const publishedAt = this.daysAgo(article.daysAgo);
+      await insertSeedArticles(this.trx, [{ id, publishedAt, ...article }], this.stamp);
       for (const [position, image] of article.images.entries()) {
         const stored = await this.image(`media/${id}`, image, `article-${index}-${position}`, {
           width: 1200,

@@ -6,6 +6,7 @@ import {
   listArticleTags,
   parseArticleListQuery,
 } from "../../server/domain/articles/articles.ts";
+import type { ArticleListQuery } from "../../server/domain/articles/list-query.ts";
 import { getSiteSettings } from "../../server/domain/site-settings/site-settings.ts";
 import { openServerDatabase } from "./community-data.ts";
 import {
@@ -19,13 +20,16 @@ import {
 const { newPage } = setupBrowser();
 const data = openServerDatabase();
 
+/** One page of the list, read straight from the database; the page must exist. */
+async function listed(query: ArticleListQuery) {
+  const page = await listArticles(data.db(), data.storage(), query);
+  if (!page) throw new Error("The page is past the end of the list");
+  return page;
+}
+
 /** What the list shows for an address's query string, read straight from the database. */
 async function expectedTitles(queryString: string): Promise<string[]> {
-  const page = await listArticles(
-    data.db(),
-    data.storage(),
-    parseArticleListQuery(new URLSearchParams(queryString)),
-  );
+  const page = await listed(parseArticleListQuery(new URLSearchParams(queryString)));
   return page.items.map((item) => item.title);
 }
 
@@ -41,9 +45,7 @@ const tagLink = (page: Page, tag: string) =>
 
 /** A word from the newest article's title that only some articles contain. */
 async function searchWord(): Promise<string> {
-  const [newest] = (
-    await listArticles(data.db(), data.storage(), parseArticleListQuery(new URLSearchParams()))
-  ).items;
+  const [newest] = (await listed(parseArticleListQuery(new URLSearchParams()))).items;
   const word = newest?.title.match(/[가-힣]{3,}/)?.[0];
   if (!word) throw new Error("The newest article has no word to search for");
   return word;
@@ -166,17 +168,14 @@ describe("media list", () => {
     expect(malformed?.status()).toBe(200);
     expect(await cardTitles(page)).toEqual(await expectedTitles(""));
 
-    const pastTheEnd = await page.goto("/community/media?page=9999&limit=5");
-    expect(pastTheEnd?.status()).toBe(200);
-    const last = await listArticles(
-      data.db(),
-      data.storage(),
-      parseArticleListQuery(new URLSearchParams("page=9999&limit=5")),
-    );
-    expect(await cardTitles(page)).toEqual(last.items.map((item) => item.title));
-    await expect(
-      page.locator('nav[aria-label="페이지 이동"] [aria-current="page"]').textContent(),
-    ).resolves.toBe(String(last.pageCount));
+    // A page past the last one does not exist: the site's 404 page, with its status.
+    const last = await listed(parseArticleListQuery(new URLSearchParams("limit=5")));
+    const lastPage = await page.goto(`/community/media?page=${last.pageCount}&limit=5`);
+    expect(lastPage?.status()).toBe(200);
+    const pastTheEnd = await page.goto(`/community/media?page=${last.pageCount + 1}&limit=5`);
+    expect(pastTheEnd?.status()).toBe(404);
+    await expect(page.getByText("404 Not Found").first().isVisible()).resolves.toBe(true);
+    expect(await cardTitles(page)).toEqual([]);
   });
 
   test("a search without results shows a friendly empty state", async () => {
@@ -193,9 +192,7 @@ describe("media list", () => {
 
 describe("article page", () => {
   test("is rendered on the server with its contents, images, previews and neighbours", async () => {
-    const [newest] = (
-      await listArticles(data.db(), data.storage(), parseArticleListQuery(new URLSearchParams()))
-    ).items;
+    const [newest] = (await listed(parseArticleListQuery(new URLSearchParams()))).items;
     if (!newest) throw new Error("The demo club has no articles");
     const article = await getArticle(data.db(), data.storage(), newest.id);
     if (!article) throw new Error("The newest article cannot be read");
@@ -330,12 +327,7 @@ describe("RSS feed", () => {
     const site = await siteUrl();
     expect(feed.link).toBe(`${site}/community/media`);
 
-    const newest = await listArticles(data.db(), data.storage(), {
-      page: 1,
-      limit: 20,
-      search: "",
-      tag: "",
-    });
+    const newest = await listed({ page: 1, limit: 20, search: "", tag: "" });
     expect(feed.items.map((item) => item.title)).toEqual(newest.items.map((item) => item.title));
     for (const [index, item] of feed.items.entries()) {
       const article = newest.items[index];

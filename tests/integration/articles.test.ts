@@ -13,6 +13,7 @@ import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
 } from "../../server/domain/articles/list-query.ts";
+import { indexArticles } from "../../server/domain/articles/search-index.ts";
 import { newId } from "../../server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -73,6 +74,9 @@ async function insertArticles(db: Db): Promise<Seeded[]> {
         updated_at: publishedAt,
       })
       .execute();
+    await indexArticles(db, [
+      { id, title: fixture.title, tag: fixture.tag, publishedAt, text: fixture.text },
+    ]);
     for (const image of fixture.images ?? []) {
       const fileId = newId();
       await db
@@ -127,7 +131,7 @@ describe("the media list's query string", () => {
     ["", 1],
     ["1e2", 1],
     ["0x2", 1],
-    ["99999999", 10_000],
+    ["99999999", 99_999_999],
     ["3", 3],
   ])("page %j becomes %i", (page, expected) => {
     expect(params({ page }).page).toBe(expected);
@@ -146,8 +150,10 @@ describe("the media list's query string", () => {
     expect(params({ limit }).limit).toBe(expected);
   });
 
-  test("the search is trimmed and kept to 100 characters", () => {
+  test("the search is trimmed, NFKC-normalised and kept to 100 characters", () => {
     expect(params({ search: "  해커톤 " }).search).toBe("해커톤");
+    // Decomposed jamo (as some keyboards send them) and full-width letters.
+    expect(params({ search: "\u1112\u1162\u110f\u1165 ＲＥＡＣＴ" }).search).toBe("해커 REACT");
     expect(params({ search: "가".repeat(300) }).search).toHaveLength(100);
   });
 });
@@ -170,8 +176,11 @@ describeEachDatabase("media list reads", (services) => {
   });
 
   const titlesOf = (page: { items: { title: string }[] }) => page.items.map((item) => item.title);
-  const list = (overrides: Partial<ArticleListQuery> = {}) =>
-    listArticles(services().db, services().storage, query(overrides));
+  const list = async (overrides: Partial<ArticleListQuery> = {}) => {
+    const page = await listArticles(services().db, services().storage, query(overrides));
+    if (!page) throw new Error("The page is past the end of the list");
+    return page;
+  };
 
   test("lists every article newest first when nothing is filtered", async () => {
     const page = await list();
@@ -202,6 +211,7 @@ describeEachDatabase("media list reads", (services) => {
     await expect(list({ tag: "없는 태그" })).resolves.toEqual({
       items: [],
       total: 0,
+      totalCapped: false,
       page: 1,
       pageCount: 1,
       limit: 100,
@@ -224,16 +234,13 @@ describeEachDatabase("media list reads", (services) => {
     expect(titlesOf(await list({ search: "hOOKS" }))).toEqual(["React 세션 안내"]);
   });
 
-  test("takes LIKE's wildcard characters literally", async () => {
-    expect(titlesOf(await list({ search: "%" }))).toEqual(["회비 50% 할인 안내"]);
+  test("punctuation separates words and is not searched itself", async () => {
     expect(titlesOf(await list({ search: "50%" }))).toEqual(["회비 50% 할인 안내"]);
-    expect(titlesOf(await list({ search: "_" }))).toEqual(["변수 이름 짓기"]);
-    expect(titlesOf(await list({ search: "e_c" }))).toEqual(["변수 이름 짓기"]);
-    // As wildcards these would match "50%" and "snake_case".
-    expect((await list({ search: "5_%" })).total).toBe(0);
-    expect((await list({ search: "snake%case" })).total).toBe(0);
+    expect(titlesOf(await list({ search: "snake_case" }))).toEqual(["변수 이름 짓기"]);
     expect(titlesOf(await list({ search: "\\kernel\\" }))).toEqual(["서버 계정 정리"]);
-    expect((await list({ search: "\\%" })).total).toBe(0);
+    expect(titlesOf(await list({ search: '%_"*(' }))).toEqual([]);
+    // Words quoted or starred for the index's query language are words all the same.
+    expect(titlesOf(await list({ search: '"HackDay"*' }))).toEqual(["봄 해커톤 후기"]);
   });
 
   test("combines the search with the tag", async () => {
@@ -268,14 +275,21 @@ describeEachDatabase("media list reads", (services) => {
     expect(titlesOf(second)).toEqual(records.slice(5, 10).map((fixture) => fixture.title));
   });
 
-  test("a page past the end shows the last page", async () => {
+  test("a page past the end does not exist; the first page of an empty list does", async () => {
     const limit = 10;
     const lastPage = Math.ceil(fixtures.length / limit);
-    const result = await list({ page: 50, limit });
-    expect(result.page).toBe(lastPage);
-    expect(titlesOf(result)).toEqual(
+    const last = await list({ page: lastPage, limit });
+    expect(titlesOf(last)).toEqual(
       fixtures.slice((lastPage - 1) * limit).map((fixture) => fixture.title),
     );
+    const { db, storage } = services();
+    await expect(listArticles(db, storage, query({ page: lastPage + 1, limit }))).resolves.toBe(
+      undefined,
+    );
+    await expect(listArticles(db, storage, query({ page: 2, search: "해커톤" }))).resolves.toBe(
+      undefined,
+    );
+    await expect(list({ search: "없는말" })).resolves.toMatchObject({ page: 1, pageCount: 1 });
   });
 
   test("malformed limits from the address fall back to a full default page", async () => {

@@ -79,7 +79,7 @@ export function MediaFilters({ query, tags, totalCount }: MediaFiltersProps) {
                 {chip.tag}
                 <span className={styles.count}>
                   <span className="visually-hidden">(</span>
-                  {chip.count}
+                  {chip.count.toLocaleString("ko-KR")}
                   <span className="visually-hidden">개)</span>
                 </span>
               </Link>

@@ -6,6 +6,8 @@ interface PaginationProps {
   pageCount: number;
   /** The address of a page (1-based). */
   hrefFor: (page: number) => string;
+  /** More pages may follow `pageCount` (a search counts its matches up to a limit). */
+  morePages?: boolean;
 }
 
 /** The pages around the current one, the first and the last; gaps become an ellipsis. */
@@ -30,8 +32,8 @@ export function visiblePages(page: number, pageCount: number): (number | "gap")[
 }
 
 /** Links to the pages of a list, the current one marked for assistive technology. */
-export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
-  if (pageCount <= 1) return null;
+export function Pagination({ page, pageCount, hrefFor, morePages = false }: PaginationProps) {
+  if (pageCount <= 1 && !morePages) return null;
   return (
     <nav className={styles.pagination} aria-label="페이지 이동">
       <PageStep to={page > 1 ? hrefFor(page - 1) : undefined} direction="previous" />
@@ -55,8 +57,16 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
             </li>
           ),
         )}
+        {morePages && (
+          <li className={styles.gap} aria-hidden="true">
+            …
+          </li>
+        )}
       </ol>
-      <PageStep to={page < pageCount ? hrefFor(page + 1) : undefined} direction="next" />
+      <PageStep
+        to={page < pageCount || morePages ? hrefFor(page + 1) : undefined}
+        direction="next"
+      />
     </nav>
   );
 }

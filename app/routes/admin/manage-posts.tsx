@@ -147,7 +147,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className={styles.summary} aria-live="polite">
-        {loading ? "불러오는 중…" : summaryOf(query, list.total)}
+        {loading ? "불러오는 중…" : summaryOf(query, list)}
         {list.pageCount > 1 && (
           <span className={styles.pageOf}>
             {list.page} / {list.pageCount} 페이지
@@ -255,7 +255,8 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
 
       <Pagination
         page={list.page}
-        pageCount={list.pageCount}
+        // A capped search total means the next page exists; the count grows as it is reached.
+        pageCount={list.totalCapped ? Math.max(list.pageCount, list.page + 1) : list.pageCount}
         hrefFor={(page) => listHref(query, page)}
         label="게시글 목록 페이지"
       />
@@ -263,9 +264,13 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function summaryOf(query: { search: string; tag: string }, total: number): string {
+function summaryOf(
+  query: { search: string; tag: string },
+  list: { total: number; totalCapped: boolean },
+): string {
   const scope = [query.search && `‘${query.search}’ 검색`, query.tag && `‘${query.tag}’ 태그`]
     .filter(Boolean)
     .join(", ");
-  return scope ? `${scope} 결과 ${total}개` : `모든 게시글 ${total}개`;
+  const count = `${list.total.toLocaleString("ko-KR")}개${list.totalCapped ? " 이상" : ""}`;
+  return scope ? `${scope} 결과 ${count}` : `모든 게시글 ${count}`;
 }

@@ -10,10 +10,11 @@ const ITEM_COUNT = 20;
 /** An RSS 2.0 feed of the newest articles, with absolute links from the site's public address. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage, config } = getServices(context);
-  const [{ value: settings }, { items }] = await Promise.all([
+  const [{ value: settings }, newestPage] = await Promise.all([
     getSiteSettings(db),
     listArticles(db, storage, { page: 1, limit: ITEM_COUNT, search: "", tag: "" }),
   ]);
+  const items = newestPage?.items ?? [];
   const siteUrl = config.siteUrl ?? settings.siteUrl;
   const link = (path: string) => escapeXml(absoluteUrl(siteUrl, path));
   const newest = items[0]?.publishedAt;

@@ -3,6 +3,7 @@ import * as foundation from "./0001-foundation.ts";
 import * as content from "./0002-content.ts";
 import * as administrators from "./0003-administrators.ts";
 import * as contentRevision from "./0004-content-revision.ts";
+import * as articleSearch from "./0005-article-search.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002-content": content,
   "0003-administrators": administrators,
   "0004-content-revision": contentRevision,
+  "0005-article-search": articleSearch,
 };

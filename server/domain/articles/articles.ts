@@ -1,15 +1,16 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
 import type { FileStorage } from "../../storage/storage.ts";
 import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "../files/files.ts";
+import { findArticlePage } from "./find-articles.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./list-query.ts";
+
+export { countArticles, listArticleTags, type TagCount } from "./find-articles.ts";
 
 const MAX_SEARCH_LENGTH = 100;
 /** The longest tag a manager may give an article (and the longest one the list reads). */
 export const MAX_TAG_LENGTH = 50;
-const MAX_PAGE = 10_000;
 const EXCERPT_LENGTH = 140;
 
 /** A plain positive whole number as written in an address: "3", not "3.0", "1e2" or "-3". */
@@ -27,13 +28,14 @@ function positiveOr(value: string | null, fallback: number): number {
 
 /**
  * Reads the list's query string. Nothing here fails: a malformed value falls back to the default
- * (page 1, 9 per page) and a value past the maximum is clamped, so every address shows a list.
+ * (page 1, 9 per page) and a limit past the maximum is clamped. A page past the last one is the
+ * list's to refuse. The search is NFKC-normalised, as the index is.
  */
 export function parseArticleListQuery(params: URLSearchParams): ArticleListQuery {
-  const search = (params.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const search = (params.get("search") ?? "").normalize("NFKC").trim().slice(0, MAX_SEARCH_LENGTH);
   const tag = (params.get("tag") ?? "").trim().slice(0, MAX_TAG_LENGTH);
   return {
-    page: Math.min(positiveOr(params.get("page"), 1), MAX_PAGE),
+    page: positiveOr(params.get("page"), 1),
     limit: Math.min(positiveOr(params.get("limit"), DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
     search,
     tag: tag === ALL_TAG ? "" : tag,
@@ -59,102 +61,54 @@ export interface ArticlePage {
   items: ArticleCard[];
   /** How many articles match the search and tag, over all pages. */
   total: number;
-  /** The page shown: the requested one, or the last page when the request was past it. */
+  /** True when more than `total` articles match: a search counts up to a limit. */
+  totalCapped: boolean;
   page: number;
   pageCount: number;
   limit: number;
 }
 
-/** `%text%` with LIKE's wildcards and its escape character in `text` taken literally. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-type ArticlesExpressions = ExpressionBuilder<Database, "articles">;
-
-/** The search and tag conditions, shared by the public list, the admin list and their counts. */
-export function articleMatches(
-  eb: ArticlesExpressions,
-  query: Pick<ArticleListQuery, "search" | "tag">,
-): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (query.tag) conditions.push(eb("articles.tag", "=", query.tag));
-  if (query.search) {
-    const pattern = likeContains(query.search);
-    // lower() on both sides: Latin letters match in any case on SQLite and PostgreSQL alike.
-    conditions.push(
-      eb.or([
-        sql<SqlBool>`lower(${eb.ref("articles.title")}) like lower(${pattern}) escape '\\'`,
-        sql<SqlBool>`lower(${eb.ref("articles.contents_text")}) like lower(${pattern}) escape '\\'`,
-      ]),
-    );
-  }
-  return eb.and(conditions);
-}
-
-export async function countArticles(
-  db: Db,
-  query: Pick<ArticleListQuery, "search" | "tag">,
-): Promise<number> {
-  const row = await db
-    .selectFrom("articles")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where((eb) => articleMatches(eb, query))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** How many articles match and which page to show: the requested one, or the last one. */
-export async function countPages(
-  db: Db,
-  query: ArticleListQuery,
-): Promise<{ total: number; page: number; pageCount: number }> {
-  const total = await countArticles(db, query);
-  const pageCount = Math.max(1, Math.ceil(total / query.limit));
-  return { total, page: Math.min(query.page, pageCount), pageCount };
-}
-
 /**
- * One page of the media list, newest first. Filtering, counting and paging all happen in the
- * database; a page past the end shows the last page.
+ * One page of the media list: searched (title matches first), filtered by tag and paged in the
+ * database, newest first. Undefined when the page is past the last one.
  */
 export async function listArticles(
   db: Db,
   storage: FileStorage,
   query: ArticleListQuery,
-): Promise<ArticlePage> {
-  const { total, page, pageCount } = await countPages(db, query);
-  const rows = await db
-    .selectFrom("articles")
-    .leftJoin("article_images", (join) =>
-      join
-        .onRef("article_images.article_id", "=", "articles.id")
-        .on("article_images.position", "=", (eb) =>
-          eb
-            .selectFrom("article_images as first_image")
-            .select((inner) => inner.fn.min("first_image.position").as("position"))
-            .whereRef("first_image.article_id", "=", "articles.id"),
-        ),
-    )
-    .leftJoin("files", "files.id", "article_images.file_id")
-    .select([
-      "articles.id",
-      "articles.title",
-      "articles.tag",
-      "articles.published_at",
-      // Only the start of the text travels: enough for the excerpt.
-      sql<string>`substr(articles.contents_text, 1, ${EXCERPT_LENGTH * 2})`.as("text_start"),
-      "article_images.alt",
-      ...imageColumns,
-    ])
-    .where((eb) => articleMatches(eb, query))
-    .orderBy("articles.published_at", "desc")
-    .orderBy("articles.id", "asc")
-    .limit(query.limit)
-    .offset((page - 1) * query.limit)
-    .execute();
+): Promise<ArticlePage | undefined> {
+  const found = await findArticlePage(db, query);
+  if (!found) return undefined;
+  const rows =
+    found.ids.length === 0
+      ? []
+      : await db
+          .selectFrom("articles")
+          .leftJoin("article_images", (join) =>
+            join
+              .onRef("article_images.article_id", "=", "articles.id")
+              .on("article_images.position", "=", (eb) =>
+                eb
+                  .selectFrom("article_images as first_image")
+                  .select((inner) => inner.fn.min("first_image.position").as("position"))
+                  .whereRef("first_image.article_id", "=", "articles.id"),
+              ),
+          )
+          .leftJoin("files", "files.id", "article_images.file_id")
+          .select([
+            "articles.id",
+            "articles.title",
+            "articles.tag",
+            "articles.published_at",
+            // Only the start of the text travels: enough for the excerpt.
+            sql<string>`substr(articles.contents_text, 1, ${EXCERPT_LENGTH * 2})`.as("text_start"),
+            "article_images.alt",
+            ...imageColumns,
+          ])
+          .where("articles.id", "in", found.ids)
+          .execute();
   return {
-    items: rows.map((row) => ({
+    items: inOrderOf(found.ids, rows).map((row) => ({
       id: row.id,
       title: row.title,
       tag: row.tag,
@@ -162,11 +116,21 @@ export async function listArticles(
       excerpt: excerpt(row.text_start),
       cover: coverOf(storage, row),
     })),
-    total,
-    page,
-    pageCount,
+    total: found.total,
+    totalCapped: found.totalCapped,
+    page: found.page,
+    pageCount: found.pageCount,
     limit: query.limit,
   };
+}
+
+/** Rows fetched by id, put back in the order of `ids`. */
+export function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
 }
 
 function coverOf(
@@ -175,24 +139,6 @@ function coverOf(
 ): ArticleImage | undefined {
   const image = toOptionalImageRef(storage, row);
   return image ? { image, alt: row.alt ?? "" } : undefined;
-}
-
-export interface TagCount {
-  tag: string;
-  count: number;
-}
-
-/** Every tag in use with its number of articles, the most used first. */
-export async function listArticleTags(db: Db): Promise<TagCount[]> {
-  const rows = await db
-    .selectFrom("articles")
-    .select(["tag", (eb) => eb.fn.countAll().as("count")])
-    .where("tag", "<>", "")
-    .groupBy("tag")
-    .orderBy("count", "desc")
-    .orderBy("tag", "asc")
-    .execute();
-  return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
 }
 
 export interface ArticleNeighbour {

@@ -8,14 +8,15 @@ import { type FileChanges, type ImageRef, toImageRef } from "../files/files.ts";
 import type { ProcessedImage } from "../files/images.ts";
 import { uploadLimits } from "../files/uploads.ts";
 import { sanitizeRichText } from "../html/sanitize.ts";
-import {
-  articleIdSchema,
-  articleMatches,
-  countPages,
-  MAX_TAG_LENGTH,
-  selectArticleImages,
-} from "./articles.ts";
+import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
+import { findArticlePage } from "./find-articles.ts";
 import type { ArticleListQuery } from "./list-query.ts";
+import {
+  fitsTheIndex,
+  type IndexedArticle,
+  indexArticles,
+  unindexArticles,
+} from "./search-index.ts";
 
 /**
  * The managers' side of media articles: the admin list, the editor's data and every write
@@ -89,39 +90,44 @@ export interface ManagedArticleRow {
 export interface ManagedArticlePage {
   items: ManagedArticleRow[];
   total: number;
+  /** True when more than `total` articles match: a search counts up to a limit. */
+  totalCapped: boolean;
   page: number;
   pageCount: number;
 }
 
-/** The admin list: newest first, searched and filtered by tag in the database, one page. */
+/**
+ * The admin list: searched, filtered by tag and paged like the public list, newest first. A page
+ * past the last one shows the last page (a manager lands there after deleting its last article).
+ */
 export async function listManagedArticles(
   db: Db,
   query: ArticleListQuery,
 ): Promise<ManagedArticlePage> {
-  const { total, page, pageCount } = await countPages(db, query);
-  const rows = await db
-    .selectFrom("articles")
-    .select((eb) => [
-      "articles.id",
-      "articles.title",
-      "articles.tag",
-      "articles.published_at",
-      "articles.updated_at",
-      "articles.version",
-      eb
-        .selectFrom("article_images")
-        .select((inner) => inner.fn.countAll().as("count"))
-        .whereRef("article_images.article_id", "=", "articles.id")
-        .as("image_count"),
-    ])
-    .where((eb) => articleMatches(eb, query))
-    .orderBy("articles.published_at", "desc")
-    .orderBy("articles.id", "asc")
-    .limit(query.limit)
-    .offset((page - 1) * query.limit)
-    .execute();
+  const found = await findArticlePage(db, query, "last-page");
+  if (!found) throw new Error("The admin list always has a page.");
+  const rows =
+    found.ids.length === 0
+      ? []
+      : await db
+          .selectFrom("articles")
+          .select((eb) => [
+            "articles.id",
+            "articles.title",
+            "articles.tag",
+            "articles.published_at",
+            "articles.updated_at",
+            "articles.version",
+            eb
+              .selectFrom("article_images")
+              .select((inner) => inner.fn.countAll().as("count"))
+              .whereRef("article_images.article_id", "=", "articles.id")
+              .as("image_count"),
+          ])
+          .where("articles.id", "in", found.ids)
+          .execute();
   return {
-    items: rows.map((row) => ({
+    items: inOrderOf(found.ids, rows).map((row) => ({
       id: row.id,
       title: row.title,
       tag: row.tag,
@@ -130,9 +136,10 @@ export async function listManagedArticles(
       imageCount: Number(row.image_count ?? 0),
       version: Number(row.version),
     })),
-    total,
-    page,
-    pageCount,
+    total: found.total,
+    totalCapped: found.totalCapped,
+    page: found.page,
+    pageCount: found.pageCount,
   };
 }
 
@@ -195,12 +202,29 @@ export async function findArticleTitle(db: Db, id: string): Promise<string | und
 
 function storedColumns(draft: ArticleDraft) {
   const { html, text } = sanitizeRichText(draft.contents);
+  if (!fitsTheIndex({ title: draft.title, text })) {
+    throw new FieldError(
+      "contents",
+      "본문에 서로 다른 낱말이 너무 많아 검색 색인에 담을 수 없습니다. 글을 나누어 올려 주세요.",
+    );
+  }
   return {
     title: draft.title,
     tag: draft.tag,
     published_at: draft.publishedAt,
     contents: html,
     contents_text: text,
+  };
+}
+
+/** What the search index keeps of an article, from the columns it is stored with. */
+function indexedOf(id: string, columns: ReturnType<typeof storedColumns>): IndexedArticle {
+  return {
+    id,
+    title: columns.title,
+    tag: columns.tag,
+    publishedAt: columns.published_at,
+    text: columns.contents_text,
   };
 }
 
@@ -255,10 +279,12 @@ export async function createArticle(
     throw new FieldError("images", changedImagesMessage);
   const id = newId();
   const now = new Date().toISOString();
+  const columns = storedColumns(draft);
   await trx
     .insertInto("articles")
-    .values({ id, ...storedColumns(draft), created_at: now, updated_at: now })
+    .values({ id, ...columns, created_at: now, updated_at: now })
     .execute();
+  await indexArticles(trx, [indexedOf(id, columns)]);
   await writeImages(trx, files, { id, title: draft.title }, images);
   return { id, version: 1 };
 }
@@ -275,7 +301,9 @@ export async function updateArticle(
   draft: ArticleDraft,
   images: ArticleImageInput[],
 ): Promise<{ id: string; version: number }> {
-  const version = await updateVersioned(trx, "articles", id, expectedVersion, storedColumns(draft));
+  const columns = storedColumns(draft);
+  const version = await updateVersioned(trx, "articles", id, expectedVersion, columns);
+  await indexArticles(trx, [indexedOf(id, columns)]);
   const current = await trx
     .selectFrom("article_images")
     .select("file_id")
@@ -308,6 +336,7 @@ export async function deleteArticle(
     .where("article_id", "=", id)
     .execute();
   await trx.deleteFrom("article_images").where("article_id", "=", id).execute();
+  await unindexArticles(trx, [id]);
   await deleteVersioned(trx, "articles", id, expectedVersion);
   for (const image of images) await files.remove(image.file_id);
 }

@@ -1,4 +1,4 @@
-import { useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import {
   countArticles,
   listArticles,
@@ -27,15 +27,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const [list, tags, totalCount] = await Promise.all([
     listArticles(db, storage, query),
     listArticleTags(db),
-    countArticles(db, { search: "", tag: "" }),
+    countArticles(db),
   ]);
-  return { query: { ...query, page: list.page }, list, tags, totalCount };
+  // A page past the last one does not exist: the public layout answers with the 404 page.
+  if (!list) throw data(null, { status: 404 });
+  return { query, list, tags, totalCount };
 }
 
 const DESCRIPTION = "행사 후기, 스터디 소식, 수상 소식과 공지까지. 동아리의 이야기를 전합니다.";
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, { title: "미디어", description: DESCRIPTION }),
+  ...(args.loaderData
+    ? pageMeta(args, { title: "미디어", description: DESCRIPTION })
+    : pageMeta(args, { title: "404 Not Found", noIndex: true })),
   rssAlternate(siteMetaFrom(args.matches).clubName),
 ];
 
@@ -49,10 +53,11 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       <div className={`container ${styles.page}`}>
         <MediaFilters query={query} tags={tags} totalCount={totalCount} />
         <p className={styles.summary} role="status">
-          {summaryOf(query.search, query.tag, list.total)}
-          {list.pageCount > 1 && (
+          {summaryOf(query.search, query.tag, list)}
+          {(list.pageCount > 1 || list.totalCapped) && (
             <span className={styles.pageOf}>
-              {list.page} / {list.pageCount} 페이지
+              {list.page} / {list.pageCount.toLocaleString("ko-KR")}
+              {list.totalCapped && "+"} 페이지
             </span>
           )}
         </p>
@@ -85,6 +90,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         <Pagination
           page={list.page}
           pageCount={list.pageCount}
+          morePages={list.totalCapped}
           hrefFor={(page) => mediaListHref({ ...query, page })}
         />
       </div>
@@ -92,7 +98,13 @@ export default function Media({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function summaryOf(search: string, tag: string, total: number): string {
+/** "‘행사’ 검색 결과 1,000개 이상": a search stops counting at its limit. */
+function summaryOf(
+  search: string,
+  tag: string,
+  list: { total: number; totalCapped: boolean },
+): string {
   const scope = [search && `‘${search}’ 검색`, tag && `‘${tag}’ 태그`].filter(Boolean).join(", ");
-  return scope ? `${scope} 결과 ${total}개` : `모든 글 ${total}개`;
+  const count = `${list.total.toLocaleString("ko-KR")}개${list.totalCapped ? " 이상" : ""}`;
+  return scope ? `${scope} 결과 ${count}` : `모든 글 ${count}`;
 }

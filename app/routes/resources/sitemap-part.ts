@@ -1,0 +1,24 @@
+import { loadSiteIdentity } from "../../../server/domain/seo/public-pages.ts";
+import { renderSitemapPart } from "../../../server/domain/seo/sitemap.ts";
+import { getServices } from "../../context.ts";
+import type { Route } from "./+types/sitemap-part";
+
+/** GET /sitemaps/{n}.xml: one part of a sitemap too large for one file; 404 for any other name. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const part = /^([1-9]\d{0,5})\.xml$/.exec(params.file)?.[1];
+  const { db, config } = getServices(context);
+  const { siteUrl } = await loadSiteIdentity(db, config);
+  const xml = part ? await renderSitemapPart(db, siteUrl, Number(part)) : undefined;
+  if (!xml) {
+    return new Response("Not Found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

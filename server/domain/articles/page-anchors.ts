@@ -1,0 +1,90 @@
+import { sql } from "kysely";
+import { readContentRevision } from "../../db/content-revision.ts";
+import type { Db } from "../../db/database.ts";
+
+/**
+ * Deep pages of the article list without reading every article before them. Every thousandth
+ * article in list order (newest first, then by id) is remembered per tag, so page 5,000 starts
+ * from the nearest remembered article and skips fewer than a thousand index entries.
+ *
+ * What is remembered belongs to one content revision: every article write counts one in its
+ * transaction (see search-index.ts and server/db/content-revision.ts), and a process that reads
+ * a newer revision than its anchors were made at makes them again. So several processes sharing
+ * one database never page with another's stale anchors.
+ */
+
+export const ANCHOR_EVERY = 1000;
+/** Tags whose anchors a process keeps; the least recently made go first. */
+const MAX_CACHED_LISTS = 64;
+
+interface Anchor {
+  publishedAt: string;
+  id: string;
+}
+
+interface Anchors {
+  revision: number;
+  /** keys[i] is the article at position (i + 1) * every - 1 (0-based). */
+  keys: Anchor[];
+}
+
+/** Per database handle (a process may open more than one: tests, tools), then per list. */
+const caches = new WeakMap<Db, Map<string, Anchors>>();
+
+async function anchorsFor(db: Db, tag: string, every: number): Promise<Anchor[]> {
+  const { revision } = await readContentRevision(db);
+  const cache = caches.get(db) ?? new Map<string, Anchors>();
+  caches.set(db, cache);
+  const key = `${every}:${tag}`;
+  const cached = cache.get(key);
+  if (cached && cached.revision === revision) return cached.keys;
+  const tagCondition = tag ? sql`where tag = ${tag}` : sql``;
+  const { rows } = await sql<{ published_at: string; id: string }>`
+    select published_at, id from (
+      select published_at, id,
+        row_number() over (order by published_at desc, id asc) as position
+      from articles ${tagCondition}
+    ) as numbered
+    where position % ${every} = 0
+    order by position`.execute(db);
+  const keys = rows.map((row) => ({ publishedAt: row.published_at, id: row.id }));
+  cache.delete(key);
+  cache.set(key, { revision, keys });
+  if (cache.size > MAX_CACHED_LISTS) cache.delete(cache.keys().next().value ?? "");
+  return keys;
+}
+
+/** One page of article ids in list order, optionally of one tag. */
+export async function listedIds(
+  db: Db,
+  tag: string,
+  offset: number,
+  limit: number,
+  every = ANCHOR_EVERY,
+): Promise<string[]> {
+  let select = db.selectFrom("articles").select("id");
+  if (tag) select = select.where("tag", "=", tag);
+  let skip = offset;
+  if (offset >= every) {
+    const anchors = await anchorsFor(db, tag, every);
+    const passed = Math.min(Math.floor(offset / every), anchors.length);
+    const anchor = anchors[passed - 1];
+    if (anchor) {
+      // Everything after the anchor in list order: older, or as old with a greater id. The
+      // first condition lets the index start at the anchor.
+      select = select
+        .where("published_at", "<=", anchor.publishedAt)
+        .where((eb) =>
+          eb.or([eb("published_at", "<", anchor.publishedAt), eb("id", ">", anchor.id)]),
+        );
+      skip = offset - passed * every;
+    }
+  }
+  const rows = await select
+    .orderBy("published_at", "desc")
+    .orderBy("id", "asc")
+    .limit(limit)
+    .offset(skip)
+    .execute();
+  return rows.map((row) => row.id);
+}
