@@ -47,7 +47,7 @@ const envSchema = z.object({
     .number({ error: "must be a number" })
     .min(0, "must be 0 (off) or more")
     .max(4096, "must be at most 4096")
-    .default(32),
+    .default(16),
   ADMIN_EMAIL: emailAddressSchema("must be an e-mail address").optional(),
   ADMIN_PASSWORD: passwordSchema({
     tooShort: "must be at least 6 characters",

@@ -217,16 +217,15 @@ function neighbour(
   direction: "older" | "newer",
 ): Promise<ArticleNeighbour | undefined> {
   const older = direction === "older";
+  // The first condition bounds the index range; alone the "or" would read the whole index.
   return db
     .selectFrom("articles")
     .select(["id", "title"])
+    .where("published_at", older ? "<=" : ">=", article.published_at)
     .where((eb) =>
       eb.or([
         eb("published_at", older ? "<" : ">", article.published_at),
-        eb.and([
-          eb("published_at", "=", article.published_at),
-          eb("id", older ? ">" : "<", article.id),
-        ]),
+        eb("id", older ? ">" : "<", article.id),
       ]),
     )
     .orderBy("published_at", older ? "desc" : "asc")

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
 import Negotiator from "negotiator";
-import { type CachedPage, type Encoding, etagOf } from "./cached-page.ts";
+import { type CachedPage, type Encoding, etagOf, identityBody } from "./cached-page.ts";
 
 const PREFERRED_ENCODINGS = ["br", "gzip", "identity"];
 
@@ -12,7 +12,6 @@ const PREFERRED_ENCODINGS = ["br", "gzip", "identity"];
  */
 export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
   const encoding = chooseEncoding(req, page);
-  const body = page.bodies[encoding] ?? page.bodies.identity;
   const etag = etagOf(page, encoding);
   const headers: Record<string, string | string[]> = {
     ...page.headers,
@@ -30,15 +29,21 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
     res.end();
     return;
   }
+  const head = req.method === "HEAD";
+  const body =
+    encoding === "identity" ? (head ? undefined : identityBody(page)) : page.bodies[encoding];
   if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = String(body.length);
+  headers["content-length"] = String(
+    encoding === "identity" ? page.identityLength : (body as Buffer).length,
+  );
   res.writeHead(page.status, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
+  res.end(head ? undefined : body);
 }
 
 function chooseEncoding(req: IncomingMessage, page: CachedPage): Encoding {
   const accepted = req.headers["accept-encoding"];
   if (!accepted || (!page.bodies.br && !page.bodies.gzip)) return "identity";
+  // The identity body is always available, unzipped when it is asked for.
   const available = PREFERRED_ENCODINGS.filter(
     (encoding) => encoding === "identity" || page.bodies[encoding as Encoding],
   );
