@@ -54,11 +54,12 @@ export default [
     route("manage-odaeho", "routes/admin/manage-odaeho.tsx"),
     route("api/odaeho", "routes/admin/api/odaeho.ts"),
     route("manage-feed", "routes/admin/manage-feed.tsx"),
-    route("api/feed", "routes/admin/api/feed.ts"),
     route("manage-courses", "routes/admin/manage-courses.tsx"),
     route("manage-calendar", "routes/admin/manage-calendar.tsx"),
     route("manage-organization", "routes/admin/manage-organization.tsx"),
     route("api/organization", "routes/admin/api/organization.ts"),
+    // Every admin write: one endpoint per content type (server/domain/content-types.ts).
+    route("api/:type", "routes/admin/api/write.ts"),
     route("manage-password", "routes/admin/manage-password.tsx"),
     route("manual", "routes/admin/manual.tsx"),
     route("sign-out", "routes/admin/sign-out.ts"),

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "../../app/context.ts";
+import type { WriteResult } from "../../shared/write-result.ts";
 import type { Db } from "../db/database.ts";
-import { runWrite, type WriteDescription, type WriteResult } from "../domain/admin/run-write.ts";
+import { runWrite, type WriteDescription } from "../domain/admin/run-write.ts";
 import type { FileChanges } from "../domain/files/files.ts";
 import { requireAdministrator } from "./admin-auth.ts";
 

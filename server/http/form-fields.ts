@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { failureAnswer, type WriteResult } from "../domain/admin/run-write.ts";
-import {
-  BadUploadError,
-  PayloadTooLargeError,
-  readUploadForm,
-  uploadLimits,
-} from "../domain/files/uploads.ts";
+import type { WriteResult } from "../../shared/write-result.ts";
+import { failureAnswer } from "../domain/admin/run-write.ts";
+import { InputError } from "../domain/input-errors.ts";
+import { readForm, TEXT_ONLY } from "./request-body.ts";
 
 /**
  * Reads an admin form within the upload limits (text values up to the spec's 10 MiB; files only
@@ -17,13 +14,10 @@ export async function readAdminForm(
 ): Promise<{ form: FormData } | { refused: WriteResult<never> }> {
   try {
     return {
-      form: await readUploadForm(
-        request,
-        files ?? { maxFileBytes: uploadLimits.textBytes, maxFiles: 0 },
-      ),
+      form: await readForm(request, files ? { maxFiles: 20, ...files } : TEXT_ONLY),
     };
   } catch (error) {
-    if (error instanceof PayloadTooLargeError || error instanceof BadUploadError) {
+    if (error instanceof InputError) {
       return { refused: failureAnswer(error) };
     }
     throw error;

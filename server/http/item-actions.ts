@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getServices } from "../../app/context.ts";
 import type { Db } from "../db/database.ts";
 import { formValues, type RecordTarget, recordTarget } from "../domain/admin/form-fields.ts";
-import { itemWrite, orderWrite, unreadableWrite } from "../domain/admin/messages.ts";
+import { describeChange, describeReorder, describeUnreadable } from "../domain/admin/messages.ts";
 import { runWrite } from "../domain/admin/run-write.ts";
 import { runUploadWrite } from "../domain/admin/upload-write.ts";
 import type { AuditCategory } from "../domain/audit-log/categories.ts";
@@ -63,13 +63,13 @@ export async function itemUploadAction<Prepared>(
   const services = getServices(args.context);
   const result = await runUploadWrite(services, session.administrator.email, args.request, {
     limits: kind.limits,
-    unreadable: unreadableWrite(kind.category, kind.noun),
+    unreadable: describeUnreadable(kind.category, kind.noun),
     describe: (form) =>
-      itemWrite(
+      describeChange(
         kind.category,
         kind.noun,
         String(form.get(kind.titleField) ?? ""),
-        form.get("intent") === "update" ? "update" : "create",
+        form.get("intent") === "update" ? "수정" : "추가",
       ),
     prepare: async (form) => {
       const update = uploadIntent.parse(form.get("intent")) === "update";
@@ -104,7 +104,7 @@ export async function itemListAction(
   switch (form.get("intent")) {
     case "delete": {
       const title = await kind.titleOf(services.db, String(form.get("id") ?? ""));
-      const description = itemWrite(kind.category, kind.noun, title, "delete");
+      const description = describeChange(kind.category, kind.noun, title, "삭제");
       return actionResponse(
         await runWrite(services, actor, description, (trx, files) =>
           kind.remove(trx, files, recordTarget.parse(formValues(form, ["id", "version"]))),
@@ -112,7 +112,7 @@ export async function itemListAction(
       );
     }
     case "reorder": {
-      const description = orderWrite(kind.category, kind.listName(form));
+      const description = describeReorder(kind.category, kind.listName(form));
       return actionResponse(
         await runWrite(services, actor, description, (trx) => kind.reorder(trx, form)),
       );

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { WriteResult } from "../domain/admin/run-write.ts";
+import type { WriteResult } from "../../shared/write-result.ts";
 
 /** A write's answer from a route action (read by AdminForm through its fetcher). */
 export function actionResponse<T>(result: WriteResult<T>) {

@@ -73,7 +73,7 @@ describe("manage-feed", () => {
       .getByRole("article", { name: "e2e 피드 첫 사진", exact: true })
       .getByRole("button", { name: "수정" })
       .click();
-    const edit = page.getByRole("form", { name: "게시물 수정" });
+    const edit = page.getByRole("form", { name: "'e2e 피드 첫 사진' 게시물 수정" });
     await edit.getByLabel("링크").fill("");
     await edit.getByLabel("사진 바꾸기").setInputFiles(await photoFile("replaced.jpg", 500));
     await submitWithProgress(page, edit, "저장", "'e2e 피드 첫 사진' 피드 게시물이 수정되었습니다");
@@ -125,18 +125,20 @@ describe("manage-feed", () => {
       .getByRole("article", { name: "e2e 피드 충돌 사진", exact: true })
       .getByRole("button", { name: "수정" })
       .click();
-    const firstEdit = first.getByRole("form", { name: "게시물 수정" });
+    const firstEdit = first.getByRole("form", { name: "'e2e 피드 충돌 사진' 게시물 수정" });
     await firstEdit.getByLabel("설명").fill("e2e 피드 먼저 저장");
     await firstEdit.getByRole("button", { name: "저장" }).click();
     await first.getByRole("status").filter({ hasText: "피드 게시물이 수정되었습니다" }).waitFor();
 
-    const secondEdit = second.getByRole("form", { name: "게시물 수정" });
+    const secondEdit = second.getByRole("form", { name: "'e2e 피드 충돌 사진' 게시물 수정" });
     await secondEdit.getByLabel("설명").fill("e2e 피드 나중에 저장");
     await secondEdit.getByRole("button", { name: "저장" }).click();
     await second.getByRole("alert").filter({ hasText: "다른 관리자가 먼저" }).waitFor();
     await expect(secondEdit.getByLabel("설명").inputValue()).resolves.toBe("e2e 피드 나중에 저장");
     await second.getByRole("button", { name: "최신 내용 불러오기" }).click();
-    await expect.poll(() => secondEdit.getByLabel("설명").inputValue()).toBe("e2e 피드 먼저 저장");
+    // The row now shows the saved record, its form named by the saved caption.
+    const newest = second.getByRole("form", { name: "'e2e 피드 먼저 저장' 게시물 수정" });
+    await expect.poll(() => newest.getByLabel("설명").inputValue()).toBe("e2e 피드 먼저 저장");
 
     // The first manager adds a photo; the second one's list is now out of date.
     await addItem(first, "e2e 피드 그사이 추가");

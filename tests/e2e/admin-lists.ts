@@ -100,7 +100,7 @@ export async function moveWithKeyboard(
 export async function confirmDelete(
   page: Page,
   scope: Locator,
-  dialogTitle: string,
+  dialogTitle: string | RegExp,
   button = "삭제",
 ) {
   await scope.getByRole("button", { name: button, exact: true }).first().click();
@@ -176,7 +176,11 @@ export function titlesOf(list: Locator): Promise<string[]> {
 /** Deletes a row through its confirmation dialog. */
 export async function deleteRow(page: Page, title: string) {
   const row = page.getByRole("article", { name: title, exact: true });
-  await confirmDelete(page, row, `'${title}'을(를) 삭제할까요?`);
+  await confirmDelete(page, row, new RegExp(`^'${escapeRegExp(title)}'.*삭제할까요\\?$`));
   await page.getByRole("status").filter({ hasText: "삭제되었습니다" }).first().waitFor();
   await row.waitFor({ state: "detached" });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

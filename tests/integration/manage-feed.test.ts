@@ -1,21 +1,19 @@
 import { expect, test } from "vitest";
-import { action as uploadAction } from "../../app/routes/admin/api/feed.ts";
-import { action as pageAction } from "../../app/routes/admin/manage-feed.tsx";
 import { listFeedItems } from "../../server/domain/feed/feed.ts";
 import {
-  callAction,
   MANAGER,
   multipartForm,
   photo,
+  postCommand,
   storedKeysMatchRows,
 } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 describeEachDatabase("managing the feed", (services) => {
   const upload = (fields: Record<string, string | File | undefined>) =>
-    callAction(uploadAction, services(), "/admin/api/feed", multipartForm(fields));
+    postCommand(services(), "feed", multipartForm(fields));
   const page = (fields: Record<string, string | string[]>) =>
-    callAction(pageAction, services(), "/admin/manage-feed", fields);
+    postCommand(services(), "feed", fields);
 
   const create = async (caption: string, link = "") => {
     const answer = await upload({

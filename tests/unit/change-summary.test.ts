@@ -6,7 +6,7 @@ import {
   shortLabel,
   summarizeChanges,
 } from "../../server/domain/admin/changes.ts";
-import { objectParticle, subjectParticle } from "../../server/domain/admin/messages.ts";
+import { objectParticle, subjectParticle } from "../../shared/korean.ts";
 
 describe("Korean particles", () => {
   test.each([

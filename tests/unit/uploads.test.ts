@@ -1,14 +1,13 @@
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { acceptImage, acceptPdf, uploadLimits } from "../../server/domain/files/uploads.ts";
 import {
-  acceptImage,
-  acceptPdf,
-  BadUploadError,
+  BadRequestError,
   PayloadTooLargeError,
-  readUploadForm,
-  uploadLimits,
-} from "../../server/domain/files/uploads.ts";
+  UnsupportedMediaTypeError,
+} from "../../server/domain/input-errors.ts";
+import { readForm, readJson, TEXT_ONLY } from "../../server/http/request-body.ts";
 import { photoWithLocation } from "../support/photos.ts";
 
 /** A photo as a phone writes it: rotated by EXIF orientation 6, with camera and GPS tags. */
@@ -36,7 +35,7 @@ describe("image uploads", () => {
 
   test("a file that is not an image is refused whatever its name says", async () => {
     const file = new File(["<html>not a picture</html>"], "photo.jpg", { type: "image/jpeg" });
-    await expect(acceptImage(file)).rejects.toBeInstanceOf(BadUploadError);
+    await expect(acceptImage(file)).rejects.toBeInstanceOf(BadRequestError);
   });
 
   test("large images get smaller copies for phones", async () => {
@@ -57,12 +56,13 @@ describe("PDF uploads", () => {
       Uint8Array,
     );
     await expect(acceptPdf(new File(["GIF89a"], "renamed.pdf"))).rejects.toBeInstanceOf(
-      BadUploadError,
+      BadRequestError,
     );
   });
 });
 
-describe("upload forms", () => {
+describe("the one body reader", () => {
+  const IMAGES = { maxFileBytes: uploadLimits.imageBytes, maxFiles: 20 };
   function multipart(parts: Record<string, Blob | string>): Request {
     const form = new FormData();
     for (const [name, value] of Object.entries(parts)) form.append(name, value);
@@ -70,8 +70,9 @@ describe("upload forms", () => {
   }
 
   test("reads fields and files", async () => {
-    const form = await readUploadForm(
+    const form = await readForm(
       multipart({ title: "제목", image: new File(["abc"], "a.png") }),
+      IMAGES,
     );
     expect(form.get("title")).toBe("제목");
     expect(form.get("image")).toBeInstanceOf(File);
@@ -79,9 +80,14 @@ describe("upload forms", () => {
 
   test("a file over the limit answers 413 with a clear message", async () => {
     const request = multipart({ image: new File([new Uint8Array(2048)], "big.png") });
-    const reading = readUploadForm(request, { maxFileBytes: 1024 });
+    const reading = readForm(request, { maxFileBytes: 1024, maxFiles: 1 });
     await expect(reading).rejects.toBeInstanceOf(PayloadTooLargeError);
     await expect(reading).rejects.toMatchObject({ status: 413 });
+  });
+
+  test("a form that takes no files refuses one", async () => {
+    const request = multipart({ title: "제목", image: new File(["abc"], "a.png") });
+    await expect(readForm(request, TEXT_ONLY)).rejects.toMatchObject({ status: 413 });
   });
 
   test("a request declaring more than the total limit is refused before it is read", async () => {
@@ -93,6 +99,45 @@ describe("upload forms", () => {
       },
       body: "--x--",
     });
-    await expect(readUploadForm(request)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    await expect(readForm(request, IMAGES)).rejects.toBeInstanceOf(PayloadTooLargeError);
+  });
+
+  test("JSON where a form is expected is 415; a cut-off multipart body is 400", async () => {
+    const json = new Request("http://club.test/upload", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"title":"x"}',
+    });
+    await expect(readForm(json, TEXT_ONLY)).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
+    const truncated = new Request("http://club.test/upload", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=abc" },
+      body: '--abc\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf',
+    });
+    await expect(readForm(truncated, TEXT_ONLY)).rejects.toBeInstanceOf(BadRequestError);
+    const noBoundary = new Request("http://club.test/upload", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data" },
+      body: "x",
+    });
+    await expect(readForm(noBoundary, TEXT_ONLY)).rejects.toMatchObject({ status: 400 });
+  });
+
+  test("JSON bodies: bounded, parsed, typed", async () => {
+    const post = (body: string, type = "application/json") =>
+      new Request("http://club.test/api", {
+        method: "POST",
+        headers: { "content-type": type },
+        body,
+      });
+    await expect(readJson(post('{"path":"/"}'), 100)).resolves.toEqual({ path: "/" });
+    await expect(readJson(post('{"path":"/"}', "text/plain"), 100)).resolves.toEqual({ path: "/" });
+    await expect(readJson(post("{"), 100)).rejects.toBeInstanceOf(BadRequestError);
+    await expect(readJson(post(`"${"x".repeat(200)}"`), 100)).rejects.toBeInstanceOf(
+      PayloadTooLargeError,
+    );
+    await expect(
+      readJson(post("a=b", "application/x-www-form-urlencoded"), 100),
+    ).rejects.toMatchObject({ status: 415 });
   });
 });

@@ -9,12 +9,18 @@ import {
   useState,
 } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
+import type { FieldRules } from "../../../shared/field-rules.ts";
+import type { WriteResult } from "../../../shared/write-result.ts";
+import { adminWriteUrl } from "../../../shared/write-result.ts";
+import { useAdminWrite } from "../../lib/admin/use-admin-write.ts";
 import { sendForm } from "../../lib/uploads/send-form.ts";
 import { Button } from "../ui/Button.tsx";
 import styles from "./AdminForm.module.css";
+import { FieldRulesContext } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";
 import { useUnsavedChanges } from "./UnsavedChanges.tsx";
+
+const noRules: FieldRules = {};
 
 export interface AdminFormState {
   /** Field name → Korean message from the last answer. */
@@ -30,8 +36,10 @@ export interface FormProgress {
 }
 
 interface AdminFormProps {
+  /** The content type whose write endpoint the form posts to (see useAdminWrite). */
+  contentType?: string;
   /** Where the form posts: a route action, or an upload endpoint when `upload` is set. */
-  action: string;
+  action?: string;
   /**
    * Send as multipart with upload progress to a resource route that answers JSON (forms with
    * files). Otherwise the form posts to a route action through a fetcher.
@@ -45,8 +53,8 @@ interface AdminFormProps {
     form: FormData,
     onProgress: (label: string, percent: number) => void,
   ) => Promise<FormData>;
-  /** Called after a successful save with the server's answer. */
-  onSaved?: (result: WriteResult<unknown>) => void;
+  /** Called after a successful save with the server's answer and the form that was sent. */
+  onSaved?: (result: WriteResult<unknown>, form: FormData) => void;
   /** Empty the form after a successful save (forms that add a new item). */
   resetOnSuccess?: boolean;
   /**
@@ -61,6 +69,8 @@ interface AdminFormProps {
    * it is shown at the end of the form.
    */
   childrenShowProgress?: boolean;
+  /** The limits of the form's fields, from the server's schema (see FieldRulesContext). */
+  rules?: FieldRules;
   /** The form element's id, for buttons placed outside it (`form={id}`). */
   id?: string;
   className?: string;
@@ -75,7 +85,8 @@ interface AdminFormProps {
  * version, which replaces the typed values only when the manager asks for it.
  */
 export function AdminForm({
-  action,
+  contentType,
+  action = contentType ? adminWriteUrl(contentType) : "",
   upload = false,
   prepare,
   onSaved,
@@ -83,12 +94,14 @@ export function AdminForm({
   resetKey,
   label,
   childrenShowProgress = false,
+  rules,
   id,
   className,
   children,
 }: AdminFormProps) {
   const fetcher = useFetcher<WriteResult<unknown>>();
   const revalidator = useRevalidator();
+  const write = useAdminWrite(contentType ?? "");
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<WriteResult<unknown> | null>(null);
   const [progress, setProgress] = useState<FormProgress | null>(null);
@@ -107,6 +120,7 @@ export function AdminForm({
   );
   useEffect(() => () => unsaved.setDirty(formId, false), [unsaved, formId]);
 
+  const sentForm = useRef(new FormData());
   const finish = useCallback(
     (answer: WriteResult<unknown>) => {
       setResult(answer);
@@ -114,7 +128,7 @@ export function AdminForm({
       if (answer.ok) {
         setDirty(false);
         if (resetOnSuccess) formRef.current?.reset();
-        onSaved?.(answer);
+        onSaved?.(answer, sentForm.current);
       }
     },
     [onSaved, resetOnSuccess, setDirty],
@@ -149,12 +163,16 @@ export function AdminForm({
     if (busy) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     let form = new FormData(event.currentTarget, submitter);
+    sentForm.current = form;
     setResult(null);
     setSending(true);
     try {
       if (prepare)
         form = await prepare(form, (phase, percent) => setProgress({ label: phase, percent }));
-      if (upload) {
+      if (contentType) {
+        setProgress({ label: "보내는 중", percent: 0 });
+        finish(await write.send(form, (percent) => setProgress({ label: "보내는 중", percent })));
+      } else if (upload) {
         setProgress({ label: "보내는 중", percent: 0 });
         const answer = await sendForm(action, form, (percent) =>
           setProgress({ label: "보내는 중", percent }),
@@ -214,7 +232,7 @@ export function AdminForm({
         id={id}
         method="post"
         action={action}
-        encType={upload ? "multipart/form-data" : undefined}
+        encType={upload || contentType ? "multipart/form-data" : undefined}
         aria-label={label}
         aria-busy={busy || undefined}
         data-edited={edited || undefined}
@@ -225,7 +243,9 @@ export function AdminForm({
         onChange={() => setDirty(true)}
         noValidate
       >
-        {children({ fieldErrors: result?.fieldErrors ?? {}, busy, progress })}
+        <FieldRulesContext.Provider value={rules ?? noRules}>
+          {children({ fieldErrors: result?.fieldErrors ?? {}, busy, progress })}
+        </FieldRulesContext.Provider>
         {progress && !childrenShowProgress && <ProgressBar progress={progress} />}
       </form>
     </>

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { objectParticle } from "../../../server/domain/admin/messages.ts";
+import { objectParticle } from "../../../shared/korean.ts";
 import { markFormEdited } from "../../lib/mark-form-edited.ts";
 import { SortableList } from "../sortable/SortableList.tsx";
 import { Button } from "../ui/Button.tsx";

@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useCallback, useState } from "react";
-import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
+import type { WriteResult } from "../../../shared/write-result.ts";
 import { isRemoval } from "../../lib/admin/removal.ts";
 import { Button } from "../ui/Button.tsx";
 import { AdminForm, type AdminFormState } from "./AdminForm.tsx";

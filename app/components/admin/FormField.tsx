@@ -1,14 +1,21 @@
-import { type ComponentProps, type ReactNode, useId } from "react";
+import { type ComponentProps, createContext, type ReactNode, useContext, useId } from "react";
+import type { FieldRule, FieldRules } from "../../../shared/field-rules.ts";
 import styles from "./FormField.module.css";
 
-/** What a field's control must carry so its label, hint and error reach assistive technology. */
-export interface FieldControlProps {
+/**
+ * What a field's control must carry so its label, hint and error reach assistive technology,
+ * and the limits the server's schema sets for it.
+ */
+export interface FieldControlProps extends Omit<FieldRule, "required"> {
   id: string;
   name: string;
   required?: boolean;
   "aria-describedby"?: string;
   "aria-invalid"?: true;
 }
+
+/** The rules of the fields of the form around (AdminForm's `rules`). */
+export const FieldRulesContext = createContext<FieldRules>({});
 
 interface FormFieldProps {
   label: string;
@@ -22,11 +29,14 @@ interface FormFieldProps {
 }
 
 /**
- * A labelled form field. The control comes from `children`, which receives the id, name and
- * ARIA attributes to spread on it:
+ * A labelled form field. The control comes from `children`, which receives the id, name, ARIA
+ * attributes and the limits from the form's rules (maxLength, pattern, …) to spread on it:
  * `<FormField label="제목" name="title">{(field) => <TextInput {...field} />}</FormField>`.
+ * A field the schema needs is marked "(필수)" without saying so here.
  */
 export function FormField({ label, name, hint, error, required, children }: FormFieldProps) {
+  const { required: needed, ...limits } = useContext(FieldRulesContext)[name] ?? {};
+  const isRequired = required ?? needed === true;
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -37,7 +47,7 @@ export function FormField({ label, name, hint, error, required, children }: Form
     <div className={styles.field} data-invalid={error ? true : undefined}>
       <label htmlFor={id} className={styles.label}>
         {label}
-        {required && <span className={styles.required}> (필수)</span>}
+        {isRequired && <span className={styles.required}> (필수)</span>}
       </label>
       {hint && (
         <p id={hintId} className={styles.hint}>
@@ -45,9 +55,10 @@ export function FormField({ label, name, hint, error, required, children }: Form
         </p>
       )}
       {children({
+        ...limits,
         id,
         name,
-        required,
+        required: isRequired || undefined,
         "aria-describedby": describedBy || undefined,
         "aria-invalid": error ? true : undefined,
       })}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
+import type { WriteResult } from "../../../shared/write-result.ts";
 import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import { Button } from "../ui/Button.tsx";
 import { AdminForm } from "./AdminForm.tsx";

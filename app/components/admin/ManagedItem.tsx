@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
 import type { ImageRef } from "../../../server/domain/files/files.ts";
+import type { WriteResult } from "../../../shared/write-result.ts";
 import { Button } from "../ui/Button.tsx";
 import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
+import type { WriteResult } from "../../../shared/write-result.ts";
 import { SortableList } from "../sortable/SortableList.tsx";
 import { Button } from "../ui/Button.tsx";
 import styles from "./AdminForm.module.css";

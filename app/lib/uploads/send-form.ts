@@ -1,24 +1,17 @@
-/** The JSON every upload endpoint answers with. */
-export interface UploadResponse<T = unknown> {
-  ok: boolean;
-  status: number;
-  /** A Korean message for the manager (success or what went wrong). */
-  message?: string;
-  fieldErrors?: Record<string, string>;
-  /** Set when someone else saved a newer version first. */
-  conflict?: boolean;
-  data?: T;
-}
+import type { WriteResult } from "../../../shared/write-result.ts";
+
+const SIGN_IN_AGAIN = "로그인이 필요한 서비스입니다. 다시 로그인해 주세요.";
 
 /**
- * Posts a multipart form with upload progress (fetch cannot report upload progress; XHR can).
- * Resolves with the server's JSON answer for any HTTP status; rejects only when the network fails.
+ * Posts a form with upload progress (fetch cannot report upload progress; XHR can). Resolves
+ * with the server's answer for any HTTP status, with a Korean message even when the server sent
+ * none; rejects only when the network fails.
  */
 export function sendForm<T = unknown>(
   url: string,
   form: FormData,
   onProgress?: (percent: number) => void,
-): Promise<UploadResponse<T>> {
+): Promise<WriteResult<T>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
@@ -28,18 +21,21 @@ export function sendForm<T = unknown>(
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     });
     request.addEventListener("load", () => {
-      const body = (request.response ?? {}) as Partial<UploadResponse<T>>;
+      const body = (request.response ?? {}) as Partial<WriteResult<T>>;
+      const ok = request.status >= 200 && request.status < 300 && body.ok !== false;
       resolve({
         ...body,
-        ok: request.status >= 200 && request.status < 300 && body.ok !== false,
+        ok,
         status: request.status,
         message:
           body.message ??
           (request.status === 413
             ? "파일이 너무 큽니다."
             : request.status === 401
-              ? "로그인이 필요한 서비스입니다. 다시 로그인해 주세요."
-              : undefined),
+              ? SIGN_IN_AGAIN
+              : ok
+                ? "저장했습니다."
+                : "저장하지 못했습니다."),
       });
     });
     request.addEventListener("error", () =>

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { describeChange } from "../../../server/domain/admin/write-messages.ts";
+import { describeChange } from "../../../server/domain/admin/messages.ts";
 import {
   type CalendarEvent,
   listEventsInMonth,

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import type { CourseKind } from "../../../server/db/schema.ts";
 import { formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
-import { describeChange, describeReorder } from "../../../server/domain/admin/write-messages.ts";
+import { describeChange, describeReorder } from "../../../server/domain/admin/messages.ts";
 import { courseKindNoun, courseKinds, periodNoun } from "../../../server/domain/courses/kinds.ts";
 import {
   addCourseEntry,

@@ -1,18 +1,15 @@
-import { dateInputValue, formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
+import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
+import { dateInputValue } from "../../../server/domain/admin/form-input.ts";
 import { recordVersions } from "../../../server/domain/admin/lists.ts";
 import { listFeedItems } from "../../../server/domain/feed/feed.ts";
-import { deleteFeedItem, feedCaption, reorderFeed } from "../../../server/domain/feed/manage.ts";
-import { itemListAction } from "../../../server/http/item-actions.ts";
+import { feedFields } from "../../../server/domain/feed/manage.ts";
 import { FileField } from "../../components/admin/FileField.tsx";
 import { FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
-import { ItemUploadForm } from "../../components/admin/ItemUploadForm.tsx";
-import {
-  ItemThumbnail,
-  ManagedItem,
-  useItemDeletion,
-} from "../../components/admin/ManagedItem.tsx";
+import { AddItemForm } from "../../components/admin/list/AddItemForm.tsx";
+import { ItemList } from "../../components/admin/list/ItemList.tsx";
+import { ItemRow } from "../../components/admin/list/ItemRow.tsx";
+import { ItemThumbnail, type RowSummaryProps } from "../../components/admin/list/RowSummary.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
 import { ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
@@ -20,13 +17,13 @@ import { getServices } from "../../context.ts";
 import { seoulDate } from "../../lib/calendar-dates.ts";
 import { formatShortDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import { webLink } from "../../lib/web-link.ts";
 import type { Route } from "./+types/manage-feed";
 import styles from "./manage-media.module.css";
 
-const PAGE = "/admin/manage-feed";
-const UPLOAD = "/admin/api/feed";
-const NOUN = "피드 게시물";
+const TYPE = "feed";
+const compressImage = compressImageFields(["image"]);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "피드 관리", noIndex: true });
@@ -44,27 +41,14 @@ export async function loader({ context }: Route.LoaderArgs) {
       version: versions[item.id] ?? 1,
     })),
     today: seoulDate(new Date()),
+    rules: fieldRules(feedFields),
   };
-}
-
-/** Deletes and reorders (forms without files); adding and editing go to the upload endpoint. */
-export function action(args: Route.ActionArgs) {
-  return itemListAction(args, {
-    category: "feed",
-    noun: NOUN,
-    titleOf: feedCaption,
-    remove: deleteFeedItem,
-    listName: () => "피드",
-    reorder: (trx, form) =>
-      reorderFeed(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
-  });
 }
 
 type Item = Route.ComponentProps["loaderData"]["items"][number];
 
 export default function ManageFeed({ loaderData }: Route.ComponentProps) {
-  const { items, today } = loaderData;
-  const { remove, announcement } = useItemDeletion(PAGE);
+  const { items, today, rules } = loaderData;
   return (
     <>
       <PageHeader
@@ -86,33 +70,50 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
         <h2 id="add-feed-title" className={styles.panelTitle}>
           새 게시물 추가
         </h2>
-        <ItemUploadForm
-          action={UPLOAD}
-          images={["image"]}
+        <AddItemForm
+          contentType={TYPE}
           label="새 게시물 추가"
           submitLabel="게시물 추가"
+          prepare={compressImage}
+          rules={rules}
         >
-          {(errors) => <FeedFields errors={errors} today={today} />}
-        </ItemUploadForm>
+          {({ fieldErrors }) => <FeedFields errors={fieldErrors} today={today} />}
+        </AddItemForm>
       </section>
 
       <section className={styles.list} aria-labelledby="feed-items-title">
         <h2 id="feed-items-title" className={styles.listTitle}>
           게시물 <span className={styles.count}>{items.length}개</span>
         </h2>
-        {announcement}
         {items.length === 0 ? (
           <EmptyState title="아직 올린 게시물이 없습니다">
             위에서 사진을 올리면 공개 피드에 보입니다.
           </EmptyState>
         ) : (
-          <SavedSortableList
-            action={PAGE}
+          <ItemList
+            contentType={TYPE}
             items={items}
             getId={(item) => item.id}
             getLabel={(item) => item.caption}
             label="피드 순서"
-            renderItem={(item) => <FeedItem item={item} today={today} onDelete={remove} />}
+            reorder={{}}
+            renderItem={(item, announce) => (
+              <ItemRow
+                contentType={TYPE}
+                id={item.id}
+                version={item.version}
+                label={`'${item.caption}' 게시물`}
+                summary={feedSummary(item)}
+                removeTitle={`'${item.caption}' 게시물을 삭제할까요?`}
+                removeMessage={<p>사진 파일도 함께 지워지며 되돌릴 수 없습니다.</p>}
+                prepare={compressImage}
+                rules={rules}
+                onRemoved={announce}
+                fields={({ fieldErrors }) => (
+                  <FeedFields errors={fieldErrors} today={today} item={item} />
+                )}
+              />
+            )}
           />
         )}
       </section>
@@ -120,50 +121,25 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function FeedItem({
-  item,
-  today,
-  onDelete,
-}: {
-  item: Item;
-  today: string;
-  onDelete: (form: FormData) => void;
-}) {
+function feedSummary(item: Item): RowSummaryProps {
   const host = webLink(item.link)?.hostname.replace(/^www\./, "");
-  return (
-    <ManagedItem
-      id={item.id}
-      version={item.version}
-      title={item.caption}
-      thumbnail={<ItemThumbnail image={item.image} shape="square" />}
-      details={
-        <>
-          <time dateTime={item.postedAt}>{formatShortDate(item.postedAt)}</time>
-          {host ? (
-            <a href={item.link} target="_blank" rel="noopener noreferrer">
-              {host}
-              <span className="visually-hidden"> (새 창)</span>
-            </a>
-          ) : (
-            <span>링크 없음</span>
-          )}
-        </>
-      }
-      deleteMessage="사진 파일도 함께 지워지며 되돌릴 수 없습니다."
-      onDelete={onDelete}
-      editor={(onSaved) => (
-        <ItemUploadForm
-          action={UPLOAD}
-          images={["image"]}
-          label="게시물 수정"
-          item={item}
-          onSaved={onSaved}
-        >
-          {(errors) => <FeedFields errors={errors} today={today} item={item} />}
-        </ItemUploadForm>
-      )}
-    />
-  );
+  return {
+    title: item.caption,
+    media: <ItemThumbnail image={item.image} shape="square" />,
+    details: [
+      <time key="date" dateTime={item.postedAt}>
+        {formatShortDate(item.postedAt)}
+      </time>,
+      host ? (
+        <a key="link" href={item.link} target="_blank" rel="noopener noreferrer">
+          {host}
+          <span className="visually-hidden"> (새 창)</span>
+        </a>
+      ) : (
+        "링크 없음"
+      ),
+    ],
+  };
 }
 
 function FeedFields({
@@ -178,10 +154,8 @@ function FeedFields({
   return (
     <div className={styles.fields}>
       <div className={styles.wide}>
-        <FormField label="설명" name="caption" required error={errors.caption}>
-          {(field) => (
-            <TextArea {...field} defaultValue={item?.caption ?? ""} maxLength={300} rows={2} />
-          )}
+        <FormField label="설명" name="caption" error={errors.caption}>
+          {(field) => <TextArea {...field} defaultValue={item?.caption ?? ""} rows={2} />}
         </FormField>
       </div>
       <FormField
@@ -197,12 +171,11 @@ function FeedFields({
             inputMode="url"
             placeholder="https://"
             defaultValue={item?.link ?? ""}
-            maxLength={2000}
             autoComplete="off"
           />
         )}
       </FormField>
-      <FormField label="게시일" name="postedAt" required error={errors.postedAt}>
+      <FormField label="게시일" name="postedAt" error={errors.postedAt}>
         {(field) => (
           <TextInput
             {...field}

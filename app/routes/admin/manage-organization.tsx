@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import { formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
-import { describeChange, describeReorder } from "../../../server/domain/admin/write-messages.ts";
+import { describeChange, describeReorder } from "../../../server/domain/admin/messages.ts";
 import {
   createGroup,
   deleteGroup,

@@ -1,4 +1,4 @@
-import { BadUploadError } from "../files/uploads.ts";
+import { BadRequestError as BadUploadError } from "../input-errors.ts";
 
 /** A text field's value: "" when it is missing or holds a file instead. */
 export function formText(form: FormData, name: string): string {

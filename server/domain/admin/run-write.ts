@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WriteResult } from "../../../shared/write-result.ts";
 import { bumpContentRevision } from "../../db/content-revision.ts";
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
@@ -6,19 +7,7 @@ import { RecordNotFoundError } from "../../db/versioned.ts";
 import type { Services } from "../../services.ts";
 import { type AuditCategory, writeAuditLog } from "../audit-log/audit-log.ts";
 import { type FileChanges, writeWithFiles } from "../files/files.ts";
-import { BadUploadError, PayloadTooLargeError } from "../files/uploads.ts";
-
-/** What every admin write answers: a Korean message, field errors, and whether it conflicted. */
-export interface WriteResult<T = undefined> {
-  ok: boolean;
-  status: number;
-  message: string;
-  /** Field name → Korean message, shown next to the field. */
-  fieldErrors?: Record<string, string>;
-  /** Someone saved a newer version first: the page offers to reload and keeps what was typed. */
-  conflict?: boolean;
-  data?: T;
-}
+import { InputError } from "../input-errors.ts";
 
 /** An input problem found by the action itself (beyond its zod schema), shown next to a field. */
 export class FieldError extends Error {
@@ -133,7 +122,7 @@ export function failureAnswer(error: unknown): WriteResult<never> {
       conflict: true,
     };
   }
-  if (error instanceof PayloadTooLargeError || error instanceof BadUploadError) {
+  if (error instanceof InputError) {
     return { ok: false, status: error.status, message: error.message };
   }
   return {

@@ -1,20 +1,11 @@
+import type { WriteResult } from "../../../shared/write-result.ts";
 import type { Db } from "../../db/database.ts";
+import { readForm as readUploadForm } from "../../http/request-body.ts";
 import type { Services } from "../../services.ts";
 import type { FileChanges, NewFile } from "../files/files.ts";
-import {
-  acceptImage,
-  acceptPdf,
-  BadUploadError,
-  filesOf,
-  readUploadForm,
-} from "../files/uploads.ts";
-import {
-  FieldError,
-  failWrite,
-  runWrite,
-  type WriteDescription,
-  type WriteResult,
-} from "./run-write.ts";
+import { acceptImage, acceptPdf, filesOf } from "../files/uploads.ts";
+import { BadRequestError as BadUploadError } from "../input-errors.ts";
+import { FieldError, failWrite, runWrite, type WriteDescription } from "./run-write.ts";
 
 /** A checked upload, ready for `files.store({ folder, ...file })`. */
 export type UploadedFile = Omit<NewFile, "folder">;

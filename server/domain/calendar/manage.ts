@@ -5,11 +5,11 @@ import {
   LAST_CALENDAR_YEAR,
   seoulMidnight,
 } from "../../../app/lib/calendar-dates.ts";
+import type { RecordNoun } from "../../../shared/korean.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteVersioned, updateVersioned } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
 import { optionalText, requiredText } from "../admin/text-schemas.ts";
-import type { RecordNoun } from "../admin/write-messages.ts";
 import { MAX_EVENT_DAYS } from "./calendar.ts";
 
 export const eventNoun: RecordNoun = { name: "일정", subject: "일정이", object: "일정을" };

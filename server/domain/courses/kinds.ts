@@ -1,5 +1,5 @@
+import type { RecordNoun } from "../../../shared/korean.ts";
 import type { CourseKind } from "../../db/schema.ts";
-import type { RecordNoun } from "../admin/write-messages.ts";
 
 /**
  * The three kinds of course entries in the order pages show them, with the nouns messages use.

@@ -4,10 +4,9 @@ import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
 import { deleteVersioned, RecordNotFoundError, updateVersioned } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
-import { type OrderForm, type RecordTarget, seoulDateInput } from "../admin/form-fields.ts";
+import type { UploadedFile } from "../admin/form-files.ts";
+import { type OrderForm, type RecordTarget, seoulDateInput } from "../admin/form-input.ts";
 import { reorderFrom } from "../admin/lists.ts";
-import { FieldError } from "../admin/run-write.ts";
-import type { UploadedFile } from "../admin/upload-write.ts";
 import type { FileChanges } from "../files/files.ts";
 
 const LINK_MESSAGE = "http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.";
@@ -29,12 +28,6 @@ export const feedFields = z.object({
 export type FeedFields = z.infer<typeof feedFields>;
 
 const FOLDER = "feed";
-
-/** A new item needs its photo. */
-export function requireFeedImage(image: UploadedFile | undefined): UploadedFile {
-  if (!image) throw new FieldError("image", "사진을 골라 주세요.");
-  return image;
-}
 
 function columns(fields: FeedFields) {
   return { caption: fields.caption, link: fields.link, posted_at: fields.postedAt };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RecordNoun } from "../../../shared/korean.ts";
 import type { Db } from "../../db/database.ts";
 import {
   deleteVersioned,
@@ -10,7 +11,6 @@ import { newId } from "../../storage/storage.ts";
 import type { OrderForm } from "../admin/form-fields.ts";
 import { reorderFrom } from "../admin/lists.ts";
 import { optionalText, requiredText } from "../admin/text-schemas.ts";
-import type { RecordNoun } from "../admin/write-messages.ts";
 import type { FileChanges, StoredFile } from "../files/files.ts";
 import { acceptImage } from "../files/uploads.ts";
 

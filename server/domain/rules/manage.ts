@@ -5,8 +5,9 @@ import { formRows, formText, formVersion } from "../admin/form-values.ts";
 import { FieldError, type WriteDescription } from "../admin/run-write.ts";
 import { type UploadedFile, type UploadWrite, uploadedPdf } from "../admin/upload-write.ts";
 import type { FileChanges } from "../files/files.ts";
-import { BadUploadError, uploadLimits } from "../files/uploads.ts";
+import { uploadLimits } from "../files/uploads.ts";
 import { sanitizeRichText } from "../html/sanitize.ts";
+import { BadRequestError } from "../input-errors.ts";
 import { newRowKeyPattern, ruleFileField } from "./rule-form.ts";
 import { getRules, type Rules, rulesSchema, saveRules } from "./rules.ts";
 
@@ -38,7 +39,7 @@ export async function readRulesForm(form: FormData): Promise<RulesSubmission> {
   const seen = new Set<string>();
   const rows = formRows(form, "attachments", ["key", "title", "fileName"]).map((row) => {
     if (seen.has(row.key) || !(row.key.length > 0)) {
-      throw new BadUploadError(
+      throw new BadRequestError(
         "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.",
       );
     }
@@ -86,7 +87,7 @@ export async function writeRules(
     } else {
       // An attachment another manager removed cannot be kept: the version check above makes
       // this a form that was changed by hand.
-      throw new BadUploadError(
+      throw new BadRequestError(
         "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.",
       );
     }

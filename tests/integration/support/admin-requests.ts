@@ -1,9 +1,10 @@
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { servicesContext, sessionContext } from "../../../app/context.ts";
-import type { WriteResult } from "../../../server/domain/admin/run-write.ts";
+import { action as writeAction } from "../../../app/routes/admin/api/write.ts";
 import { storageKeysOf } from "../../../server/domain/files/files.ts";
 import type { Services } from "../../../server/services.ts";
+import type { WriteResult } from "../../../shared/write-result.ts";
 
 /**
  * Calls a route's action the way React Router does, as a signed-in administrator, and returns
@@ -14,11 +15,34 @@ export const MANAGER = "manager@club.test";
 
 type Action = (args: never) => Promise<unknown>;
 
+/**
+ * Posts a form to a content type's write endpoint (POST /admin/api/{type}) as a signed-in
+ * administrator, as the admin pages do, and returns the status and the answer.
+ */
+export function postCommand(
+  services: Services,
+  type: string,
+  body: FormData | Record<string, string | string[] | File | undefined>,
+): Promise<{ status: number; body: WriteResult<string> }> {
+  const form = body instanceof FormData ? body : formOf(body);
+  return callAction(writeAction, services, `/admin/api/${type}`, form, { type });
+}
+
+function formOf(fields: Record<string, string | string[] | File | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  }
+  return form;
+}
+
 export async function callAction(
   action: Action,
   services: Services,
   path: string,
   body: FormData | Record<string, string | string[]>,
+  params: Record<string, string> = {},
 ): Promise<{ status: number; body: WriteResult<string> }> {
   const url = new URL(path, "http://club.test");
   const request = new Request(url, {
@@ -40,7 +64,7 @@ export async function callAction(
   const answer = await (action as (args: unknown) => Promise<unknown>)({
     request,
     url,
-    params: {},
+    params,
     context,
     pattern: url.pathname,
   });

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import type { WriteResult } from "../../../../server/domain/admin/run-write.ts";
 import type { TagCount } from "../../../../server/domain/articles/articles.ts";
 import type { EditableArticle } from "../../../../server/domain/articles/manage.ts";
+import type { WriteResult } from "../../../../shared/write-result.ts";
 import { compressImage } from "../../../lib/uploads/compress-image.ts";
 import { RichTextEditor } from "../../editor/RichTextEditor.tsx";
 import { Button, ButtonLink } from "../../ui/Button.tsx";

@@ -9,13 +9,10 @@ import {
   MAX_ALT_LENGTH,
   updateArticle,
 } from "../../../../server/domain/articles/manage.ts";
-import {
-  acceptImage,
-  BadUploadError,
-  readUploadForm,
-  uploadLimits,
-} from "../../../../server/domain/files/uploads.ts";
+import { acceptImage, uploadLimits } from "../../../../server/domain/files/uploads.ts";
+import { BadRequestError } from "../../../../server/domain/input-errors.ts";
 import { requireAdministrator } from "../../../../server/http/admin-auth.ts";
+import { readForm } from "../../../../server/http/request-body.ts";
 import { jsonResponse } from "../../../../server/http/write-response.ts";
 import type { Services } from "../../../../server/services.ts";
 import { getServices } from "../../../context.ts";
@@ -41,7 +38,10 @@ export async function action(args: Route.ActionArgs) {
 
   let form: FormData;
   try {
-    form = await readUploadForm(args.request, { maxFileBytes: uploadLimits.imageBytes });
+    form = await readForm(args.request, {
+      maxFileBytes: uploadLimits.imageBytes,
+      maxFiles: uploadLimits.files,
+    });
   } catch (error) {
     return jsonResponse(await refuse(services, actor, articleWrite("save", ""), error));
   }
@@ -186,7 +186,7 @@ async function acceptNamed(file: File) {
   try {
     return await acceptImage(file);
   } catch (error) {
-    if (error instanceof BadUploadError) {
+    if (error instanceof BadRequestError) {
       throw new FieldError("images", `'${file.name.slice(0, 100)}': ${error.message}`);
     }
     throw error;

@@ -1,4 +1,4 @@
-import { describeChange } from "../../../../server/domain/admin/write-messages.ts";
+import { describeChange } from "../../../../server/domain/admin/messages.ts";
 import { filesOf, uploadLimits } from "../../../../server/domain/files/uploads.ts";
 import {
   createMember,

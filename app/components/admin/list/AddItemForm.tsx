@@ -1,0 +1,56 @@
+import type { ComponentProps, ReactNode } from "react";
+import type { FieldRules } from "../../../../shared/field-rules.ts";
+import { Button } from "../../ui/Button.tsx";
+import { AdminForm, type AdminFormState } from "../AdminForm.tsx";
+import { FormActions } from "../FormField.tsx";
+
+/**
+ * The form that adds a record to an admin list (intent "create" unless said otherwise). It is
+ * emptied after a save and keeps the answer above it, so several records can be added in a row.
+ */
+export function AddItemForm({
+  contentType,
+  label,
+  submitLabel,
+  intent = "create",
+  hidden = {},
+  prepare,
+  rules,
+  children,
+}: {
+  contentType: string;
+  /** The form's accessible name, e.g. "새 게시물 추가". */
+  label: string;
+  /** The button's text, e.g. "게시물 추가". */
+  submitLabel: string;
+  intent?: string;
+  hidden?: Record<string, string>;
+  prepare?: ComponentProps<typeof AdminForm>["prepare"];
+  rules?: FieldRules;
+  children: (state: AdminFormState) => ReactNode;
+}) {
+  return (
+    <AdminForm
+      contentType={contentType}
+      prepare={prepare}
+      rules={rules}
+      resetOnSuccess
+      label={label}
+    >
+      {(state) => (
+        <>
+          <input type="hidden" name="intent" value={intent} />
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {children(state)}
+          <FormActions>
+            <Button type="submit" disabled={state.busy}>
+              {state.busy ? "보내는 중…" : submitLabel}
+            </Button>
+          </FormActions>
+        </>
+      )}
+    </AdminForm>
+  );
+}

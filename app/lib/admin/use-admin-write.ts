@@ -1,0 +1,41 @@
+import { useCallback, useState } from "react";
+import { useRevalidator } from "react-router";
+import { adminWriteUrl, type WriteResult } from "../../../shared/write-result.ts";
+import { sendForm } from "../uploads/send-form.ts";
+
+/**
+ * Sends forms to a content type's write endpoint: the form being sent (for optimistic views),
+ * the last answer, and the page's data loaded again after every successful write, so what the
+ * page shows is what is saved. Every admin form, list order and deletion goes through this.
+ */
+export function useAdminWrite(contentType: string) {
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState<FormData | null>(null);
+  const [answer, setAnswer] = useState<WriteResult | null>(null);
+
+  const send = useCallback(
+    async (form: FormData, onProgress?: (percent: number) => void): Promise<WriteResult> => {
+      setPending(form);
+      setAnswer(null);
+      let result: WriteResult;
+      try {
+        result = await sendForm(adminWriteUrl(contentType), form, onProgress);
+        // Loaded again before the pending form is dropped, so an optimistic view never jumps back.
+        if (result.ok) await revalidator.revalidate();
+      } catch (error) {
+        result = {
+          ok: false,
+          status: 0,
+          message:
+            error instanceof Error ? error.message : "보내지 못했습니다. 다시 시도해 주세요.",
+        };
+      }
+      setPending(null);
+      setAnswer(result);
+      return result;
+    },
+    [contentType, revalidator],
+  );
+
+  return { send, pending, answer, busy: pending !== null };
+}

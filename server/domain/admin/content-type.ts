@@ -1,0 +1,84 @@
+import type { WriteResult } from "../../../shared/write-result.ts";
+import type { Db } from "../../db/database.ts";
+import type { Services } from "../../services.ts";
+import type { AuditCategory } from "../audit-log/categories.ts";
+import type { FileChanges } from "../files/files.ts";
+import { BadRequestError } from "../input-errors.ts";
+import { formText } from "./form-input.ts";
+import { describeUnreadable } from "./messages.ts";
+import { failWrite, runWrite, type WriteDescription } from "./run-write.ts";
+
+/**
+ * What a kind of content declares to be written by managers, and the one path every admin write
+ * takes (see docs/decisions/0016-one-admin-write-path.md). A content type names its commands by
+ * the form's `intent`; each command says how its messages read, how its form is read and
+ * checked (zod, with Korean field errors; uploaded files prepared here, before any transaction
+ * opens), and what it changes inside the one transaction. Everything else (the session, the body
+ * reader and its limits, the audit entry, the content revision and the page cache, the answer)
+ * is the path's, the same for every type.
+ */
+export interface AdminCommand<Input, Result = unknown> {
+  /** The audit entry's and the answer's messages, from the form as sent (or the stored record). */
+  describe(form: FormData, db: Db): WriteDescription<Result> | Promise<WriteDescription<Result>>;
+  /** Reads and checks the form and prepares its files; throws zod, field and input errors. */
+  read(form: FormData): Input | Promise<Input>;
+  /** The change, in the write's transaction; version checks throw conflicts from here. */
+  run(trx: Db, files: FileChanges, input: Input): Promise<Result>;
+}
+
+export interface ContentType {
+  /** The address its forms post to: /admin/api/{name}. */
+  name: string;
+  category: AuditCategory;
+  /** What one record is called, for an answer to a form that cannot even be read. */
+  noun: string;
+  /** Files its forms may carry; forms of text alone take none. */
+  files: { maxFileBytes: number; maxFiles: number };
+  // biome-ignore lint/suspicious/noExplicitAny: each command has input and result types of its own
+  commands: Record<string, AdminCommand<any, any>>;
+  /**
+   * The public pages that show this content. Every write empties the whole page cache (decision
+   * 0014), so this is what a manager's change is checked against, not what gets emptied.
+   */
+  publicPages: readonly string[];
+}
+
+/** Declares one command with its types inferred from `read` and `run`. */
+export function command<Input, Result>(
+  definition: AdminCommand<Input, Result>,
+): AdminCommand<Input, Result> {
+  return definition;
+}
+
+/** No files: forms of text only. */
+export const NO_FILES = { maxFileBytes: 0, maxFiles: 0 } as const;
+
+/**
+ * Runs the command a form names, as `actor`: its messages, its form read and checked (a refusal
+ * answered and logged as a failure), then the write itself through `runWrite`.
+ */
+export async function runCommand(
+  services: Pick<Services, "db" | "storage" | "logger" | "pageCache">,
+  actor: string,
+  type: ContentType,
+  form: FormData,
+): Promise<WriteResult<unknown>> {
+  const unreadable = describeUnreadable(type.category, type.noun);
+  const chosen = type.commands[formText(form, "intent")];
+  if (!chosen) {
+    return failWrite(services, actor, unreadable, new BadRequestError("알 수 없는 요청입니다."));
+  }
+  let description: WriteDescription<unknown>;
+  try {
+    description = await chosen.describe(form, services.db);
+  } catch (error) {
+    return failWrite(services, actor, unreadable, error);
+  }
+  let input: unknown;
+  try {
+    input = await chosen.read(form);
+  } catch (error) {
+    return failWrite(services, actor, description, error);
+  }
+  return runWrite(services, actor, description, (trx, files) => chosen.run(trx, files, input));
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { FieldRule, FieldRules } from "../../../shared/field-rules.ts";
+
+/**
+ * A schema's limits as the browser's form attributes, so a field stops where the server would
+ * refuse and says "(필수)" where the server needs a value. Read from zod's own JSON Schema of
+ * the input (what the form sends), so no limit is written twice. A string that must not be empty
+ * (minLength 1 or more) is `required`; repeated fields and nested objects get dotted names.
+ */
+export function fieldRules(schema: z.ZodType): FieldRules {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const rules: FieldRules = {};
+  collect(json, "", rules);
+  return rules;
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+}
+
+function collect(schema: JsonSchema, name: string, rules: FieldRules): void {
+  if (schema.properties) {
+    for (const [key, property] of Object.entries(schema.properties)) {
+      collect(property, name ? `${name}.${key}` : key, rules);
+    }
+    return;
+  }
+  if (schema.items) {
+    collect(schema.items, name, rules);
+    return;
+  }
+  const parts = [schema, ...(schema.allOf ?? [])];
+  // An optional value written as "" or a value: the limits of the non-empty branch apply.
+  const branch = schema.anyOf?.find((option) => option.type === "string" && option.maxLength);
+  if (branch) parts.push(branch);
+  const rule: FieldRule = {};
+  for (const part of parts) {
+    if (part.minLength !== undefined) rule.minLength = part.minLength;
+    if (part.maxLength !== undefined) rule.maxLength = part.maxLength;
+    if (part.pattern !== undefined) rule.pattern = part.pattern;
+    if (part.minimum !== undefined) rule.min = part.minimum;
+    if (part.maximum !== undefined) rule.max = part.maximum;
+  }
+  if ((rule.minLength ?? 0) >= 1) rule.required = true;
+  if (Object.keys(rule).length > 0 && name) rules[name] = rule;
+}

@@ -1,0 +1,70 @@
+import type { NewFile } from "../files/files.ts";
+import { acceptImage, acceptPdf, filesOf } from "../files/uploads.ts";
+import { InputError } from "../input-errors.ts";
+import { FieldError } from "./run-write.ts";
+
+/**
+ * The files an admin form carries, checked by their bytes and prepared for storage before the
+ * write's transaction opens (decision 0011): the transaction then only stores bytes that are
+ * ready. A file of the wrong kind is refused next to its field.
+ */
+
+/** A checked upload, ready for `files.store({ folder, ...file })`. */
+export type UploadedFile = Omit<NewFile, "folder">;
+
+/** The one file chosen in `field`, or undefined; two or more are refused next to the field. */
+function singleFile(form: FormData, field: string): File | undefined {
+  const chosen = filesOf(form, field);
+  if (chosen.length > 1) throw new FieldError(field, "파일은 하나만 올릴 수 있습니다.");
+  return chosen[0];
+}
+
+async function checkedAs<T>(field: string, check: Promise<T>): Promise<T> {
+  try {
+    return await check;
+  } catch (error) {
+    if (error instanceof InputError && error.status === 400) {
+      throw new FieldError(field, error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The image uploaded in `field`: orientation applied, metadata stripped, WebP with smaller
+ * copies; undefined when none was chosen.
+ */
+export async function uploadedImage(
+  form: FormData,
+  field: string,
+): Promise<UploadedFile | undefined> {
+  const file = singleFile(form, field);
+  if (!file) return undefined;
+  const image = await checkedAs(field, acceptImage(file));
+  return {
+    extension: image.extension,
+    contentType: image.contentType,
+    body: image.body,
+    width: image.width,
+    height: image.height,
+    variants: image.variants,
+    originalName: file.name,
+  };
+}
+
+/** The PDF uploaded in `field` (it must start with %PDF-); undefined when none was chosen. */
+export async function uploadedPdf(
+  form: FormData,
+  field: string,
+): Promise<UploadedFile | undefined> {
+  const file = singleFile(form, field);
+  if (!file) return undefined;
+  const body = await checkedAs(field, acceptPdf(file));
+  return { extension: "pdf", contentType: "application/pdf", body, originalName: file.name };
+}
+
+/** A file a new record cannot do without, refused next to its field when missing. */
+export function required<T>(file: T | undefined, field: string, message: string): T {
+  if (!file) throw new FieldError(field, message);
+  return file;
+}

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { seoulDate, seoulMidnight } from "../../../app/lib/calendar-dates.ts";
+import { BadRequestError } from "../input-errors.ts";
+
+/**
+ * Reading admin forms: the values a form sent, as zod schemas check them, and the pieces every
+ * form shares (which record it edits at which version, a list's new order, dates). The one
+ * module for it: a content type's commands read their forms with these and nothing else.
+ */
+
+const UNREADABLE = "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.";
+
+/** A text field's value: "" when it is missing or holds a file instead. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** Every value of a repeated text field, in the order the form lists them. */
+export function formTexts(form: FormData, name: string): string[] {
+  return form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+}
+
+/**
+ * The text values a schema checks: `fields` one string each ("" when missing), `lists` every
+ * value of a repeated field. Files are never read here.
+ */
+export function formValues(
+  form: FormData,
+  fields: readonly string[],
+  lists: readonly string[] = [],
+) {
+  const values: Record<string, string | string[]> = {};
+  for (const field of fields) values[field] = formText(form, field);
+  for (const field of lists) {
+    values[field] = form.getAll(field).filter((value) => typeof value === "string");
+  }
+  return values;
+}
+
+/** A repeated group of text fields read as rows: `{ id: [...], title: [...] }` → `[{ id, title }]`. */
+export function formRows<Column extends string>(
+  form: FormData,
+  prefix: string,
+  columns: readonly Column[],
+): Record<Column, string>[] {
+  const values = columns.map((column) => formTexts(form, `${prefix}.${column}`));
+  const length = values[0]?.length ?? 0;
+  if (values.some((column) => column.length !== length)) throw new BadRequestError(UNREADABLE);
+  return Array.from(
+    { length },
+    (_, index) =>
+      Object.fromEntries(
+        columns.map((column, at) => [column, values[at]?.[index] ?? ""]),
+      ) as Record<Column, string>,
+  );
+}
+
+/** A whole number typed in a field, or NaN so the schema answers with its own message. */
+export function formNumber(form: FormData, name: string): number {
+  const text = formText(form, name).trim();
+  return text === "" ? Number.NaN : Number(text);
+}
+
+/** A checkbox: sent as "on" when ticked, absent otherwise. */
+export function formChecked(form: FormData, name: string): boolean {
+  return formText(form, name) === "on";
+}
+
+const VERSION_MISSING = "버전 정보가 없습니다. 페이지를 새로 고친 뒤 다시 저장해 주세요.";
+
+/** The version a whole-document form was loaded with (a hidden field every such form sends). */
+export function formVersion(form: FormData): number {
+  const version = Number(formText(form, "version"));
+  if (!Number.isInteger(version) || version < 1) throw new BadRequestError(VERSION_MISSING);
+  return version;
+}
+
+const recordId = z
+  .string()
+  .regex(/^[0-9A-Za-z_-]{1,64}$/, "항목을 찾을 수 없습니다. 새로 고침한 뒤 다시 시도해 주세요.");
+
+/** The record an edit or delete form is about, with the version its page was loaded at. */
+export const recordTarget = z.object({
+  id: recordId,
+  version: z.coerce.number().int().min(1, VERSION_MISSING),
+});
+
+export type RecordTarget = z.infer<typeof recordTarget>;
+
+/** The id and version a form sends for the record it edits. */
+export function formTarget(form: FormData): RecordTarget {
+  return recordTarget.parse(formValues(form, ["id", "version"]));
+}
+
+/**
+ * A reorder: the ids in the order the page showed them (`expected`) and in the new order (`id`).
+ * Both name the same items once each.
+ */
+export const orderForm = z
+  .object({
+    expected: z.array(recordId).min(1).max(1000),
+    id: z.array(recordId).min(1).max(1000),
+  })
+  .refine(
+    ({ expected, id }) =>
+      new Set(id).size === id.length &&
+      expected.length === id.length &&
+      expected.every((item) => id.includes(item)),
+    { message: "순서를 바꿀 항목 목록이 올바르지 않습니다. 새로 고침해 주세요.", path: ["id"] },
+  );
+
+export type OrderForm = z.infer<typeof orderForm>;
+
+/** The new order a reorder form sends. */
+export function formOrder(form: FormData): OrderForm {
+  return orderForm.parse(formValues(form, [], ["expected", "id"]));
+}
+
+/** A date input's value ("YYYY-MM-DD", a Seoul calendar day) as the instant that day begins. */
+export const seoulDateInput = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "날짜를 골라 주세요.")
+  .refine((value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= 1900 && year <= 2100 && seoulDate(seoulMidnight(value)) === value;
+  }, "있는 날짜를 골라 주세요.")
+  .transform((value) => seoulMidnight(value).toISOString());
+
+/** A stored instant as a date input shows it. */
+export function dateInputValue(instant: string): string {
+  return seoulDate(instant);
+}

@@ -1,0 +1,58 @@
+import type { RouterContextProvider } from "react-router";
+import { getServices } from "../../app/context.ts";
+import type { WriteResult } from "../../shared/write-result.ts";
+import { type ContentType, runCommand } from "../domain/admin/content-type.ts";
+import { describeUnreadable } from "../domain/admin/messages.ts";
+import { failWrite } from "../domain/admin/run-write.ts";
+import { uploadLimits } from "../domain/files/uploads.ts";
+import { requireAdministrator } from "./admin-auth.ts";
+import { readForm } from "./request-body.ts";
+
+/**
+ * POST /admin/api/{type}: the one endpoint every admin form posts to. It checks the session,
+ * reads the body once within the type's limits, runs the command the form names and answers
+ * JSON in the one shape the admin form kit reads (`WriteResult`). Other methods get 405.
+ */
+export function adminWriteEndpoint(types: readonly ContentType[]) {
+  const byName = new Map(types.map((type) => [type.name, type]));
+
+  async function action(args: {
+    request: Request;
+    context: Readonly<RouterContextProvider>;
+    url: URL;
+    params: { type?: string | undefined };
+  }): Promise<Response> {
+    const session = await requireAdministrator(args);
+    const type = byName.get(args.params.type ?? "");
+    if (!type) {
+      return answer({ ok: false, status: 404, message: "없는 관리 항목입니다." });
+    }
+    const services = getServices(args.context);
+    const actor = session.administrator.email;
+    let form: FormData;
+    try {
+      form = await readForm(args.request, {
+        ...type.files,
+        maxFiles: Math.min(type.files.maxFiles, uploadLimits.files),
+      });
+    } catch (error) {
+      return answer(
+        await failWrite(services, actor, describeUnreadable(type.category, type.noun), error),
+      );
+    }
+    return answer(await runCommand(services, actor, type, form));
+  }
+
+  function loader(): Response {
+    return Response.json(
+      { ok: false, status: 405, message: "이 주소는 관리 화면의 양식만 보낼 수 있습니다." },
+      { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+    );
+  }
+
+  return { action, loader };
+}
+
+function answer(result: WriteResult<unknown>): Response {
+  return Response.json(result, { status: result.status, headers: { "Cache-Control": "no-store" } });
+}
