@@ -11,12 +11,12 @@ import { readForm } from "./request-body.ts";
 /**
  * POST /admin/api/{type}: the one endpoint every admin form posts to. It checks the session,
  * reads the body once within the type's limits, runs the command the form names and answers
- * JSON in the one shape the admin form kit reads (`WriteResult`). Other methods get 405.
+ * JSON in the one shape the admin form kit reads (`WriteResult`).
  */
 export function adminWriteEndpoint(types: readonly ContentType[]) {
   const byName = new Map(types.map((type) => [type.name, type]));
 
-  async function action(args: {
+  return async function action(args: {
     request: Request;
     context: Readonly<RouterContextProvider>;
     url: URL;
@@ -41,16 +41,7 @@ export function adminWriteEndpoint(types: readonly ContentType[]) {
       );
     }
     return answer(await runCommand(services, actor, type, form));
-  }
-
-  function loader(): Response {
-    return Response.json(
-      { ok: false, status: 405, message: "이 주소는 관리 화면의 양식만 보낼 수 있습니다." },
-      { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
-    );
-  }
-
-  return { action, loader };
+  };
 }
 
 function answer(result: WriteResult<unknown>): Response {

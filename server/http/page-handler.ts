@@ -1,10 +1,14 @@
 import * as build from "virtual:react-router/server-build";
-import type { RequestHandler } from "express";
+import type { Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clientAddressContext, cspNonceContext, servicesContext } from "../../app/context.ts";
 import type { Services } from "../services.ts";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
+import { decideRoute, type RouteDecision, routeTable } from "./route-table.ts";
+
+/** The route table of this build, for tests that walk every route. */
+export const serverRoutes = build.routes;
 
 /** Seconds a client is asked to wait before trying again while the database is unreachable. */
 const RETRY_AFTER_SECONDS = "5";
@@ -22,9 +26,12 @@ const RETRY_AFTER_SECONDS = "5";
  */
 export function createPageHandler(services: Services): RequestHandler {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
+  const table = routeTable(build);
   const { pageCache, availability } = services;
   return async (req, res, next) => {
     try {
+      const decision = decideRoute(table, req.method, requestUrl(req));
+      if (decision.kind !== "render") return answerBeforeRendering(res, decision);
       const nonce = res.locals.cspNonce as string | undefined;
       const context = () => {
         const provider = new RouterContextProvider();
@@ -35,7 +42,8 @@ export function createPageHandler(services: Services): RequestHandler {
       };
       const cacheable = pageCache.accepts(req);
       const generation = pageCache.generation;
-      const method = cacheable && req.method === "HEAD" ? "GET" : undefined;
+      // A HEAD is rendered as its GET, so it carries the same headers (Node sends no body).
+      const method = req.method === "HEAD" ? "GET" : undefined;
       const wasAvailable = availability.available;
       let response = await handle(toFetchRequest(req, res, { method }), context());
       if (response.status >= 500 && wasAvailable && !availability.available) {
@@ -56,4 +64,28 @@ export function createPageHandler(services: Services): RequestHandler {
       next(error);
     }
   };
+}
+
+/** Redirects to the canonical address, OPTIONS, and methods or addresses no route takes. */
+function answerBeforeRendering(
+  res: ExpressResponse,
+  decision: Exclude<RouteDecision, { kind: "render" }>,
+) {
+  res.set("Cache-Control", "no-store");
+  switch (decision.kind) {
+    case "redirect":
+      res.set("Cache-Control", "public, max-age=3600");
+      res.redirect(308, decision.location);
+      return;
+    case "options":
+      res.set("Allow", decision.allow).status(204).end();
+      return;
+    case "method-not-allowed":
+      res.set("Allow", decision.allow).status(405).type("text/plain");
+      res.send("Method Not Allowed: 이 주소는 그 방식의 요청을 받지 않습니다.");
+      return;
+    case "not-found":
+      res.status(404).type("text/plain").send("Not Found: 없는 주소입니다.");
+      return;
+  }
 }

@@ -142,6 +142,6 @@ describe("page views", () => {
     expect((await post("{}", { origin: "https://evil.example" })).status).toBe(403);
     const get = await fetch(`${baseURL()}/api/page-views`);
     expect(get.status).toBe(405);
-    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
   });
 });

@@ -17,7 +17,6 @@ const MAX_BODY_BYTES = 1024;
  * gets a 4xx and changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   if (isCrossSite(request)) return answer(403, { error: "cross-site requests are refused" });
 
   const text = await readLimited(request, MAX_BODY_BYTES);
@@ -42,19 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer(200, { counted: true });
 }
 
-export function loader() {
-  return methodNotAllowed();
-}
-
 function answer(status: number, body: Record<string, unknown>) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-}
-
-function methodNotAllowed() {
-  return new Response("Method Not Allowed", {
-    status: 405,
-    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
-  });
 }
 
 /** The site's own pages send views; a post from another site is refused. */

@@ -1,0 +1,153 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createHttpServer } from "../../server/http/app.ts";
+import { seedDemoContent } from "../../server/seed/seed.ts";
+import type { Services } from "../../server/services.ts";
+import { openTestServices } from "./support/databases.ts";
+
+/**
+ * Every route of the built site (app/routes.ts) with every method: the methods a route takes
+ * answer (never 405, never a 5xx), the others 405 with Allow, OPTIONS 204 with Allow, and an
+ * unknown address 404 for any method. A new route is covered without a new test.
+ */
+const bundle = path.resolve("build/server/index.js");
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+interface Built {
+  createPageHandler(services: Services): RequestHandler;
+  serverRoutes: ServerBuild["routes"];
+}
+
+function send(url: string, method: string) {
+  return new Promise<{ status: number; headers: Record<string, string | undefined> }>(
+    (resolve, reject) => {
+      const outgoing = httpRequest(url, { method }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers as Record<string, string | undefined>,
+          }),
+        );
+      });
+      outgoing.once("error", reject);
+      outgoing.end();
+    },
+  );
+}
+
+let server: Server;
+let base = "";
+let built: Built;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  if (!existsSync(bundle)) throw new Error("Build the site first: npm run build");
+  built = (await import(pathToFileURL(bundle).href)) as Built;
+  const opened = await openTestServices("sqlite");
+  close = opened.close;
+  await seedDemoContent(opened.services, new Date());
+  server = createHttpServer({
+    services: opened.services,
+    pageHandler: built.createPageHandler(opened.services),
+    clientBuildDir: path.resolve("build/client"),
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await close?.();
+});
+
+/** Leaf routes with a sample address each (dynamic segments filled with harmless values). */
+function leafRoutes() {
+  const routes = Object.values(built.serverRoutes).filter((route) => route !== undefined);
+  const parents = new Set(routes.map((route) => route.parentId));
+  const pathOf = (id: string | undefined): string[] => {
+    const route = routes.find((candidate) => candidate.id === id);
+    if (!route) return [];
+    return [...pathOf(route.parentId), ...(route.path ? route.path.split("/") : [])];
+  };
+  const samples: Record<string, string> = { "*": "no-such-page", ":type": "feed" };
+  return routes
+    .filter((route) => route.index || (route.path !== undefined && !parents.has(route.id)))
+    .map((route) => {
+      const segments = pathOf(route.id).filter(Boolean);
+      const url = `/${segments.map((segment) => samples[segment] ?? (segment.startsWith(":") ? "sample" : segment)).join("/")}`;
+      const module = route.module as { loader?: unknown; action?: unknown; default?: unknown };
+      const allowed = [
+        ...(module.loader || module.default ? ["GET", "HEAD"] : []),
+        ...(module.action ? ["POST"] : []),
+      ];
+      return { id: route.id, url, allowed, catchAll: segments.at(-1) === "*" };
+    });
+}
+
+describe("every route, every method", () => {
+  test("allowed methods answer, others 405 with Allow, OPTIONS 204, unknown addresses 404", async () => {
+    const routes = leafRoutes();
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      for (const method of METHODS) {
+        const { status, headers } = await send(`${base}${route.url}`, method);
+        const where = `${method} ${route.url} (${route.id})`;
+        expect(status, where).toBeLessThan(500);
+        if (route.catchAll) {
+          // The admin area asks for a session before it says whether a page exists.
+          const reading = method === "GET" || method === "HEAD";
+          const refused = route.url.startsWith("/admin") && reading ? [401, 302] : [];
+          expect([404, ...refused], where).toContain(status);
+        } else if (method === "OPTIONS") {
+          expect(status, where).toBe(204);
+          expect(headers.allow, where).toBe([...route.allowed, "OPTIONS"].join(", "));
+        } else if (route.allowed.includes(method)) {
+          expect(status, where).not.toBe(405);
+        } else {
+          expect(status, where).toBe(405);
+          expect(headers.allow, where).toBe([...route.allowed, "OPTIONS"].join(", "));
+        }
+      }
+    }
+  }, 120_000);
+
+  test("HEAD answers with the GET's type, length and Vary on every public page", async () => {
+    for (const route of leafRoutes().filter((r) => r.allowed.includes("GET") && !r.catchAll)) {
+      if (route.url.startsWith("/admin") || route.url.includes("sample")) continue;
+      const head = await send(`${base}${route.url}`, "HEAD");
+      if (head.status !== 200) continue;
+      expect(head.headers["content-type"], route.url).toBeTruthy();
+      expect(head.headers["content-length"], route.url).toMatch(/^\d+$/);
+      expect(head.headers.vary, route.url).toContain("Accept-Encoding");
+    }
+  }, 60_000);
+});
+
+describe("one address per page", () => {
+  test("a trailing slash or another letter case is sent to the canonical address, query kept", async () => {
+    const cases = [
+      ["/about/", "/about"],
+      ["/join/", "/join"],
+      [
+        "/COMMUNITY/MEDIA?page=2&tag=%ED%96%89%EC%82%AC",
+        "/community/media?page=2&tag=%ED%96%89%EC%82%AC",
+      ],
+      ["/Archive/Calendar/", "/archive/calendar"],
+      ["/join/WHO_WE_WANT", "/join/who_we_want"],
+    ];
+    for (const [from, to] of cases) {
+      const answer = await send(`${base}${from}`, "GET");
+      expect(answer.status, from).toBe(308);
+      expect(answer.headers.location, from).toBe(to);
+    }
+    expect((await send(`${base}/about`, "GET")).status).toBe(200);
+  });
+});
