@@ -76,4 +76,10 @@ export default [
   route("api/page-views", "routes/resources/page-views.ts"),
   route("brand/logo-mark.svg", "routes/brand/logo-mark-svg.ts"),
   route("brand/logo-mark.png", "routes/brand/logo-mark-png.ts"),
+  // Icons made from the club's mark (one module answers them all by name).
+  route("favicon.ico", "routes/brand/icons.ts", { id: "favicon-ico" }),
+  route("favicon.svg", "routes/brand/icons.ts", { id: "favicon-svg" }),
+  route("apple-touch-icon.png", "routes/brand/icons.ts", { id: "apple-touch-icon" }),
+  route("brand/icons/:file", "routes/brand/icons.ts", { id: "app-icons" }),
+  route("manifest.webmanifest", "routes/brand/manifest.ts"),
 ] satisfies RouteConfig;

@@ -1,32 +1,90 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { loadSharp } from "../../server/domain/files/sharp.ts";
-import { LogoMark } from "../components/brand/LogoMark.tsx";
+import { LOGO_MARK_COLORS, LogoMark } from "../components/brand/LogoMark.tsx";
+
+/**
+ * Every file made from the club's mark (the LogoMark component): the downloadable logo, the
+ * favicons, the home-screen icons. One drawing, so they never differ from the page.
+ */
 
 /** The PNG's side in pixels: large enough for print and slides. */
 export const LOGO_PNG_SIZE = 1024;
 
-/** The mark as a standalone SVG file. */
-export function logoMarkSvg(): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<LogoMark size={LOGO_PNG_SIZE} title="Logo mark" />)}`;
-}
-
-let png: Promise<Buffer> | undefined;
-
-/** The mark as a 1024 px PNG, rendered once per process. */
-export function logoMarkPng(): Promise<Buffer> {
-  png ??= loadSharp()
-    .then((sharp) =>
-      sharp(Buffer.from(logoMarkSvg()))
-        .resize(LOGO_PNG_SIZE, LOGO_PNG_SIZE)
-        .png({ compressionLevel: 9 })
-        .toBuffer(),
-    )
-    .catch((error: unknown) => {
-      png = undefined;
-      throw error;
-    });
-  return png;
-}
-
 /** Logo files change only with a new release: browsers and proxies may keep them for a day. */
 export const LOGO_CACHE_CONTROL = "public, max-age=86400";
+
+/** Sizes of the home-screen icons: Apple's touch icon and the web manifest's two. */
+export const APP_ICON_SIZES = [180, 192, 512] as const;
+export type AppIconSize = (typeof APP_ICON_SIZES)[number];
+
+/** The mark as a standalone SVG file (also the favicon for browsers that take SVG). */
+export function logoMarkSvg(title = "Logo mark"): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<LogoMark size={LOGO_PNG_SIZE} title={title} />)}`;
+}
+
+const rendered = new Map<string, Promise<Buffer>>();
+
+/** Rendered once per process; a failure is tried again next time. */
+function once(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  let result = rendered.get(key);
+  if (!result) {
+    result = render().catch((error: unknown) => {
+      rendered.delete(key);
+      throw error;
+    });
+    rendered.set(key, result);
+  }
+  return result;
+}
+
+/** The mark as a PNG of `size` pixels, with its rounded corners. */
+export function logoMarkPng(size: number = LOGO_PNG_SIZE): Promise<Buffer> {
+  return once(`mark:${size}`, async () => {
+    const sharp = await loadSharp();
+    return sharp(Buffer.from(logoMarkSvg()))
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  });
+}
+
+/**
+ * A home-screen icon: the mark on a full square of its ground colour, drawn within the middle
+ * 80% so a launcher's round or squircle mask never cuts the prompt.
+ */
+export function appIconPng(size: AppIconSize): Promise<Buffer> {
+  return once(`app:${size}`, async () => {
+    const sharp = await loadSharp();
+    const inner = Math.round(size * 0.8);
+    return sharp({
+      create: { width: size, height: size, channels: 4, background: LOGO_MARK_COLORS.ground },
+    })
+      .composite([{ input: await logoMarkPng(inner), gravity: "centre" }])
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  });
+}
+
+/** /favicon.ico: 16, 32 and 48 px PNGs in one ICO file (an ICO may hold PNG images). */
+export function faviconIco(): Promise<Buffer> {
+  return once("ico", async () => {
+    const sizes = [16, 32, 48];
+    const images = await Promise.all(sizes.map((size) => logoMarkPng(size)));
+    const header = Buffer.alloc(6 + 16 * images.length);
+    header.writeUInt16LE(0, 0); // reserved
+    header.writeUInt16LE(1, 2); // type: icon
+    header.writeUInt16LE(images.length, 4);
+    let offset = header.length;
+    images.forEach((image, index) => {
+      const entry = 6 + 16 * index;
+      header.writeUInt8(sizes[index] as number, entry); // width
+      header.writeUInt8(sizes[index] as number, entry + 1); // height
+      header.writeUInt16LE(1, entry + 4); // colour planes
+      header.writeUInt16LE(32, entry + 6); // bits per pixel
+      header.writeUInt32LE(image.length, entry + 8);
+      header.writeUInt32LE(offset, entry + 12);
+      offset += image.length;
+    });
+    return Buffer.concat([header, ...images]);
+  });
+}

@@ -86,7 +86,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         redirect: false,
         immutable: true,
         maxAge: ONE_YEAR * 1000,
-        setHeaders: (res) => res.set("X-Content-Type-Options", "nosniff"),
+        // Other sites may show the pictures (a member's blog, a chat app's preview).
+        setHeaders: (res) => {
+          res.set("X-Content-Type-Options", "nosniff");
+          res.set("Cross-Origin-Resource-Policy", "cross-origin");
+        },
       }),
       notFound,
     );

@@ -100,11 +100,16 @@ describe("/archive/calendar", () => {
     await expect.poll(() => monthHeading(noScript).textContent()).toBe(formatYearMonth(nextMonth));
   });
 
-  test("a malformed month falls back to the current one", async () => {
-    for (const month of ["abc", "2026-13", "0000-01", "2026-1"]) {
+  test("a malformed month, or one outside the club's years, is the 404 page", async () => {
+    const farFuture = monthKey({ year: thisMonth.year + 30, month: 1 });
+    for (const month of ["abc", "2026-13", "0000-01", "2026-1", "1900-01", "1972-12", farFuture]) {
       const response = await fetch(`${baseURL()}/archive/calendar?month=${month}`);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain(`>${formatYearMonth(thisMonth)}<`);
+      expect(response.status, month).toBe(404);
+      expect(await response.text()).toContain("404 Not Found");
+    }
+    // The founding year's first month and this month are shown.
+    for (const month of ["1973-01", monthKey(thisMonth)]) {
+      expect((await fetch(`${baseURL()}/archive/calendar?month=${month}`)).status, month).toBe(200);
     }
   });
 

@@ -1,3 +1,4 @@
+import robotsParser from "robots-parser";
 import { describe, expect, test } from "vitest";
 import { publicPagePaths } from "../../server/domain/seo/public-pages.ts";
 import { articles } from "../../server/seed/demo-content.ts";
@@ -35,15 +36,26 @@ async function sitemapLocations(): Promise<{ locations: string[]; lastmods: numb
 }
 
 describe("search engines", () => {
-  test("robots.txt allows the site, keeps crawlers out of /admin and names the sitemap", async () => {
+  test("robots.txt: every parser reads the site as open, /admin and /api as closed, and finds the sitemap", async () => {
     const response = await fetch(`${baseURL()}/robots.txt`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/plain");
-    const lines = (await response.text()).split("\n");
-    expect(lines).toContain("User-agent: *");
-    expect(lines).toContain("Allow: /");
-    expect(lines).toContain("Disallow: /admin");
-    expect(lines).toContain(`Sitemap: ${await siteUrl()}/sitemap.xml`);
+    const text = await response.text();
+    const robots = robotsParser(`${baseURL()}/robots.txt`, text);
+    for (const path of ["/", "/about", "/community/media?page=2", "/archive/calendar"]) {
+      expect(robots.isAllowed(`${baseURL()}${path}`, "Googlebot"), path).toBe(true);
+    }
+    for (const path of ["/admin", "/admin/login", "/admin/manage-posts", "/api/page-views"]) {
+      expect(robots.isDisallowed(`${baseURL()}${path}`, "Googlebot"), path).toBe(true);
+    }
+    expect(robots.getSitemaps()).toEqual([`${await siteUrl()}/sitemap.xml`]);
+    // Parsers that take the first matching line (Python's robotparser) read it the same way:
+    // nothing allows /admin before it is disallowed.
+    const rules = text.split("\n").filter((line) => /^(Allow|Disallow):/.test(line));
+    const first = rules.find((line) =>
+      "/admin/manage-posts".startsWith(line.split(":")[1]?.trim() ?? ""),
+    );
+    expect(first).toBe("Disallow: /admin");
   });
 
   test("the sitemap lists every public page and every article with absolute addresses", async () => {

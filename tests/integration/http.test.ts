@@ -64,6 +64,8 @@ describeEachDatabase("HTTP server", (services) => {
     const cacheControl = response.headers.get("cache-control") ?? "";
     expect(cacheControl).toContain("public");
     expect(Number(cacheControl.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(604800);
+    expect(cacheControl).toContain("immutable");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
   });
 
   test("paths outside the uploads folder are not reachable", async () => {

@@ -108,8 +108,8 @@ describe("iCalendar feed", () => {
     expect(unescapeText(prop(calendar, "X-WR-CALNAME")?.value ?? "")).toBe("KERNEL 캘린더");
   });
 
-  test("uses CRLF line endings only and folds every line at 75 octets", () => {
-    expect(output.endsWith("END:VCALENDAR")).toBe(true);
+  test("ends every line with CRLF, the last one too, and folds every line at 75 octets", () => {
+    expect(output.endsWith("END:VCALENDAR\r\n")).toBe(true);
     expect(output.replaceAll("\r\n", "")).not.toMatch(/[\r\n]/);
     const physicalLines = output.split("\r\n");
     for (const line of physicalLines) {

@@ -1,6 +1,12 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { LOGO_PNG_SIZE, logoMarkPng, logoMarkSvg } from "../../app/lib/logo-files.server.tsx";
+import {
+  appIconPng,
+  faviconIco,
+  LOGO_PNG_SIZE,
+  logoMarkPng,
+  logoMarkSvg,
+} from "../../app/lib/logo-files.server.tsx";
 
 describe("logo files", () => {
   test("the SVG is a standalone drawing of paths, with no text to depend on fonts", () => {
@@ -28,5 +34,29 @@ describe("logo files", () => {
       0x3d, 0xdc, 0x7a,
     ]);
     expect(at(40, 512)).toEqual([0x12, 0x15, 0x1c]);
+  });
+
+  test("home-screen icons are full squares of the mark's ground, in their sizes", async () => {
+    for (const size of [180, 192, 512] as const) {
+      const png = await appIconPng(size);
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height], String(size)).toEqual([size, size]);
+      // Even the corner is painted: launchers that mask the icon find no transparent edge.
+      expect([data[0], data[1], data[2], data[3]]).toEqual([0x12, 0x15, 0x1c, 255]);
+    }
+  });
+
+  test("favicon.ico holds 16, 32 and 48 px PNG images", async () => {
+    const ico = await faviconIco();
+    expect(ico.readUInt16LE(2)).toBe(1);
+    expect(ico.readUInt16LE(4)).toBe(3);
+    for (const [index, size] of [16, 32, 48].entries()) {
+      const entry = 6 + 16 * index;
+      expect(ico.readUInt8(entry)).toBe(size);
+      const length = ico.readUInt32LE(entry + 8);
+      const offset = ico.readUInt32LE(entry + 12);
+      const metadata = await sharp(ico.subarray(offset, offset + length)).metadata();
+      expect(metadata).toMatchObject({ format: "png", width: size, height: size });
+    }
   });
 });

@@ -21,6 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "Content-Length": String(file.byteSize),
     "Content-Disposition": contentDisposition(file.fileName),
     "Cache-Control": "public, max-age=3600, must-revalidate",
+    "Cross-Origin-Resource-Policy": "cross-origin",
     ETag: `"${file.fileId}"`,
   });
   if (request.headers.get("if-none-match") === headers.get("ETag")) {

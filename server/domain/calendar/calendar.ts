@@ -1,4 +1,10 @@
-import { monthRange, type YearMonth } from "../../../app/lib/calendar-dates.ts";
+import {
+  addMonths,
+  compareMonths,
+  monthRange,
+  seoulYearMonth,
+  type YearMonth,
+} from "../../../app/lib/calendar-dates.ts";
 import type { Db } from "../../db/database.ts";
 
 /** One entry of the club's calendar. Times are ISO-8601 instants in UTC; the end is exclusive. */
@@ -93,4 +99,23 @@ export async function listUpcomingEvents(db: Db, now: Date, limit: number) {
 /** Every event, in start order, for the subscription feed. */
 export async function listAllEvents(db: Db) {
   return (await eventsQuery(db).execute()).map(toEvent);
+}
+
+/**
+ * The months the public calendar shows: from January of the club's founding year to two years
+ * past the later of this month and the last event. Every other month is a 404, so crawlers
+ * following "next month" stop instead of walking centuries of empty pages.
+ */
+export async function calendarMonthRange(
+  db: Db,
+  foundedYear: number,
+  current: YearMonth,
+): Promise<{ first: YearMonth; last: YearMonth }> {
+  const row = await db
+    .selectFrom("calendar_events")
+    .select((eb) => eb.fn.max("starts_at").as("latest"))
+    .executeTakeFirst();
+  const latest = row?.latest ? seoulYearMonth(new Date(row.latest)) : current;
+  const end = compareMonths(latest, current) > 0 ? latest : current;
+  return { first: { year: foundedYear, month: 1 }, last: addMonths(end, 24) };
 }

@@ -61,5 +61,7 @@ export function buildICalendar(events: CalendarEvent[], options: ICalendarOption
       });
     }
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator omits that one.
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
 }

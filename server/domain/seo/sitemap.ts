@@ -158,8 +158,9 @@ function renderIndex(siteUrl: string, parts: SitemapEntry[]): string {
 /** robots.txt: everything public may be crawled; the admin area and endpoints may not. */
 export function renderRobots(siteUrl: string): string {
   return [
+    // Only Disallow lines: parsers that take the first matching line (Python's) and those that
+    // take the longest (Google's) then read the file the same way.
     "User-agent: *",
-    "Allow: /",
     "Disallow: /admin",
     "Disallow: /api/",
     "",

@@ -1,5 +1,9 @@
-import { Link } from "react-router";
-import { listEventsInMonth } from "../../../../server/domain/calendar/calendar.ts";
+import { data, Link } from "react-router";
+import {
+  calendarMonthRange,
+  listEventsInMonth,
+} from "../../../../server/domain/calendar/calendar.ts";
+import { getSiteSettings } from "../../../../server/domain/site-settings/site-settings.ts";
 import { EventAgenda } from "../../../components/archive/EventAgenda.tsx";
 import { EventMonth } from "../../../components/archive/EventMonth.tsx";
 import stepStyles from "../../../components/archive/MonthStep.module.css";
@@ -11,9 +15,7 @@ import { getServices } from "../../../context.ts";
 import {
   addMonths,
   compareMonths,
-  FIRST_CALENDAR_YEAR,
   formatYearMonth,
-  LAST_CALENDAR_YEAR,
   monthKey,
   parseMonthKey,
   seoulDate,
@@ -25,15 +27,27 @@ import { pageMeta, siteMetaFrom } from "../../../lib/meta.ts";
 import type { Route } from "./+types/calendar";
 import styles from "./calendar.module.css";
 
-const firstMonth: YearMonth = { year: FIRST_CALENDAR_YEAR, month: 1 };
-const lastMonth: YearMonth = { year: LAST_CALENDAR_YEAR, month: 12 };
-
-/** ?month=YYYY-MM picks the month; without it, or when it is malformed, the current one in Seoul. */
+/**
+ * ?month=YYYY-MM picks the month, this month in Seoul without it. A malformed month, or one
+ * outside the calendar's range (see calendarMonthRange), is the 404 page.
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const now = new Date();
   const current = seoulYearMonth(now);
-  const yearMonth = parseMonthKey(url.searchParams.get("month")) ?? current;
+  const asked = url.searchParams.get("month");
+  const yearMonth = asked === null ? current : parseMonthKey(asked);
+  const { value: settings } = await getSiteSettings(db);
+  const range = await calendarMonthRange(db, settings.foundedYear, current);
+  if (
+    !yearMonth ||
+    compareMonths(yearMonth, range.first) < 0 ||
+    compareMonths(yearMonth, range.last) > 0
+  ) {
+    throw data(null, { status: 404 });
+  }
+  const firstMonth = range.first;
+  const lastMonth = range.last;
   const events = await listEventsInMonth(db, yearMonth);
   const previous = addMonths(yearMonth, -1);
   const next = addMonths(yearMonth, 1);

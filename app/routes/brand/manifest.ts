@@ -1,0 +1,32 @@
+import { loadSiteIdentity } from "../../../server/domain/seo/public-pages.ts";
+import { LOGO_MARK_COLORS } from "../../components/brand/LogoMark.tsx";
+import { getServices } from "../../context.ts";
+import type { Route } from "./+types/manifest";
+
+/** GET /manifest.webmanifest: the club's name and icons for a phone's home screen. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  const { settings } = await loadSiteIdentity(db, config);
+  const manifest = {
+    name: settings.clubName,
+    short_name: settings.clubName,
+    description: settings.description,
+    lang: "ko",
+    start_url: "/",
+    display: "browser",
+    background_color: "#ffffff",
+    theme_color: LOGO_MARK_COLORS.ground,
+    icons: [192, 512].map((size) => ({
+      src: `/brand/icons/${size}.png`,
+      sizes: `${size}x${size}`,
+      type: "image/png",
+      purpose: "any maskable",
+    })),
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: {
+      "Content-Type": "application/manifest+json; charset=utf-8",
+      "Cache-Control": "public, no-cache",
+    },
+  });
+}
