@@ -1,8 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { administrator, signIn } from "./support/admin.ts";
-import { baseURL, waitForHydration } from "./support/browser.ts";
+import { baseURL } from "./support/browser.ts";
 
 /**
  * Shared steps of the admin pages' browser tests: signing in to a page, files to choose, moving
@@ -15,14 +14,7 @@ import { baseURL, waitForHydration } from "./support/browser.ts";
  */
 export const eventually = { timeout: 15_000, interval: 100 } as const;
 
-/** Signs in on a fresh page and opens an admin page, ready for clicks. */
-export async function openAdminPage(page: Page, path: string): Promise<Page> {
-  await signIn(page, administrator());
-  await page.waitForURL("**/admin");
-  await page.goto(path);
-  await waitForHydration(page);
-  return page;
-}
+export { openAdminPage } from "./support/admin.ts";
 
 /** The names of a sortable list's items, in the order shown (read from their handles). */
 export function listOrder(list: Locator): Promise<string[]> {

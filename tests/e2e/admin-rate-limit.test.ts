@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { openTestServices } from "../integration/support/databases.ts";
 import { signIn } from "./support/admin.ts";
-import { launchBrowser } from "./support/browser.ts";
 import { startServer } from "./support/global-setup.ts";
 
 /**
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 test("after 10 failed sign-ins in 15 minutes the answer is 429 and says when to try again", async () => {
-  const browser = await launchBrowser();
+  const browser = await chromium.connect(inject("browserEndpoint"));
   try {
     const context = await browser.newContext({
       baseURL: server.baseURL,

@@ -1,10 +1,10 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { seoulDate } from "../../app/lib/calendar-dates.ts";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
 import { getPageViewStats } from "../../server/domain/analytics/page-views.ts";
-import { baseURL, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseURL, waitForHydration } from "./support/browser.ts";
 
 // Headless Chromium names itself "HeadlessChrome", which counts as a bot: visitors here say
 // they are an ordinary Chrome.
@@ -16,7 +16,7 @@ let browser: Browser;
 let database: DatabaseHandle;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await chromium.connect(inject("browserEndpoint"));
   // The e2e server's own database: PostgreSQL when the suite runs on it, else its SQLite file.
   const postgres = process.env.E2E_DATABASE_URL;
   database = openDatabase(

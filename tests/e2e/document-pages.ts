@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
-import { administrator, signIn } from "./support/admin.ts";
-import { waitForHydration } from "./support/browser.ts";
+import { openAdminPage as openSignedIn } from "./support/admin.ts";
 
 /** Helpers shared by the browser tests of the single-document admin pages. */
 
@@ -8,12 +7,7 @@ type NewPage = () => Promise<Page>;
 
 /** A signed-in page showing `path`, ready for clicks. */
 export async function openAdminPage(newPage: NewPage, path: string): Promise<Page> {
-  const page = await newPage();
-  await signIn(page, administrator());
-  await page.waitForURL("**/admin");
-  await page.goto(path);
-  await waitForHydration(page);
-  return page;
+  return openSignedIn(await newPage(), path);
 }
 
 /**

@@ -9,6 +9,17 @@ export const administrator = () => ({
   password: inject("adminPassword"),
 });
 
+/**
+ * Opens an admin page signed in as the test server's administrator, with the session made once
+ * for the whole run (global-setup.ts): only the tests of signing in go through the form.
+ */
+export async function openAdminPage(page: Page, path: string): Promise<Page> {
+  await page.context().addCookies(JSON.parse(inject("adminCookies")));
+  await page.goto(path);
+  await waitForHydration(page);
+  return page;
+}
+
 /** Fills in and sends the sign-in form of the page's current address (or /admin/login). */
 export async function signIn(
   page: Page,

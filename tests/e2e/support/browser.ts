@@ -4,35 +4,36 @@ import { afterAll, beforeAll, inject } from "vitest";
 export const baseURL = () => inject("baseURL");
 
 /** Debian's Chromium, headless, with the background services that would dial out turned off. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-default-apps",
-    ],
-  });
-}
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+  ],
+};
 
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },
 } as const;
 
-/** One browser for the file; each test opens its own context through `newPage`. */
+/**
+ * The run's one browser (started by global-setup.ts), connected to for the file; each test opens
+ * its own context through `newPage`, closed after the file.
+ */
 export function setupBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await chromium.connect(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));

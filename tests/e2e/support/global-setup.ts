@@ -3,7 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { chromiumOptions } from "./browser.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,6 +13,10 @@ declare module "vitest" {
     dataDir: string;
     adminEmail: string;
     adminPassword: string;
+    /** The run's one browser, which every test file connects to. */
+    browserEndpoint: string;
+    /** The cookies of a session of the administrator, signed in once for the whole run. */
+    adminCookies: string;
   }
 }
 
@@ -28,15 +34,39 @@ export default async function setup(project: TestProject) {
     databaseUrl: process.env.E2E_DATABASE_URL ?? "",
     administrator,
   });
+  const browser = await chromium.launchServer(chromiumOptions);
   project.provide("baseURL", server.baseURL);
   project.provide("dataDir", dataDir);
   project.provide("adminEmail", administrator.email);
   project.provide("adminPassword", administrator.password);
+  project.provide("browserEndpoint", browser.wsEndpoint());
+  project.provide("adminCookies", JSON.stringify(await signInOnce(browser, server.baseURL)));
 
   return async () => {
+    await browser.close();
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Signs the administrator in through the sign-in form once, and keeps the session's cookies:
+ * the tests of admin pages start signed in with them, and only the tests of signing in sign in.
+ */
+async function signInOnce(server: BrowserServer, baseURL: string) {
+  const browser = await chromium.connect(server.wsEndpoint());
+  try {
+    const page = await browser.newPage({ baseURL });
+    await page.goto("/admin/login");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByLabel("이메일").fill(administrator.email);
+    await page.getByLabel("비밀번호").fill(administrator.password);
+    await page.getByRole("button", { name: "로그인", exact: true }).click();
+    await page.waitForURL("**/admin");
+    return await page.context().cookies();
+  } finally {
+    await browser.close();
+  }
 }
 
 /** A production server of its own (also for tests that must not share the main one). */
