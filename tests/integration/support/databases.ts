@@ -12,12 +12,15 @@ import { LocalDiskStorage } from "../../../server/storage/local-disk.ts";
 
 /**
  * Runs a suite once per database engine: SQLite in a temporary folder always, and PostgreSQL
- * when TEST_DATABASE_URL is set (in a fresh schema of its own). An unreachable PostgreSQL
+ * when TEST_DATABASE_URL is set (in a fresh schema of its own); TEST_ENGINES=postgres runs only
+ * the latter (the CI's PostgreSQL pass, after SQLite had its own). An unreachable PostgreSQL
  * fails the suite; it is never skipped.
  */
-export const engines: DatabaseTarget["kind"][] = process.env.TEST_DATABASE_URL
-  ? ["sqlite", "postgres"]
-  : ["sqlite"];
+export const engines: DatabaseTarget["kind"][] = process.env.TEST_ENGINES
+  ? (process.env.TEST_ENGINES.split(",") as DatabaseTarget["kind"][])
+  : process.env.TEST_DATABASE_URL
+    ? ["sqlite", "postgres"]
+    : ["sqlite"];
 
 export interface TestServices extends Services {
   dataDir: string;
