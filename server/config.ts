@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -34,9 +35,21 @@ const envSchema = z.object({
   SITE_URL: siteUrlSchema.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .string()
+    .trim()
     .default("false")
-    .transform((value) => value === "true" || value === "1"),
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be true, false, a number of proxies, or addresses and subnets separated by commas",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   WORKERS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -71,7 +84,12 @@ export interface Config {
   /** The public address from the environment; when unset the address stored in site settings is used. */
   siteUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe, in Express's `trust proxy` forms: false, true
+   * (every hop: only behind a proxy that overwrites the header), a number of hops, or addresses,
+   * subnets and the names loopback, linklocal, uniquelocal.
+   */
+  trustProxy: TrustProxy;
   /** Server processes to run; one per core unless set. */
   workers: number;
   /** Memory for the public page cache in each process, in bytes; 0 turns it off. */
@@ -80,6 +98,31 @@ export interface Config {
   adminEmail?: string | undefined;
   /** The first administrator's password; a strong one is generated when unset. */
   adminPassword?: string | undefined;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address or subnet as Express's `trust proxy` takes it: 10.0.0.1, 10.0.0.0/8, fd00::/8. */
+function isAddressOrSubnet(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address, bits, extra] = value.split("/");
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const lower = value.toLowerCase();
+  if (["false", "0", ""].includes(lower)) return false;
+  if (lower === "true") return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const items = value.split(",").map((item) => item.trim()).filter(Boolean);
+  return items.length > 0 && items.every(isAddressOrSubnet) ? items : undefined;
 }
 
 export class ConfigError extends Error {

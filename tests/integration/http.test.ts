@@ -121,3 +121,24 @@ test("a malformed Host header is answered 400, never 500", async () => {
     await close();
   }
 });
+
+test("TRUST_PROXY as a hop count believes only the proxy's entry of X-Forwarded-For", async () => {
+  const { services, close } = await openTestServices("sqlite");
+  const app = createHttpApp({
+    services: { ...services, config: { ...services.config, trustProxy: 1 } },
+    pageHandler: (req, res) => void res.type("text/plain").send(req.ip ?? ""),
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The client claims 6.6.6.6; the one proxy in front appended the address it saw.
+    const response = await fetch(`${base}/whoami`, {
+      headers: { "x-forwarded-for": "6.6.6.6, 203.0.113.7" },
+    });
+    await expect(response.text()).resolves.toBe("203.0.113.7");
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
+  }
+});

@@ -31,6 +31,9 @@ describe("configuration", () => {
     ["DATABASE_URL", "mysql://localhost/club"],
     ["SITE_URL", "ftp://club.example.org"],
     ["LOG_LEVEL", "loud"],
+    ["TRUST_PROXY", "yes please"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "proxy.internal"],
   ])("a wrong %s stops the start with one line naming it", (variable, value) => {
     let message = "";
     try {
@@ -42,5 +45,16 @@ describe("configuration", () => {
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
     expect(message).toContain(value);
     expect(message).not.toContain("\n");
+  });
+
+  test.each([
+    ["false", false],
+    ["true", true],
+    ["1", 1],
+    ["2", 2],
+    ["loopback", ["loopback"]],
+    ["10.0.0.1, 172.16.0.0/12, fd00::/8", ["10.0.0.1", "172.16.0.0/12", "fd00::/8"]],
+  ])("TRUST_PROXY=%s is taken in Express's own form", (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 });
