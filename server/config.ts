@@ -121,7 +121,10 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
   if (["false", "0", ""].includes(lower)) return false;
   if (lower === "true") return true;
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  const items = value.split(",").map((item) => item.trim()).filter(Boolean);
+  const items = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
   return items.length > 0 && items.every(isAddressOrSubnet) ? items : undefined;
 }
 

@@ -23,6 +23,7 @@ export interface Database {
   administrators: AdministratorsTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
+  known_devices: KnownDevicesTable;
   audit_log: AuditLogTable;
   content_revision: ContentRevisionTable;
 }
@@ -199,8 +200,18 @@ export interface SignInAttemptsTable {
   id: string;
   client_address: string;
   email: string;
+  /** The known device the attempt came from (see known_devices), if any. */
+  device_id: string | null;
   succeeded: number;
   attempted_at: string;
+}
+
+/** Browsers an administrator signed in from; the id is the SHA-256 of the cookie's token. */
+export interface KnownDevicesTable {
+  id: string;
+  administrator_id: string;
+  created_at: string;
+  last_used_at: string;
 }
 
 export interface AuditLogTable {

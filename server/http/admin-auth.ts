@@ -1,6 +1,11 @@
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import { getServices, sessionContext } from "../../app/context.ts";
 import {
+  DEVICE_COOKIE_NAME,
+  DEVICE_LIFETIME_MS,
+  isDeviceToken,
+} from "../domain/administrators/devices.ts";
+import {
   type ActiveSession,
   findActiveSession,
   isSessionToken,
@@ -29,6 +34,23 @@ const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   sameSite: "lax",
   path: "/",
 });
+
+/** The known-device cookie (see devices.ts): sent only to the admin area, kept for a year. */
+const deviceCookie = createCookie(DEVICE_COOKIE_NAME, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/admin",
+  maxAge: Math.floor(DEVICE_LIFETIME_MS / 1000),
+});
+
+export async function readDeviceToken(request: Request): Promise<string | undefined> {
+  const value: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
+  return isDeviceToken(value) ? value : undefined;
+}
+
+export function deviceCookieHeader(request: Request, token: string): Promise<string> {
+  return deviceCookie.serialize(token, { secure: isHttps(request) });
+}
 
 function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";

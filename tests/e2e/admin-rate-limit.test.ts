@@ -1,5 +1,6 @@
-import { chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { createAdministrator } from "../../server/domain/administrators/administrators.ts";
 import { openTestServices } from "../integration/support/databases.ts";
 import { signIn } from "./support/admin.ts";
 import { startServer } from "./support/global-setup.ts";
@@ -9,23 +10,35 @@ import { startServer } from "./support/global-setup.ts";
  * this file runs a server of its own, on a database of its own, and locks only that one out.
  */
 const account = { email: "limit-admin@club.test", password: "limit-admin-password" };
+const owner = { email: "device-owner@club.test", password: "device-owner-password" };
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let closeDatabase: () => Promise<void>;
+let knownBrowser: { browser: Browser; page: Page };
 
 beforeAll(async () => {
   const { services, close } = await openTestServices(
     process.env.E2E_DATABASE_URL ? "postgres" : "sqlite",
   );
   closeDatabase = close;
+  await createAdministrator(services.db, { ...owner, actor: "test" });
   server = await startServer({
     dataDir: services.dataDir,
     databaseUrl: services.databaseUrl,
     administrator: account,
   });
-});
+  // The owner signs in once from this browser (it becomes a known device) and signs out.
+  const browser = await chromium.connect(inject("browserEndpoint"));
+  const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
+  await signIn(page, owner);
+  await page.waitForURL("**/admin");
+  await page.getByRole("button", { name: "로그아웃" }).click();
+  await page.waitForURL((url) => url.searchParams.get("signedOut") === "1");
+  knownBrowser = { browser, page };
+}, 120_000);
 
 afterAll(async () => {
+  await knownBrowser?.browser.close();
   await server?.stop();
   await closeDatabase?.();
 });
@@ -81,3 +94,24 @@ test("after 10 failed sign-ins in 15 minutes the answer is 429 and says when to 
     await browser.close();
   }
 });
+
+test("12 failed sign-ins from an unknown browser leave the owner's known browser able to sign in", async () => {
+  // Someone else, on the same network address, guesses the owner's password twelve times
+  // (by now this address is limited for unknown browsers anyway, after the test above).
+  const stranger = await knownBrowser.browser.newContext({ baseURL: server.baseURL });
+  const page = await stranger.newPage();
+  for (let attempt = 1; attempt <= 12; attempt += 1) {
+    await signIn(page, { email: owner.email, password: `guess-${attempt}` });
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /올바르지 않습니다|너무 많이/ })
+      .waitFor();
+  }
+  await signIn(page, owner);
+  await page.getByRole("alert").filter({ hasText: "너무 많이" }).waitFor();
+
+  // The owner's browser, known since it signed in before all this, is not refused for them.
+  await signIn(knownBrowser.page, owner);
+  await knownBrowser.page.waitForURL("**/admin");
+  await knownBrowser.page.getByRole("heading", { name: "대시보드" }).waitFor();
+}, 120_000);

@@ -6,6 +6,8 @@ import { emailAddressSchema } from "../../../server/domain/administrators/email.
 import { MAX_PASSWORD_LENGTH } from "../../../server/domain/administrators/passwords.ts";
 import {
   currentSession,
+  deviceCookieHeader,
+  readDeviceToken,
   safeRedirectTarget,
   sessionCookieHeader,
 } from "../../../server/http/admin-auth.ts";
@@ -102,12 +104,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: parsed.data.password,
     persistent: parsed.data.persistent === "on",
     clientAddress: context.get(clientAddressContext),
+    deviceToken: await readDeviceToken(request),
   });
   if (result.outcome === "signed-in") {
-    return redirect(safeRedirectTarget(parsed.data.redirectTo), {
-      status: 303,
-      headers: { "Set-Cookie": await sessionCookieHeader(request, result.session) },
+    const headers = new Headers({
+      "Set-Cookie": await sessionCookieHeader(request, result.session),
     });
+    if (result.deviceToken) {
+      headers.append("Set-Cookie", await deviceCookieHeader(request, result.deviceToken));
+    }
+    return redirect(safeRedirectTarget(parsed.data.redirectTo), { status: 303, headers });
   }
   if (result.outcome === "limited") {
     const seconds = Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000));

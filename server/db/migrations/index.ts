@@ -4,6 +4,7 @@ import * as content from "./0002-content.ts";
 import * as administrators from "./0003-administrators.ts";
 import * as contentRevision from "./0004-content-revision.ts";
 import * as articleSearch from "./0005-article-search.ts";
+import * as knownDevices from "./0007-known-devices.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003-administrators": administrators,
   "0004-content-revision": contentRevision,
   "0005-article-search": articleSearch,
+  "0007-known-devices": knownDevices,
 };

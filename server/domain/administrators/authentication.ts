@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { writeAuditLog } from "../audit-log/audit-log.ts";
 import { findAdministratorByEmail, findAdministratorById, setPassword } from "./administrators.ts";
+import { findKnownDevice, rememberDevice, touchDevice } from "./devices.ts";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";
 import {
   type ActiveSession,
@@ -19,7 +20,13 @@ import {
 
 /** Signing in and out and changing one's password, each with its audit-log entry. */
 export type SignInResult =
-  | { outcome: "signed-in"; administrator: { id: string; email: string }; session: NewSession }
+  | {
+      outcome: "signed-in";
+      administrator: { id: string; email: string };
+      session: NewSession;
+      /** A new device cookie's token, when the browser was not a known device yet. */
+      deviceToken?: string | undefined;
+    }
   /** Wrong address or wrong password: the two are never told apart. */
   | { outcome: "rejected" }
   | { outcome: "limited"; retryAt: Date };
@@ -30,6 +37,8 @@ export interface SignInInput {
   password: string;
   persistent: boolean;
   clientAddress: string;
+  /** The token of the browser's device cookie, if it has one. */
+  deviceToken?: string | undefined;
 }
 
 export async function signIn(
@@ -38,9 +47,18 @@ export async function signIn(
   now: Date = new Date(),
   policy: LimitPolicy = signInLimit,
 ): Promise<SignInResult> {
-  const key = { clientAddress: addressKey(input.clientAddress), email: input.email };
+  const deviceId = await findKnownDevice(db, input.deviceToken, input.email, now);
+  const key = { clientAddress: addressKey(input.clientAddress), email: input.email, deviceId };
   const limit = await checkSignInLimit(db, key, now, policy);
-  if (limit.limited) return { outcome: "limited", retryAt: limit.retryAt };
+  if (limit.limited) {
+    await writeAuditLog(db, {
+      category: "account",
+      content: `'${input.email}' 계정 로그인을 막았습니다: 실패가 너무 많습니다 (접속 주소 ${input.clientAddress}${deviceId ? ", 알려진 기기" : ""})`,
+      error: "로그인 시도 제한",
+      actor: input.email,
+    });
+    return { outcome: "limited", retryAt: limit.retryAt };
+  }
 
   const administrator = await findAdministratorByEmail(db, input.email);
   let valid = false;
@@ -75,6 +93,9 @@ export async function signIn(
     }
     await recordSignInAttempt(trx, key, true, now, policy);
     const session = await createSession(trx, administrator.id, input.persistent, now);
+    let deviceToken: string | undefined;
+    if (deviceId) await touchDevice(trx, deviceId, now);
+    else deviceToken = await rememberDevice(trx, administrator.id, now);
     await writeAuditLog(trx, {
       category: "account",
       content: `'${administrator.email}' 계정으로 로그인했습니다${input.persistent ? " (로그인 상태 유지)" : ""}`,
@@ -84,6 +105,7 @@ export async function signIn(
       outcome: "signed-in" as const,
       administrator: { id: administrator.id, email: administrator.email },
       session,
+      deviceToken,
     };
   });
 }

@@ -3,8 +3,11 @@ import type { Db } from "../../db/database.ts";
 import { newId } from "../../storage/storage.ts";
 
 /**
- * Failed sign-ins are limited per client address and per e-mail address. The attempts live in
- * the database, so every app instance sharing it counts the same failures.
+ * Failed sign-ins are limited. An attempt from a known device of the account (devices.ts) is
+ * counted per device alone; any other attempt per client address and per e-mail address, among
+ * the attempts that came from no known device. So strangers' failures lock out strangers, never
+ * the owner's browser. The attempts live in the database, so every app instance sharing it
+ * counts the same failures.
  */
 export interface LimitPolicy {
   maxFailures: number;
@@ -18,6 +21,8 @@ export type LimitDecision = { limited: false } | { limited: true; retryAt: Date 
 export interface AttemptKey {
   clientAddress: string;
   email: string;
+  /** The known device the attempt came from, if any. */
+  deviceId?: string | undefined;
 }
 
 /**
@@ -74,21 +79,23 @@ export async function checkSignInLimit(
   policy: LimitPolicy = signInLimit,
 ): Promise<LimitDecision> {
   const since = windowStart(now, policy);
-  const recentFailures = (column: "client_address" | "email", value: string) =>
-    db
+  const recentFailures = (column: "client_address" | "email" | "device_id", value: string) => {
+    let query = db
       .selectFrom("sign_in_attempts")
       .select("attempted_at")
       .where(column, "=", value)
       .where("attempted_at", ">", since)
-      .where("succeeded", "=", 0)
-      .orderBy("attempted_at", "desc")
-      .limit(policy.maxFailures)
-      .execute();
-  const [byAddress, byEmail] = await Promise.all([
-    recentFailures("client_address", key.clientAddress),
-    recentFailures("email", key.email),
-  ]);
-  const decisions = [byAddress, byEmail].map((rows) =>
+      .where("succeeded", "=", 0);
+    if (column !== "device_id") query = query.where("device_id", "is", null);
+    return query.orderBy("attempted_at", "desc").limit(policy.maxFailures).execute();
+  };
+  const counted = key.deviceId
+    ? [await recentFailures("device_id", key.deviceId)]
+    : await Promise.all([
+        recentFailures("client_address", key.clientAddress),
+        recentFailures("email", key.email),
+      ]);
+  const decisions = counted.map((rows) =>
     decideLimit(
       rows.map((row) => row.attempted_at),
       now,
@@ -125,6 +132,7 @@ export async function recordSignInAttempt(
       id: newId(),
       client_address: key.clientAddress,
       email: key.email,
+      device_id: key.deviceId ?? null,
       succeeded: succeeded ? 1 : 0,
       attempted_at: now.toISOString(),
     })
