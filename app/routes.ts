@@ -57,7 +57,6 @@ export default [
     route("manage-courses", "routes/admin/manage-courses.tsx"),
     route("manage-calendar", "routes/admin/manage-calendar.tsx"),
     route("manage-organization", "routes/admin/manage-organization.tsx"),
-    route("api/organization", "routes/admin/api/organization.ts"),
     // Every admin write: one endpoint per content type (server/domain/content-types.ts).
     route("api/:type", "routes/admin/api/write.ts"),
     route("manage-password", "routes/admin/manage-password.tsx"),

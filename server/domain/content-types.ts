@@ -1,8 +1,16 @@
 import type { ContentType } from "./admin/content-type.ts";
+import { calendarContent } from "./calendar/admin.ts";
+import { coursesContent } from "./courses/admin.ts";
 import { feedContent } from "./feed/admin.ts";
+import { organizationContent } from "./organization/admin.ts";
 
 /**
  * Every kind of content managers write, each declared in its own folder. The admin write
  * endpoint (/admin/api/{name}) serves exactly these; a new kind is added here.
  */
-export const contentTypes: readonly ContentType[] = [feedContent];
+export const contentTypes: readonly ContentType[] = [
+  calendarContent,
+  coursesContent,
+  feedContent,
+  organizationContent,
+];

@@ -32,8 +32,9 @@ async function openCalendar(viewport: { width: number; height: number } = viewpo
   return openAdminPage(await newPage({ viewport }), `/admin/manage-calendar?month=${MONTH}`);
 }
 
-const eventForm = (page: Page, title: string) =>
-  page.getByRole("form", { name: `'${title}' 일정` });
+/** An event's row, named by its title. */
+const eventRow = (page: Page, title: string) =>
+  page.getByRole("article", { name: title, exact: true });
 
 describe("manage-calendar", () => {
   test("an event: add, see on the calendar and in the feed, edit, delete", async () => {
@@ -54,10 +55,9 @@ describe("manage-calendar", () => {
     await successMessage(page, `'${title}' 일정이 추가되었습니다`);
     // The page moves to the event's month.
     await page.waitForURL((url) => url.searchParams.get("month") === MONTH);
-    await eventForm(page, title).waitFor();
-    await expect(eventForm(page, title).innerText()).resolves.toContain(
-      "5월 12일 (월) 19:00 ~ 21:00",
-    );
+    await expect
+      .poll(() => eventRow(page, title).innerText(), eventually)
+      .toContain("5월 12일 (월) 19:00 ~ 21:00");
 
     const shown = await publicMonth(visitor);
     expect(shown).toContain(title);
@@ -68,8 +68,10 @@ describe("manage-calendar", () => {
     expect(created?.get("SEQUENCE")).toBe("0");
 
     // An end before the start is refused next to its field; the typing stays.
-    const row = eventForm(page, title);
-    await row.getByRole("button", { name: `'${title}' 일정 수정` }).click();
+    await eventRow(page, title)
+      .getByRole("button", { name: `'${title}' 일정 수정` })
+      .click();
+    const row = page.getByRole("form", { name: `'${title}' 일정 수정` });
     await row.getByLabel("끝 시각").fill("18:30");
     await row.getByRole("button", { name: "저장" }).click();
     await row.getByText("끝나는 때가 시작보다 앞설 수 없습니다.").waitFor();
@@ -80,13 +82,13 @@ describe("manage-calendar", () => {
     const edited = `${title} (연장)`;
     await row.getByLabel("제목").fill(edited);
     await row.getByLabel("종일 일정").check();
-    await expect(row.getByLabel("시작 시각").isVisible()).resolves.toBe(false);
+    await row.getByLabel("시작 시각").waitFor({ state: "hidden" });
     await row.getByLabel("끝 날짜").fill(`${MONTH}-13`);
     await row.getByRole("button", { name: "저장" }).click();
     await successMessage(page, `'${edited}' 일정이 수정되었습니다`);
-    await expect(eventForm(page, edited).innerText()).resolves.toContain(
-      "5월 12일 (월) ~ 5월 13일 (화)",
-    );
+    await expect
+      .poll(() => eventRow(page, edited).innerText(), eventually)
+      .toContain("5월 12일 (월) ~ 5월 13일 (화)");
     const after = await publicMonth(visitor);
     expect(after).toContain(edited);
     const changed = await feedEvent(edited);
@@ -96,9 +98,9 @@ describe("manage-calendar", () => {
     expect(changed?.get("UID")).toBe(created?.get("UID"));
     await expect(feedEvent(title)).resolves.toBeUndefined();
 
-    await confirmDelete(page, eventForm(page, edited), `'${edited}' 일정을 삭제할까요?`);
+    await confirmDelete(page, eventRow(page, edited), `'${edited}' 일정을 삭제할까요?`);
     await successMessage(page, `'${edited}' 일정이 삭제되었습니다`);
-    await expect.poll(() => eventForm(page, edited).count(), eventually).toBe(0);
+    await expect.poll(() => eventRow(page, edited).count(), eventually).toBe(0);
     expect(await publicMonth(visitor)).not.toContain(edited);
     await expect(feedEvent(edited)).resolves.toBeUndefined();
     // The one refusal above (an end before the start) is the only failed request.
@@ -119,15 +121,16 @@ describe("manage-calendar", () => {
 
     const second = await openCalendar(viewports.phone);
     for (const page of [first, second]) {
-      await eventForm(page, title)
+      await eventRow(page, title)
         .getByRole("button", { name: `'${title}' 일정 수정` })
         .click();
     }
-    await eventForm(first, title).getByLabel("장소").fill("먼저 저장한 장소");
-    await eventForm(first, title).getByRole("button", { name: "저장" }).click();
+    const editor = (page: Page) => page.getByRole("form", { name: `'${title}' 일정 수정` });
+    await editor(first).getByLabel("장소").fill("먼저 저장한 장소");
+    await editor(first).getByRole("button", { name: "저장" }).click();
     await successMessage(first, `'${title}' 일정이 수정되었습니다`);
 
-    const secondRow = eventForm(second, title);
+    const secondRow = editor(second);
     await secondRow.getByLabel("장소").fill("나중에 저장한 장소");
     await secondRow.getByRole("button", { name: "저장" }).click();
     await second.getByRole("alert").filter({ hasText: "다른 관리자가 먼저" }).waitFor();
@@ -137,7 +140,7 @@ describe("manage-calendar", () => {
       .poll(() => secondRow.getByLabel("장소").inputValue(), eventually)
       .toBe("먼저 저장한 장소");
 
-    await confirmDelete(second, eventForm(second, title), `'${title}' 일정을 삭제할까요?`);
+    await confirmDelete(second, eventRow(second, title), `'${title}' 일정을 삭제할까요?`);
     await successMessage(second, `'${title}' 일정이 삭제되었습니다`);
     await expect(feedEvent(title)).resolves.toBeUndefined();
   });

@@ -45,6 +45,20 @@ describe("manage-courses", () => {
     await page.getByRole("heading", { level: 2, name: period }).waitFor();
     await page.getByText(`${period}에 기록된 세션이 없습니다.`).waitFor();
     await expect(publicSessions(visitor, period)).resolves.toEqual([]);
+    // While it is empty, the public page still opens on a period with a record.
+    await visitor.goto("/community/activity/courses");
+    await expect(visitor.getByRole("combobox", { name: "학기" }).inputValue()).resolves.not.toBe(
+      period,
+    );
+
+    // The same name in full-width characters is the same period, refused next to the field.
+    const lookAlike = period.replace(/[!-~]/g, (c) =>
+      String.fromCharCode(c.charCodeAt(0) + 0xfee0),
+    );
+    await addPeriod.getByLabel("새 학기").fill(lookAlike);
+    await addPeriod.getByRole("button", { name: "학기 추가" }).click();
+    await addPeriod.getByText(`'${period}' 학기가 이미 있습니다`).waitFor();
+    await addPeriod.getByLabel("새 학기").fill("");
 
     // A session needs a title; the message stands next to the field.
     const sessions = page.getByRole("region", { name: /^세션/ });
@@ -67,10 +81,11 @@ describe("manage-courses", () => {
 
     // Edit in place.
     const edited = `${first} (개정)`;
-    const row = page.getByRole("form", { name: `'${first}' 세션` });
+    const row = page.getByRole("article", { name: first, exact: true });
     await row.getByRole("button", { name: `'${first}' 세션 수정` }).click();
-    await row.getByLabel("제목").fill(edited);
-    await row.getByRole("button", { name: "저장" }).click();
+    const editor = row.getByRole("form", { name: `'${first}' 세션 수정` });
+    await editor.getByLabel("제목").fill(edited);
+    await editor.getByRole("button", { name: "저장" }).click();
     await successMessage(page, `'${edited}' 세션이 수정되었습니다`);
     await expect.poll(() => listOrder(list), eventually).toEqual([edited, second]);
     await expect(publicSessions(visitor, period)).resolves.toEqual([edited, second]);
@@ -87,16 +102,17 @@ describe("manage-courses", () => {
     // Delete one session, then the period with the rest, each after a confirmation.
     await confirmDelete(
       page,
-      page.getByRole("form", { name: `'${second}' 세션` }),
+      page.getByRole("article", { name: second, exact: true }),
       `'${second}' 세션을 삭제할까요?`,
     );
     await successMessage(page, `'${second}' 세션이 삭제되었습니다`);
     await expect.poll(() => listOrder(list), eventually).toEqual([edited]);
     await expect(publicSessions(visitor, period)).resolves.toEqual([edited]);
 
+    // The chosen period's row in the list carries its rename and delete.
     await confirmDelete(
       page,
-      page.getByRole("form", { name: `'${period}' 학기` }),
+      page.getByRole("list", { name: "학기 순서" }).getByRole("article", { name: period }),
       `'${period}' 학기를 삭제할까요?`,
     );
     await successMessage(page, `'${period}' 학기가 삭제되었습니다`);
@@ -109,10 +125,8 @@ describe("manage-courses", () => {
       .toBe(0);
 
     await page.goto("/admin");
-    await expect(
-      page.getByText(`'${period}' 학기가 삭제되었습니다`).first().isVisible(),
-    ).resolves.toBe(true);
-    // The one refusal above (a session without a title) is the only failed request.
+    await page.getByText(`'${period}' 학기가 삭제되었습니다`).first().waitFor();
+    // The refusals above (a name taken, a session without a title) are the only failed requests.
     expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
   });
 

@@ -44,12 +44,12 @@ describe("manage-organization", () => {
     const page = await openAdminPage(await newPage(), "/admin/manage-organization");
     const visitor = await newPage({ javaScriptEnabled: false });
 
-    // A new group is created empty and opened for editing.
+    // A new group is created empty, chosen, and its fields are open in the list.
     await page.getByRole("button", { name: "새 그룹 만들기" }).click();
     await successMessage(page, "그룹이 추가되었습니다");
     await page.waitForURL((url) => url.searchParams.has("group"));
     await page.getByRole("heading", { level: 2, name: "이름 없는 그룹" }).waitFor();
-    const groupForm = page.getByRole("form", { name: "그룹 정보" });
+    const groupForm = page.getByRole("form", { name: "이름 없는 그룹 수정" });
     await expect(groupForm.getByLabel("그룹 이름").inputValue()).resolves.toBe("");
     await expect(groupForm.getByLabel("설명").inputValue()).resolves.toBe("");
     await page.getByText("아직 이 그룹에 구성원이 없습니다.").waitFor();
@@ -64,8 +64,12 @@ describe("manage-organization", () => {
 
     await groupForm.getByLabel("그룹 이름").fill(title);
     await groupForm.getByLabel("설명").fill("브라우저 테스트가 만든 부서입니다.");
-    await groupForm.getByRole("button", { name: "그룹 저장" }).click();
+    await groupForm.getByRole("button", { name: "저장" }).click();
     await successMessage(page, `'${title}' 그룹이 수정되었습니다`);
+    const groupRow = page.getByRole("list", { name: "그룹 순서" }).getByRole("article", {
+      name: title,
+    });
+    await groupRow.waitFor();
     await expect(publicGroup(visitor, title)).resolves.toEqual({ members: [] });
 
     // A member with a photo through the real file input: preview, compression, upload progress.
@@ -87,8 +91,8 @@ describe("manage-organization", () => {
     await expect(progress.getAttribute("aria-label")).resolves.toMatch(/줄이는 중|보내는 중/);
     await successMessage(page, `'${first}' 구성원이 추가되었습니다`);
     await page.unroute("**/admin/api/organization");
-    await expect(progress.count()).resolves.toBe(0);
-    await expect(add.getByLabel("이름").inputValue()).resolves.toBe("");
+    await expect.poll(() => progress.count(), eventually).toBe(0);
+    await expect.poll(() => add.getByLabel("이름").inputValue(), eventually).toBe("");
 
     await add.getByLabel("이름").fill(second);
     await add.getByRole("button", { name: "구성원 추가" }).click();
@@ -108,7 +112,7 @@ describe("manage-organization", () => {
     expect(Math.max(size.width ?? 0, size.height ?? 0)).toBeLessThanOrEqual(960);
 
     // A file that only pretends to be a photo is refused by the server, which reads its bytes.
-    const firstRow = page.getByRole("form", { name: `'${first}' 구성원` });
+    const firstRow = page.getByRole("article", { name: first, exact: true });
     await firstRow.getByRole("button", { name: `'${first}' 구성원 수정` }).click();
     await firstRow.getByLabel("새 프로필 사진").setInputFiles({
       name: "selfie.jpg",
@@ -146,14 +150,14 @@ describe("manage-organization", () => {
 
     await confirmDelete(
       page,
-      page.getByRole("form", { name: `'${second}' 구성원` }),
+      page.getByRole("article", { name: second, exact: true }),
       `'${second}' 구성원을 삭제할까요?`,
     );
     await successMessage(page, `'${second}' 구성원이 삭제되었습니다`);
     await expect.poll(() => listOrder(list), eventually).toEqual([first]);
 
     // Deleting the group takes its remaining member along.
-    await confirmDelete(page, groupForm, `'${title}' 그룹을 삭제할까요?`, "그룹 삭제");
+    await confirmDelete(page, groupRow, `'${title}' 그룹을 삭제할까요?`);
     await successMessage(page, `'${title}' 그룹이 삭제되었습니다`);
     await expect(publicGroup(visitor, title)).resolves.toBeNull();
     await expect

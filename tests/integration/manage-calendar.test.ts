@@ -1,7 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, test } from "vitest";
 import { servicesContext } from "../../app/context.ts";
-import { action } from "../../app/routes/admin/manage-calendar.tsx";
 import { loader as feedLoader } from "../../app/routes/resources/calendar-ics.ts";
 import {
   listAllEvents,
@@ -14,10 +13,9 @@ import {
   saveSiteSettings,
 } from "../../server/domain/site-settings/site-settings.ts";
 import { veventWith } from "../support/icalendar.ts";
-import { ACTOR, lastAuditEntry, postForm } from "./admin-actions.ts";
+import { lastAuditEntry } from "./admin-actions.ts";
+import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-
-const PATH = "/admin/manage-calendar";
 
 /** The VEVENT of an event in the feed built from the database now. */
 async function feedEvent(db: Parameters<typeof listAllEvents>[0], id: string) {
@@ -44,8 +42,11 @@ describeEachDatabase("managing the calendar", (services) => {
     await saveSiteSettings(services().db, demoSiteSettings("http://club.test"), undefined);
   });
 
-  const post = (fields: Record<string, string>) => postForm(services(), action, PATH, fields);
-  const create = (fields: Record<string, string>) => post({ intent: "create-event", ...fields });
+  const post = async (fields: Record<string, string>) => {
+    const { status, body } = await postCommand(services(), "calendar", fields);
+    return { ...body, status };
+  };
+  const create = (fields: Record<string, string>) => post({ intent: "create", ...fields });
   const stored = async (id: string) => {
     const event = (await listAllEvents(services().db)).find((candidate) => candidate.id === id);
     if (!event) throw new Error(`No event ${id}`);
@@ -76,7 +77,7 @@ describeEachDatabase("managing the calendar", (services) => {
       type: "normal",
       content: "'종강 총회' 일정이 추가되었습니다",
       error: null,
-      actor: ACTOR,
+      actor: MANAGER,
     });
   });
 
@@ -162,7 +163,7 @@ describeEachDatabase("managing the calendar", (services) => {
     const original = await stored(id);
 
     const result = await post({
-      intent: "update-event",
+      intent: "update",
       id,
       version: String(original.version),
       ...basic,
@@ -218,18 +219,17 @@ describeEachDatabase("managing the calendar", (services) => {
     const id = createdId(await create({ ...basic, title: "멘토링 데이" }));
     const { version } = await stored(id);
     expect(
-      (await post({ intent: "update-event", id, version: String(version), ...basic, title: "A" }))
-        .ok,
+      (await post({ intent: "update", id, version: String(version), ...basic, title: "A" })).ok,
     ).toBe(true);
     const stale = await post({
-      intent: "update-event",
+      intent: "update",
       id,
       version: String(version),
       ...basic,
       title: "B",
     });
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true });
-    const staleDelete = await post({ intent: "delete-event", id, version: String(version) });
+    const staleDelete = await post({ intent: "delete", id, version: String(version) });
     expect(staleDelete).toMatchObject({ status: 409, conflict: true });
     await expect(lastAuditEntry(services(), "calendar")).resolves.toMatchObject({
       type: "failure",
@@ -254,16 +254,12 @@ describeEachDatabase("managing the calendar", (services) => {
     ).toBe(true);
     const { version } = await stored(id);
 
-    const result = await post({ intent: "delete-event", id, version: String(version) });
-    expect(result).toMatchObject({
-      ok: true,
-      message: "'곧 열릴 해커톤' 일정이 삭제되었습니다",
-      data: { removed: true },
-    });
+    const result = await post({ intent: "delete", id, version: String(version) });
+    expect(result).toMatchObject({ ok: true, message: "'곧 열릴 해커톤' 일정이 삭제되었습니다" });
     expect((await listAllEvents(services().db)).map((event) => event.id)).not.toContain(id);
     expect((await listUpcomingEvents(services().db, now, 50)).map((e) => e.id)).not.toContain(id);
     await expect(feedEvent(services().db, id)).resolves.toBeUndefined();
-    const again = await post({ intent: "delete-event", id, version: String(version) });
+    const again = await post({ intent: "delete", id, version: String(version) });
     expect(again).toMatchObject({ status: 404 });
   });
 

@@ -1,23 +1,26 @@
+import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
-import { action } from "../../app/routes/admin/manage-courses.tsx";
+import { servicesContext } from "../../app/context.ts";
+import { loader as publicLoader } from "../../app/routes/public/community/courses.tsx";
 import { getCourseRecord, listPeriods } from "../../server/domain/courses/courses.ts";
 import { listManagedEntries, listManagedPeriods } from "../../server/domain/courses/manage.ts";
-import { ACTOR, lastAuditEntry, postForm } from "./admin-actions.ts";
+import { lastAuditEntry } from "./admin-actions.ts";
+import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
-const PATH = "/admin/manage-courses";
-
 describeEachDatabase("managing course records", (services) => {
-  const post = (fields: Record<string, string | string[]>) =>
-    postForm(services(), action, PATH, fields);
-  const addPeriod = (name: string) => post({ intent: "add-period", name });
+  const post = async (fields: Record<string, string | string[]>) => {
+    const { status, body } = await postCommand(services(), "courses", fields);
+    return { ...body, status };
+  };
+  const addPeriod = (name: string) => post({ intent: "create-period", name });
   const periodNamed = async (name: string) => {
     const period = (await listManagedPeriods(services().db)).find((p) => p.name === name);
     if (!period) throw new Error(`No period ${name}`);
     return period;
   };
   const addEntry = (periodId: string, kind: string, title: string, extra = {}) =>
-    post({ intent: "add-entry", periodId, kind, title, ...extra });
+    post({ intent: "create-entry", periodId, kind, title, ...extra });
 
   test("adding a period creates its empty record at the end of the list, with an audit entry", async () => {
     const first = await addPeriod("2026-2학기");
@@ -33,7 +36,7 @@ describeEachDatabase("managing course records", (services) => {
 
     const added = await periodNamed("2027-1학기");
     expect(added).toMatchObject({ version: 1, entryCount: 0 });
-    expect(second.data).toEqual({ id: added.id });
+    expect(second.data).toBe(added.id);
     await expect(getCourseRecord(services().db, added.id)).resolves.toEqual({
       project: [],
       session: [],
@@ -43,7 +46,7 @@ describeEachDatabase("managing course records", (services) => {
       type: "normal",
       content: "'2027-1학기' 학기가 추가되었습니다",
       error: null,
-      actor: ACTOR,
+      actor: MANAGER,
     });
   });
 
@@ -63,6 +66,51 @@ describeEachDatabase("managing course records", (services) => {
     });
     const names = (await listPeriods(services().db)).map((period) => period.name);
     expect(names.filter((name) => name === "2026-2학기")).toHaveLength(1);
+  });
+
+  test("a period name is stored in NFKC form, and a look-alike of a name taken is the same period", async () => {
+    const lookAlike = await addPeriod("２０２６-2학기");
+    expect(lookAlike).toMatchObject({ ok: false, status: 400 });
+    expect(lookAlike.fieldErrors?.name).toBe(
+      "'2026-2학기' 학기가 이미 있습니다. 전각·반각처럼 모양만 다른 글자는 같은 이름으로 봅니다. 다른 이름을 입력해 주세요.",
+    );
+    await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
+      type: "failure",
+      content: "'2026-2학기' 학기 추가에 실패했습니다",
+    });
+
+    const wide = await addPeriod("　２０３０-１학기 ");
+    expect(wide).toMatchObject({ ok: true, message: "'2030-1학기' 학기가 추가되었습니다" });
+    const added = await periodNamed("2030-1학기");
+    // Renaming another period to a look-alike of it is refused the same way.
+    const other = await periodNamed("2027-1학기");
+    const rename = await post({
+      intent: "update-period",
+      id: other.id,
+      version: String(other.version),
+      name: "2030-１학기",
+    });
+    expect(rename).toMatchObject({ status: 400 });
+    expect(rename.fieldErrors?.name).toContain("'2030-1학기' 학기가 이미 있습니다");
+
+    // A name stored before names were normalised still counts as taken.
+    const now = new Date().toISOString();
+    await services()
+      .db.insertInto("periods")
+      .values({
+        id: "legacyperiod",
+        name: "２０３１-1학기",
+        position: 99,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const legacy = await addPeriod("2031-1학기");
+    expect(legacy.fieldErrors?.name).toContain("'２０３１-1학기' 학기가 이미 있습니다");
+
+    for (const id of [added.id, "legacyperiod"]) {
+      await services().db.deleteFrom("periods").where("id", "=", id).execute();
+    }
   });
 
   test("entries are added at the end of their kind, edited, and checked", async () => {
@@ -122,6 +170,30 @@ describeEachDatabase("managing course records", (services) => {
     });
   });
 
+  test("the public page shows the newest period with a record, not an empty one just added", async () => {
+    // 2027-1학기 is the newest period and still empty; 2026-2학기 has a record.
+    const periods = await listPeriods(services().db);
+    expect(periods.at(-1)).toMatchObject({ name: "2027-1학기", recorded: false });
+    const shown = async (query = "") => {
+      const url = new URL(`http://club.test/community/activity/courses${query}`);
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services());
+      const data = await publicLoader({
+        request: new Request(url),
+        url,
+        params: {},
+        context,
+      } as never);
+      return data.period?.name;
+    };
+    await expect(shown()).resolves.toBe("2026-2학기");
+    // Asked for, the empty period is shown, also by a look-alike of its name.
+    await expect(shown("?period=2027-1%ED%95%99%EA%B8%B0")).resolves.toBe("2027-1학기");
+    await expect(shown(`?period=${encodeURIComponent("２０２７-1학기")}`)).resolves.toBe(
+      "2027-1학기",
+    );
+  });
+
   test("a save over a newer version is refused as a conflict and logged as a failure", async () => {
     const period = await periodNamed("2026-2학기");
     const [entry] = (await listManagedEntries(services().db, period.id)).session;
@@ -137,7 +209,7 @@ describeEachDatabase("managing course records", (services) => {
     const removal = await post({ intent: "delete-entry", id: entry.id, version: stale });
     expect(removal).toMatchObject({ status: 409, conflict: true });
     const rename = await post({
-      intent: "rename-period",
+      intent: "update-period",
       id: period.id,
       version: "99",
       name: "2026-가을학기",
@@ -194,7 +266,7 @@ describeEachDatabase("managing course records", (services) => {
   test("periods are renamed and reordered", async () => {
     const period = await periodNamed("2027-1학기");
     const renamed = await post({
-      intent: "rename-period",
+      intent: "update-period",
       id: period.id,
       version: String(period.version),
       name: "2027-봄학기",
@@ -220,11 +292,7 @@ describeEachDatabase("managing course records", (services) => {
       id: study.id,
       version: String(study.version),
     });
-    expect(removed).toMatchObject({
-      ok: true,
-      message: "'알고리즘' 스터디가 삭제되었습니다",
-      data: { removed: true },
-    });
+    expect(removed).toMatchObject({ ok: true, message: "'알고리즘' 스터디가 삭제되었습니다" });
     expect((await listManagedEntries(services().db, period.id)).study).toEqual([]);
 
     const current = await periodNamed("2026-2학기");

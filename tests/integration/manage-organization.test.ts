@@ -1,17 +1,16 @@
 import { expect, test } from "vitest";
-import { action as memberAction } from "../../app/routes/admin/api/organization.ts";
-import { action as pageAction } from "../../app/routes/admin/manage-organization.tsx";
 import { listOrganization } from "../../server/domain/organization/organization.ts";
-import { ACTOR, lastAuditEntry, pngFile, postForm, storedKeys } from "./admin-actions.ts";
+import { lastAuditEntry, pngFile, storedKeys } from "./admin-actions.ts";
+import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 type Fields = Record<string, string | string[] | File | undefined>;
 
 describeEachDatabase("managing the organization chart", (services) => {
-  const page = (fields: Fields) =>
-    postForm(services(), pageAction, "/admin/manage-organization", fields);
-  const members = (fields: Fields) =>
-    postForm(services(), memberAction, "/admin/api/organization", fields);
+  const post = async (fields: Fields) => {
+    const { status, body } = await postCommand(services(), "organization", fields);
+    return { ...body, status };
+  };
   const chart = () => listOrganization(services().db, services().storage);
   const group = async (id: string) => {
     const found = (await chart()).find((candidate) => candidate.id === id);
@@ -36,16 +35,16 @@ describeEachDatabase("managing the organization chart", (services) => {
   const fileRows = async () =>
     (await services().db.selectFrom("files").select("id").execute()).map((row) => row.id).sort();
   const createGroup = async () => {
-    const result = await page({ intent: "create-group" });
+    const result = await post({ intent: "create-group" });
     expect(result.ok).toBe(true);
-    return (result.data as { id: string }).id;
+    return result.data as string;
   };
 
   test("a new group is created empty at the end of the chart", async () => {
     const first = await createGroup();
-    const result = await page({ intent: "create-group" });
+    const result = await post({ intent: "create-group" });
     expect(result).toMatchObject({ ok: true, message: "그룹이 추가되었습니다" });
-    const second = (result.data as { id: string }).id;
+    const second = result.data as string;
     const groups = await chart();
     expect(groups.map((candidate) => candidate.id).slice(-2)).toEqual([first, second]);
     expect(await group(second)).toEqual({
@@ -61,18 +60,18 @@ describeEachDatabase("managing the organization chart", (services) => {
       type: "normal",
       content: "그룹이 추가되었습니다",
       error: null,
-      actor: ACTOR,
+      actor: MANAGER,
     });
   });
 
   test("a group is then named and described; a name is required and versions are checked", async () => {
     const id = await createGroup();
-    const untitled = await page({ intent: "update-group", id, version: "1", title: " " });
+    const untitled = await post({ intent: "update-group", id, version: "1", title: " " });
     expect(untitled).toMatchObject({
       status: 400,
       fieldErrors: { title: "그룹 이름을 입력해 주세요." },
     });
-    const saved = await page({
+    const saved = await post({
       intent: "update-group",
       id,
       version: "1",
@@ -85,7 +84,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       description: "세션과 스터디를 꾸립니다.",
       version: 2,
     });
-    const stale = await page({ intent: "update-group", id, version: "1", title: "기획부" });
+    const stale = await post({ intent: "update-group", id, version: "1", title: "기획부" });
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true });
     expect((await group(id)).title).toBe("교육부");
     await expect(lastAuditEntry(services(), "organization")).resolves.toMatchObject({
@@ -96,7 +95,7 @@ describeEachDatabase("managing the organization chart", (services) => {
 
   test("a member's photo is stored under organization/profile_{random}, replaced and deleted with its files", async () => {
     const groupId = await createGroup();
-    const created = await members({
+    const created = await post({
       intent: "create-member",
       groupId,
       name: "김도윤",
@@ -119,7 +118,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       [first.storage_key, first.storage_key.replace(".webp", "-w480.webp")].sort(),
     );
 
-    const replaced = await members({
+    const replaced = await post({
       intent: "update-member",
       id: added.id,
       version: "1",
@@ -139,7 +138,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     expect(await fileRows()).not.toContain(first.id);
     expect(await member(groupId, "김도윤")).toMatchObject({ role: "회장 (2학기)", version: 2 });
 
-    const cleared = await members({ intent: "delete-photo", id: added.id, version: "2" });
+    const cleared = await post({ intent: "delete-photo", id: added.id, version: "2" });
     expect(cleared).toMatchObject({ ok: true, message: "'김도윤' 프로필 사진이 삭제되었습니다" });
     expect(await photoOf(added.id)).toBeUndefined();
     expect((await member(groupId, "김도윤")).photo).toBeUndefined();
@@ -154,7 +153,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     const fake = new File([new TextEncoder().encode("not really a photo")], "photo.jpg", {
       type: "image/jpeg",
     });
-    const refused = await members({
+    const refused = await post({
       intent: "create-member",
       groupId,
       name: "가짜 사진",
@@ -170,13 +169,13 @@ describeEachDatabase("managing the organization chart", (services) => {
       content: "'가짜 사진' 구성원 추가에 실패했습니다",
     });
 
-    const nameless = await members({ intent: "create-member", groupId, name: "", role: "부원" });
+    const nameless = await post({ intent: "create-member", groupId, name: "", role: "부원" });
     expect(nameless).toMatchObject({ status: 400, fieldErrors: { name: "이름을 입력해 주세요." } });
   });
 
   test("a save over a newer member version is refused and keeps the stored photo", async () => {
     const groupId = await createGroup();
-    await members({
+    await post({
       intent: "create-member",
       groupId,
       name: "이서진",
@@ -184,7 +183,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     });
     const saved = await member(groupId, "이서진");
     const photo = await photoOf(saved.id);
-    await members({
+    await post({
       intent: "update-member",
       id: saved.id,
       version: "1",
@@ -192,7 +191,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       role: "부회장",
     });
     const rowsBefore = await fileRows();
-    const stale = await members({
+    const stale = await post({
       intent: "update-member",
       id: saved.id,
       version: "1",
@@ -202,18 +201,18 @@ describeEachDatabase("managing the organization chart", (services) => {
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true });
     expect((await photoOf(saved.id))?.id).toBe(photo?.id);
     expect(await fileRows()).toEqual(rowsBefore);
-    const staleDelete = await members({ intent: "delete-member", id: saved.id, version: "1" });
+    const staleDelete = await post({ intent: "delete-member", id: saved.id, version: "1" });
     expect(staleDelete).toMatchObject({ status: 409 });
   });
 
   test("members and groups are reordered; a stale list is a conflict", async () => {
     const groupId = await createGroup();
     for (const name of ["가", "나", "다"]) {
-      await members({ intent: "create-member", groupId, name });
+      await post({ intent: "create-member", groupId, name });
     }
     const ids = (await group(groupId)).members.map((candidate) => candidate.id);
     const moved = [ids[2], ids[0], ids[1]] as string[];
-    const result = await page({ intent: "reorder-members", groupId, expected: ids, id: moved });
+    const result = await post({ intent: "reorder-members", groupId, expected: ids, id: moved });
     expect(result).toMatchObject({ ok: true, message: "구성원 순서가 변경되었습니다" });
     expect((await group(groupId)).members.map((candidate) => candidate.name)).toEqual([
       "다",
@@ -221,9 +220,9 @@ describeEachDatabase("managing the organization chart", (services) => {
       "나",
     ]);
     // A page still showing the old order: its move would undo the one just saved.
-    const stale = await page({ intent: "reorder-members", groupId, expected: ids, id: ids });
+    const stale = await post({ intent: "reorder-members", groupId, expected: ids, id: ids });
     expect(stale).toMatchObject({ status: 409, conflict: true });
-    const partial = await page({
+    const partial = await post({
       intent: "reorder-members",
       groupId,
       expected: moved,
@@ -234,19 +233,19 @@ describeEachDatabase("managing the organization chart", (services) => {
     const groupIds = (await chart()).map((candidate) => candidate.id);
     const reversed = [...groupIds].reverse();
     expect(
-      await page({ intent: "reorder-groups", expected: groupIds, id: reversed }),
+      await post({ intent: "reorder-groups", expected: groupIds, id: reversed }),
     ).toMatchObject({
       ok: true,
       message: "그룹 순서가 변경되었습니다",
     });
     expect((await chart()).map((candidate) => candidate.id)).toEqual(reversed);
-    const staleGroups = await page({ intent: "reorder-groups", expected: groupIds, id: groupIds });
+    const staleGroups = await post({ intent: "reorder-groups", expected: groupIds, id: groupIds });
     expect(staleGroups.status).toBe(409);
   });
 
   test("deleting a member deletes their photo", async () => {
     const groupId = await createGroup();
-    await members({
+    await post({
       intent: "create-member",
       groupId,
       name: "박하은",
@@ -255,12 +254,8 @@ describeEachDatabase("managing the organization chart", (services) => {
     const saved = await member(groupId, "박하은");
     const photo = await photoOf(saved.id);
     if (!photo) throw new Error("No photo");
-    const result = await members({ intent: "delete-member", id: saved.id, version: "1" });
-    expect(result).toMatchObject({
-      ok: true,
-      message: "'박하은' 구성원이 삭제되었습니다",
-      data: { removed: true },
-    });
+    const result = await post({ intent: "delete-member", id: saved.id, version: "1" });
+    expect(result).toMatchObject({ ok: true, message: "'박하은' 구성원이 삭제되었습니다" });
     expect((await group(groupId)).members).toEqual([]);
     expect(await fileRows()).not.toContain(photo.id);
     expect(await storedKeys(services())).not.toContain(photo.storage_key);
@@ -268,22 +263,22 @@ describeEachDatabase("managing the organization chart", (services) => {
 
   test("deleting a group deletes its members' photos, then its members and the group", async () => {
     const groupId = await createGroup();
-    await page({ intent: "update-group", id: groupId, version: "1", title: "홍보부" });
-    await members({
+    await post({ intent: "update-group", id: groupId, version: "1", title: "홍보부" });
+    await post({
       intent: "create-member",
       groupId,
       name: "최유나",
       photo: await pngFile("a.png"),
     });
-    await members({
+    await post({
       intent: "create-member",
       groupId,
       name: "문지호",
       photo: await pngFile("b.png"),
     });
-    await members({ intent: "create-member", groupId, name: "사진 없음" });
+    await post({ intent: "create-member", groupId, name: "사진 없음" });
     const other = await createGroup();
-    await members({
+    await post({
       intent: "create-member",
       groupId: other,
       name: "다른 그룹",
@@ -296,16 +291,12 @@ describeEachDatabase("managing the organization chart", (services) => {
     expect(stored).toHaveLength(2);
     const keep = await photoOf((await member(other, "다른 그룹")).id);
 
-    const stale = await page({ intent: "delete-group", id: groupId, version: "1" });
+    const stale = await post({ intent: "delete-group", id: groupId, version: "1" });
     expect(stale).toMatchObject({ status: 409 });
     expect((await group(groupId)).members).toHaveLength(3);
 
-    const result = await page({ intent: "delete-group", id: groupId, version: "2" });
-    expect(result).toMatchObject({
-      ok: true,
-      message: "'홍보부' 그룹이 삭제되었습니다",
-      data: { removed: true },
-    });
+    const result = await post({ intent: "delete-group", id: groupId, version: "2" });
+    expect(result).toMatchObject({ ok: true, message: "'홍보부' 그룹이 삭제되었습니다" });
     expect((await chart()).map((candidate) => candidate.id)).not.toContain(groupId);
     const left = await services()
       .db.selectFrom("organization_members")

@@ -32,15 +32,16 @@ async function checkedAs<T>(field: string, check: Promise<T>): Promise<T> {
 
 /**
  * The image uploaded in `field`: orientation applied, metadata stripped, WebP with smaller
- * copies; undefined when none was chosen.
+ * copies; undefined when none was chosen. `maxSide` bounds a picture only ever shown small.
  */
 export async function uploadedImage(
   form: FormData,
   field: string,
+  options?: { maxSide?: number },
 ): Promise<UploadedFile | undefined> {
   const file = singleFile(form, field);
   if (!file) return undefined;
-  const image = await checkedAs(field, acceptImage(file));
+  const image = await checkedAs(field, acceptImage(file, options));
   return {
     extension: image.extension,
     contentType: image.contentType,

@@ -3,16 +3,19 @@ import {
   addDays,
   FIRST_CALENDAR_YEAR,
   LAST_CALENDAR_YEAR,
+  monthKey,
   seoulMidnight,
+  seoulYearMonth,
 } from "../../../app/lib/calendar-dates.ts";
-import type { RecordNoun } from "../../../shared/korean.ts";
+import { recordNoun } from "../../../shared/korean.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteVersioned, updateVersioned } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
+import type { RecordTarget } from "../admin/form-input.ts";
 import { optionalText, requiredText } from "../admin/text-schemas.ts";
 import { MAX_EVENT_DAYS } from "./calendar.ts";
 
-export const eventNoun: RecordNoun = { name: "일정", subject: "일정이", object: "일정을" };
+export const eventNoun = recordNoun("일정");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -105,8 +108,8 @@ export const eventInputSchema = z
     };
   });
 
-/** An event as a form sends it; every field is checked with `eventInputSchema`. */
-export type EventInput = Partial<z.input<typeof eventInputSchema>>;
+/** An event checked and ready for its row. */
+export type EventValues = z.output<typeof eventInputSchema>;
 
 export function findEvent(db: Db, id: string) {
   return db
@@ -116,34 +119,38 @@ export function findEvent(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/** The month (YYYY-MM, in Seoul) an event starts in: the admin page shows it there. */
+function monthOf(startsAt: string): string {
+  return monthKey(seoulYearMonth(new Date(startsAt)));
+}
+
+/** Adds an event; returns its id and the month it starts in. */
 export async function createEvent(
   db: Db,
-  input: EventInput,
-): Promise<{ id: string; startsAt: string }> {
-  const values = eventInputSchema.parse(input);
+  values: EventValues,
+): Promise<{ id: string; month: string }> {
   const id = newId();
   const now = new Date().toISOString();
   await db
     .insertInto("calendar_events")
     .values({ id, ...values, created_at: now, updated_at: now })
     .execute();
-  return { id, startsAt: values.starts_at };
+  return { id, month: monthOf(values.starts_at) };
 }
 
-/** Saves an edit; the version (and with it the feed's SEQUENCE) grows by one. */
+/**
+ * Saves an edit; the version (and with it the feed's SEQUENCE) grows by one. Returns the month
+ * the event now starts in.
+ */
 export async function updateEvent(
   db: Db,
-  id: string,
-  version: number,
-  input: EventInput,
-): Promise<{ version: number; startsAt: string }> {
-  const values = eventInputSchema.parse(input);
-  return {
-    version: await updateVersioned(db, "calendar_events", id, version, values),
-    startsAt: values.starts_at,
-  };
+  target: RecordTarget,
+  values: EventValues,
+): Promise<{ month: string }> {
+  await updateVersioned(db, "calendar_events", target.id, target.version, values);
+  return { month: monthOf(values.starts_at) };
 }
 
-export function deleteEvent(db: Db, id: string, version: number) {
-  return deleteVersioned(db, "calendar_events", id, version);
+export function deleteEvent(db: Db, target: RecordTarget) {
+  return deleteVersioned(db, "calendar_events", target.id, target.version);
 }

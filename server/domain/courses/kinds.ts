@@ -1,4 +1,4 @@
-import type { RecordNoun } from "../../../shared/korean.ts";
+import { type RecordNoun, recordNoun } from "../../../shared/korean.ts";
 import type { CourseKind } from "../../db/schema.ts";
 
 /**
@@ -6,20 +6,14 @@ import type { CourseKind } from "../../db/schema.ts";
  * No server imports here: the admin page's browser code uses it too.
  */
 export const courseKinds: { kind: CourseKind; noun: RecordNoun }[] = [
-  { kind: "project", noun: { name: "프로젝트", subject: "프로젝트가", object: "프로젝트를" } },
-  { kind: "session", noun: { name: "세션", subject: "세션이", object: "세션을" } },
-  { kind: "study", noun: { name: "스터디", subject: "스터디가", object: "스터디를" } },
+  { kind: "project", noun: recordNoun("프로젝트") },
+  { kind: "session", noun: recordNoun("세션") },
+  { kind: "study", noun: recordNoun("스터디") },
 ];
 
-export const periodNoun: RecordNoun = { name: "학기", subject: "학기가", object: "학기를" };
+export const periodNoun = recordNoun("학기");
 
 /** The noun of a kind; an unknown kind (a malformed request) is an "항목". */
 export function courseKindNoun(kind: string | undefined): RecordNoun {
-  return (
-    courseKinds.find((entry) => entry.kind === kind)?.noun ?? {
-      name: "항목",
-      subject: "항목이",
-      object: "항목을",
-    }
-  );
+  return courseKinds.find((entry) => entry.kind === kind)?.noun ?? recordNoun("항목");
 }

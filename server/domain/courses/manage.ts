@@ -8,19 +8,33 @@ import {
   updateVersioned,
 } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
-import type { OrderForm } from "../admin/form-fields.ts";
+import { type OrderForm, type RecordTarget, recordTarget } from "../admin/form-input.ts";
 import { reorderFrom } from "../admin/lists.ts";
 import { FieldError } from "../admin/run-write.ts";
 import { optionalText, requiredText } from "../admin/text-schemas.ts";
+import { periodKey } from "./courses.ts";
 
 export const courseKindSchema = z.enum(["project", "session", "study"], {
   error: "프로젝트, 세션, 스터디 중 하나를 골라 주세요.",
 });
 
-/** A period as its form sends it: the semester's name, e.g. "2027-1학기". */
+const NAME_MISSING = "학기 이름을 입력해 주세요.";
+
+/**
+ * A period as its form sends it: the semester's name, e.g. "2027-1학기". The name is the key
+ * visitors choose a period by, so it is stored as `periodKey` has it (NFKC, trimmed):
+ * normalised before it is trimmed and measured.
+ */
 export const periodInputSchema = z.object({
-  name: requiredText("학기 이름을", "학기 이름은", 30),
+  name: z
+    .string({ error: NAME_MISSING })
+    .normalize("NFKC")
+    .trim()
+    .min(1, NAME_MISSING)
+    .max(30, "학기 이름은 30자까지 쓸 수 있습니다."),
 });
+
+export type PeriodFields = z.infer<typeof periodInputSchema>;
 
 export const courseEntrySchema = z.object({
   title: requiredText("제목을", "제목은", 100),
@@ -28,8 +42,15 @@ export const courseEntrySchema = z.object({
   leader: optionalText("리더 이름은", 40),
 });
 
-/** An entry as a form sends it; every field is checked with `courseEntrySchema`. */
-export type CourseEntryInput = Partial<z.input<typeof courseEntrySchema>>;
+export type CourseEntryFields = z.infer<typeof courseEntrySchema>;
+
+/** Where a new entry goes: its period and its kind. */
+export const entryPlaceSchema = z.object({
+  periodId: recordTarget.shape.id,
+  kind: courseKindSchema,
+});
+
+export type EntryPlace = z.infer<typeof entryPlaceSchema>;
 
 export interface ManagedPeriod {
   id: string;
@@ -101,49 +122,56 @@ export function findCourseEntry(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/**
+ * A name another period already has is refused next to the field, compared as keys: a name
+ * stored before names were normalised still counts as the same period. Periods are a few per
+ * year, so they are compared here rather than by the database.
+ */
 async function assertNameFree(db: Db, name: string, exceptId?: string) {
-  let query = db.selectFrom("periods").select("id").where("name", "=", name);
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) {
-    throw new FieldError("name", `'${name}' 학기는 이미 있습니다. 다른 이름을 입력해 주세요.`);
+  const key = periodKey(name);
+  const periods = await db.selectFrom("periods").select(["id", "name"]).execute();
+  const same = periods.find((period) => period.id !== exceptId && periodKey(period.name) === key);
+  if (same) {
+    throw new FieldError(
+      "name",
+      `'${same.name}' 학기가 이미 있습니다. 전각·반각처럼 모양만 다른 글자는 같은 이름으로 봅니다. 다른 이름을 입력해 주세요.`,
+    );
   }
 }
 
 /**
- * Adds a period at the end of the list. Its course record starts empty: no projects, sessions
- * or studies until managers add them.
+ * Adds a period at the end of the list and returns its id. Its course record starts empty: no
+ * projects, sessions or studies until managers add them.
  */
-export async function addPeriod(
-  db: Db,
-  name: string | undefined,
-): Promise<{ id: string; name: string }> {
-  const checked = periodInputSchema.parse({ name }).name;
-  await assertNameFree(db, checked);
+export async function addPeriod(db: Db, { name }: PeriodFields): Promise<string> {
+  await assertNameFree(db, name);
   const id = newId();
   const now = new Date().toISOString();
   await db
     .insertInto("periods")
     .values({
       id,
-      name: checked,
+      name,
       position: await nextPosition(db, "periods"),
       created_at: now,
       updated_at: now,
     })
     .execute();
-  return { id, name: checked };
+  return id;
 }
 
-export async function renamePeriod(db: Db, id: string, version: number, name: string | undefined) {
-  const checked = periodInputSchema.parse({ name }).name;
-  await assertNameFree(db, checked, id);
-  await updateVersioned(db, "periods", id, version, { name: checked });
+export async function renamePeriod(db: Db, target: RecordTarget, { name }: PeriodFields) {
+  await assertNameFree(db, name, target.id);
+  await updateVersioned(db, "periods", target.id, target.version, { name });
 }
 
 /** Deletes a period with its whole course record; returns how many entries went with it. */
-export async function deletePeriod(db: Db, id: string, version: number): Promise<number> {
-  const removed = await db.deleteFrom("course_entries").where("period_id", "=", id).execute();
-  await deleteVersioned(db, "periods", id, version);
+export async function deletePeriod(db: Db, target: RecordTarget): Promise<number> {
+  const removed = await db
+    .deleteFrom("course_entries")
+    .where("period_id", "=", target.id)
+    .execute();
+  await deleteVersioned(db, "periods", target.id, target.version);
   return removed.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
 }
 
@@ -151,22 +179,20 @@ export function reorderPeriods(db: Db, order: OrderForm) {
   return reorderFrom(db, "periods", order);
 }
 
-function entryScope(periodId: string, kind: CourseKind) {
+function entryScope({ periodId, kind }: EntryPlace) {
   return [
     { column: "period_id", value: periodId },
     { column: "kind", value: kind },
   ];
 }
 
-/** Adds an entry at the end of its kind's list in the period. */
+/** Adds an entry at the end of its kind's list in the period and returns its id. */
 export async function addCourseEntry(
   db: Db,
-  periodId: string,
-  kind: CourseKind,
-  input: CourseEntryInput,
+  place: EntryPlace,
+  fields: CourseEntryFields,
 ): Promise<string> {
-  const values = courseEntrySchema.parse(input);
-  if (!(await findPeriod(db, periodId))) {
+  if (!(await findPeriod(db, place.periodId))) {
     throw new RecordNotFoundError("The period no longer exists.");
   }
   const id = newId();
@@ -175,10 +201,10 @@ export async function addCourseEntry(
     .insertInto("course_entries")
     .values({
       id,
-      period_id: periodId,
-      kind,
-      position: await nextPosition(db, "course_entries", entryScope(periodId, kind)),
-      ...values,
+      period_id: place.periodId,
+      kind: place.kind,
+      position: await nextPosition(db, "course_entries", entryScope(place)),
+      ...fields,
       created_at: now,
       updated_at: now,
     })
@@ -186,20 +212,15 @@ export async function addCourseEntry(
   return id;
 }
 
-export async function updateCourseEntry(
-  db: Db,
-  id: string,
-  version: number,
-  input: CourseEntryInput,
-) {
-  await updateVersioned(db, "course_entries", id, version, courseEntrySchema.parse(input));
+export async function updateCourseEntry(db: Db, target: RecordTarget, fields: CourseEntryFields) {
+  await updateVersioned(db, "course_entries", target.id, target.version, fields);
 }
 
-export function deleteCourseEntry(db: Db, id: string, version: number) {
-  return deleteVersioned(db, "course_entries", id, version);
+export function deleteCourseEntry(db: Db, target: RecordTarget) {
+  return deleteVersioned(db, "course_entries", target.id, target.version);
 }
 
 /** Puts one kind's entries of a period in a new order (see reorderFrom). */
-export function reorderCourseEntries(db: Db, periodId: string, kind: CourseKind, order: OrderForm) {
-  return reorderFrom(db, "course_entries", order, entryScope(periodId, kind));
+export function reorderCourseEntries(db: Db, place: EntryPlace, order: OrderForm) {
+  return reorderFrom(db, "course_entries", order, entryScope(place));
 }

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import type { FieldRules } from "../../../../shared/field-rules.ts";
+import type { WriteResult } from "../../../../shared/write-result.ts";
 import { Button } from "../../ui/Button.tsx";
 import { AdminForm, type AdminFormState } from "../AdminForm.tsx";
 import { FormActions } from "../FormField.tsx";
@@ -16,6 +17,7 @@ export function AddItemForm({
   hidden = {},
   prepare,
   rules,
+  onSaved,
   children,
 }: {
   contentType: string;
@@ -27,6 +29,8 @@ export function AddItemForm({
   hidden?: Record<string, string>;
   prepare?: ComponentProps<typeof AdminForm>["prepare"];
   rules?: FieldRules;
+  /** After a save, with the answer (whose data may name the new record, e.g. to open it). */
+  onSaved?: (result: WriteResult) => void;
   children: (state: AdminFormState) => ReactNode;
 }) {
   return (
@@ -34,6 +38,7 @@ export function AddItemForm({
       contentType={contentType}
       prepare={prepare}
       rules={rules}
+      onSaved={onSaved}
       resetOnSuccess
       label={label}
     >

@@ -22,6 +22,11 @@ interface ItemListProps<Item> {
   reorder?: { intent?: string; fields?: Record<string, string> };
   /** A row; `announce` tells the list a row's record is gone (ItemRow's `onRemoved`). */
   renderItem: (item: Item, announce: (message: string) => void) => ReactNode;
+  /**
+   * Shown instead of the list while it has no items. The list's announcements stay above it,
+   * so the deletion of the last item is still told.
+   */
+  empty?: ReactNode;
 }
 
 /**
@@ -39,6 +44,7 @@ export function ItemList<Item>({
   label,
   reorder,
   renderItem,
+  empty,
 }: ItemListProps<Item>) {
   const order = useAdminWrite(contentType);
   const revalidator = useRevalidator();
@@ -82,7 +88,9 @@ export function ItemList<Item>({
           </Notice>
         </div>
       )}
-      {reorder ? (
+      {items.length === 0 && empty !== undefined ? (
+        empty
+      ) : reorder ? (
         <SortableList
           items={shown}
           getId={getId}

@@ -5,6 +5,7 @@ import {
   type CourseEntry,
   getCourseRecord,
   listPeriods,
+  shownPeriod,
 } from "../../../../server/domain/courses/courses.ts";
 import styles from "../../../components/community/Courses.module.css";
 import { useAddressValue } from "../../../components/community/use-address-value.ts";
@@ -20,11 +21,9 @@ const PERIOD_PARAM = "period";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const periods = await listPeriods(db);
-  // The period is named in the address by its name (or id); anything else shows the newest one.
-  const wanted = url.searchParams.get(PERIOD_PARAM)?.trim();
-  const period =
-    periods.find((candidate) => candidate.name === wanted || candidate.id === wanted) ??
-    periods.at(-1);
+  // The period is named in the address by its name (or id); anything else shows the newest
+  // period that has a record.
+  const period = shownPeriod(periods, url.searchParams.get(PERIOD_PARAM));
   const record = period ? await getCourseRecord(db, period.id) : undefined;
   return { periods, period, record };
 }

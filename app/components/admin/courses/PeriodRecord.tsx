@@ -1,0 +1,149 @@
+import { Link } from "react-router";
+import type { CourseKind } from "../../../../server/db/schema.ts";
+import { courseKinds } from "../../../../server/domain/courses/kinds.ts";
+import type {
+  ManagedCourseEntry,
+  ManagedPeriod,
+} from "../../../../server/domain/courses/manage.ts";
+import type { FieldRules } from "../../../../shared/field-rules.ts";
+import type { RecordNoun } from "../../../../shared/korean.ts";
+import { AddDisclosure } from "../AddDisclosure.tsx";
+import { FormField, TextArea, TextInput } from "../FormField.tsx";
+import ld from "../ListDetail.module.css";
+import { AddItemForm } from "../list/AddItemForm.tsx";
+import { ItemList } from "../list/ItemList.tsx";
+import { ItemRow } from "../list/ItemRow.tsx";
+import styles from "./Courses.module.css";
+
+const TYPE = "courses";
+
+/** The chosen period's course record: its projects, sessions and studies, each list in order. */
+export function PeriodRecord({
+  period,
+  entries,
+  publicPage,
+  rules,
+}: {
+  period: ManagedPeriod;
+  entries: Record<CourseKind, ManagedCourseEntry[]>;
+  publicPage: string;
+  rules: FieldRules;
+}) {
+  return (
+    <section className={ld.detail} aria-labelledby="record-title">
+      <header className={ld.detailHeader}>
+        <p className={ld.eyebrow}>선택한 학기</p>
+        <h2 id="record-title" className={ld.title}>
+          {period.name}
+        </h2>
+        <Link
+          to={`${publicPage}?period=${encodeURIComponent(period.name)}`}
+          className={styles.publicLink}
+        >
+          공개 페이지에서 이 학기 보기
+        </Link>
+      </header>
+      {courseKinds.map(({ kind, noun }) => (
+        <KindSection
+          key={`${period.id}-${kind}`}
+          period={period}
+          kind={kind}
+          noun={noun}
+          entries={entries[kind]}
+          rules={rules}
+        />
+      ))}
+    </section>
+  );
+}
+
+function KindSection({
+  period,
+  kind,
+  noun,
+  entries,
+  rules,
+}: {
+  period: ManagedPeriod;
+  kind: CourseKind;
+  noun: RecordNoun;
+  entries: ManagedCourseEntry[];
+  rules: FieldRules;
+}) {
+  const headingId = `kind-${kind}`;
+  return (
+    <section className={styles.kind} aria-labelledby={headingId}>
+      <h3 id={headingId} className={ld.subheading}>
+        {noun.name} <span className={ld.count}>{entries.length}</span>
+      </h3>
+      <ItemList
+        contentType={TYPE}
+        items={entries}
+        getId={(entry) => entry.id}
+        getLabel={(entry) => entry.title}
+        label={`${noun.name} 순서`}
+        reorder={{ intent: "reorder-entries", fields: { periodId: period.id, kind } }}
+        empty={
+          <p className={ld.empty}>
+            {period.name}에 기록된 {noun.subject} 없습니다.
+          </p>
+        }
+        renderItem={(entry, announce) => (
+          <ItemRow
+            contentType={TYPE}
+            id={entry.id}
+            version={entry.version}
+            label={`'${entry.title}' ${noun.name}`}
+            summary={{
+              title: entry.title,
+              details: [entry.leader && `리더 ${entry.leader}`, entry.description],
+              level: 4,
+            }}
+            intents={{ update: "update-entry", remove: "delete-entry" }}
+            removeTitle={`'${entry.title}' ${noun.object} 삭제할까요?`}
+            removeMessage={<p>공개 페이지의 {period.name} 기록에서도 사라집니다.</p>}
+            rules={rules}
+            onRemoved={announce}
+            fields={({ fieldErrors }) => <EntryFields entry={entry} errors={fieldErrors} />}
+          />
+        )}
+      />
+      <AddDisclosure summary={`${noun.name} 추가`}>
+        <AddItemForm
+          contentType={TYPE}
+          intent="create-entry"
+          hidden={{ periodId: period.id, kind }}
+          label={`새 ${noun.name}`}
+          submitLabel={`${noun.name} 추가`}
+          rules={rules}
+        >
+          {({ fieldErrors }) => <EntryFields errors={fieldErrors} />}
+        </AddItemForm>
+      </AddDisclosure>
+    </section>
+  );
+}
+
+function EntryFields({
+  entry,
+  errors,
+}: {
+  entry?: ManagedCourseEntry;
+  errors: Record<string, string>;
+}) {
+  return (
+    <div className={ld.fields}>
+      <FormField label="제목" name="title" error={errors.title}>
+        {(field) => <TextInput {...field} defaultValue={entry?.title} autoComplete="off" />}
+      </FormField>
+      <FormField label="리더" name="leader" error={errors.leader}>
+        {(field) => <TextInput {...field} defaultValue={entry?.leader} autoComplete="off" />}
+      </FormField>
+      <div className={ld.wide}>
+        <FormField label="설명" name="description" error={errors.description}>
+          {(field) => <TextArea {...field} defaultValue={entry?.description} rows={3} />}
+        </FormField>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { Link, useNavigate } from "react-router";
+import type { OrganizationGroup } from "../../../../server/domain/organization/organization.ts";
+import type { FieldRules } from "../../../../shared/field-rules.ts";
+import { FormField, TextArea, TextInput } from "../FormField.tsx";
+import ld from "../ListDetail.module.css";
+import { AddItemForm } from "../list/AddItemForm.tsx";
+import { ItemList } from "../list/ItemList.tsx";
+import { ItemRow } from "../list/ItemRow.tsx";
+
+const TYPE = "organization";
+export const UNTITLED = "이름 없는 그룹";
+
+/** How messages and buttons name a group: "'교육부' 그룹", or "이름 없는 그룹" before it has a name. */
+export function groupLabel(group: OrganizationGroup): string {
+  return group.title ? `'${group.title}' 그룹` : UNTITLED;
+}
+
+/**
+ * The groups, in the chart's order: each a link that chooses it, the chosen one with its name,
+ * description and delete (open at once while it has no name yet); reordered in place. A new
+ * group is created empty at the end, and chosen.
+ */
+export function GroupList({
+  groups,
+  selected,
+  rules,
+}: {
+  groups: OrganizationGroup[];
+  selected: OrganizationGroup | undefined;
+  rules: FieldRules;
+}) {
+  const navigate = useNavigate();
+  return (
+    <section className={ld.list} aria-labelledby="groups-title">
+      <h2 id="groups-title" className={ld.heading}>
+        그룹 <span className={ld.count}>{groups.length}</span>
+      </h2>
+      <p className={ld.hint}>
+        그룹을 골라 이름과 구성원을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수
+        있습니다.
+      </p>
+      <ItemList
+        contentType={TYPE}
+        items={groups}
+        getId={(group) => group.id}
+        getLabel={(group) => group.title || UNTITLED}
+        label="그룹 순서"
+        reorder={{ intent: "reorder-groups" }}
+        empty={null}
+        renderItem={(group, announce) =>
+          group.id === selected?.id ? (
+            <GroupRow
+              group={group}
+              rules={rules}
+              onRemoved={(message) => {
+                announce(message);
+                navigate("?", { preventScrollReset: true });
+              }}
+            />
+          ) : (
+            <div className={ld.choiceRow}>
+              <Link to={`?group=${group.id}`} className={ld.choice}>
+                <span className={ld.choiceName} data-untitled={group.title ? undefined : true}>
+                  {group.title || UNTITLED}
+                </span>
+                <span className={ld.choiceMeta}>구성원 {group.members.length}명</span>
+              </Link>
+            </div>
+          )
+        }
+      />
+      <div className={ld.adder}>
+        <AddItemForm
+          contentType={TYPE}
+          intent="create-group"
+          label="새 그룹 만들기"
+          submitLabel="새 그룹 만들기"
+          onSaved={(result) => {
+            if (typeof result.data === "string") {
+              navigate(`?group=${result.data}`, { preventScrollReset: true });
+            }
+          }}
+        >
+          {() => (
+            <p className={ld.hint}>
+              빈 그룹이 목록 끝에 만들어집니다. 이름과 설명은 만든 뒤에 입력합니다.
+            </p>
+          )}
+        </AddItemForm>
+      </div>
+    </section>
+  );
+}
+
+function GroupRow({
+  group,
+  rules,
+  onRemoved,
+}: {
+  group: OrganizationGroup;
+  rules: FieldRules;
+  onRemoved: (message: string) => void;
+}) {
+  const label = groupLabel(group);
+  const photoCount = group.members.filter((member) => member.photo).length;
+  return (
+    <ItemRow
+      contentType={TYPE}
+      id={group.id}
+      version={group.version}
+      label={label}
+      summary={{
+        title: group.title || UNTITLED,
+        details: [`구성원 ${group.members.length}명`, group.description],
+      }}
+      intents={{ update: "update-group", remove: "delete-group" }}
+      removeTitle={`${label}을 삭제할까요?`}
+      removeMessage={
+        <p>
+          구성원 {group.members.length}명과 프로필 사진 {photoCount}장이 함께 삭제됩니다. 되돌릴 수
+          없습니다.
+        </p>
+      }
+      rules={rules}
+      // A group made a moment ago has no name: its fields are open to be filled in.
+      startEditing={!group.title}
+      onRemoved={onRemoved}
+      fields={({ fieldErrors }) => (
+        <>
+          <FormField label="그룹 이름" name="title" error={fieldErrors.title}>
+            {(field) => <TextInput {...field} defaultValue={group.title} autoComplete="off" />}
+          </FormField>
+          <FormField
+            label="설명"
+            name="description"
+            hint="그룹이 맡는 일을 한두 문장으로 적어 주세요."
+            error={fieldErrors.description}
+          >
+            {(field) => <TextArea {...field} defaultValue={group.description} rows={2} />}
+          </FormField>
+        </>
+      )}
+    />
+  );
+}
