@@ -114,7 +114,13 @@ function createPostgresPool(
 
 /** Brings the schema up to the newest migration; safe to run from several instances at once. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Migrations written side by side land in any order; each one stands on its own, so one that
+  // arrives after a later-named one has run is still applied rather than refused.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -240,10 +240,8 @@ describe("what is kept", () => {
         { writeHead: () => undefined, end: () => undefined } as never,
       );
     for (let index = 0; index < 40; index++) {
-      // Hex digests: text that compression cannot shrink much.
-      const text = Array.from({ length: 60 }, (_, part) =>
-        createHash("sha256").update(`${index}-${part}`).digest("hex"),
-      ).join("");
+      // Random bytes as text: compression cannot shrink them much.
+      const text = randomBytes(6_000).toString("base64");
       await store(
         cache,
         `/page-${index}`,
