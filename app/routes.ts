@@ -80,5 +80,5 @@ export default [
   route("favicon.svg", "routes/brand/icons.ts", { id: "favicon-svg" }),
   route("apple-touch-icon.png", "routes/brand/icons.ts", { id: "apple-touch-icon" }),
   route("brand/icons/:file", "routes/brand/icons.ts", { id: "app-icons" }),
-  route("manifest.webmanifest", "routes/brand/manifest.ts"),
+  route("manifest.webmanifest", "routes/brand/web-manifest.ts"),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { loadSiteIdentity } from "../../../server/domain/seo/public-pages.ts";
 import { LOGO_MARK_COLORS } from "../../components/brand/LogoMark.tsx";
 import { getServices } from "../../context.ts";
-import type { Route } from "./+types/manifest";
+import type { Route } from "./+types/web-manifest";
 
 /** GET /manifest.webmanifest: the club's name and icons for a phone's home screen. */
 export async function loader({ context }: Route.LoaderArgs) {
