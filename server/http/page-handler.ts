@@ -2,6 +2,7 @@ import * as build from "virtual:react-router/server-build";
 import type { Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clientAddressContext, cspNonceContext, servicesContext } from "../../app/context.ts";
+import { SESSION_COOKIE_NAME } from "../domain/administrators/sessions.ts";
 import type { Services } from "../services.ts";
 import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
@@ -31,7 +32,10 @@ export function createPageHandler(services: Services): RequestHandler {
   return async (req, res, next) => {
     try {
       const decision = decideRoute(table, req.method, requestUrl(req));
-      if (decision.kind !== "render") return answerBeforeRendering(res, decision);
+      // The admin area tells nobody without a session which addresses and methods it has: its
+      // guard answers them first (401, or the sign-in page).
+      const guarded = isAdminPath(req.path) && !req.headers.cookie?.includes(SESSION_COOKIE_NAME);
+      if (decision.kind !== "render" && !guarded) return answerBeforeRendering(res, decision);
       const nonce = res.locals.cspNonce as string | undefined;
       const context = () => {
         const provider = new RouterContextProvider();
@@ -64,6 +68,10 @@ export function createPageHandler(services: Services): RequestHandler {
       next(error);
     }
   };
+}
+
+function isAdminPath(path: string): boolean {
+  return /^\/admin(\/|$)/i.test(path) && !/^\/admin\/login\/?$/i.test(path);
 }
 
 /** Redirects to the canonical address, OPTIONS, and methods or addresses no route takes. */
