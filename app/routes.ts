@@ -72,6 +72,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("api/page-views", "routes/resources/page-views.ts"),
+  route("api/web-vitals", "routes/resources/web-vitals.ts"),
   route("brand/logo-mark.svg", "routes/brand/logo-mark-svg.ts"),
   route("brand/logo-mark.png", "routes/brand/logo-mark-png.ts"),
 ] satisfies RouteConfig;

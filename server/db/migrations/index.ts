@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as foundation from "./0001-foundation.ts";
 import * as content from "./0002-content.ts";
 import * as administrators from "./0003-administrators.ts";
+import * as webVitals from "./0006-web-vitals.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-content": content,
   "0003-administrators": administrators,
+  "0006-web-vitals": webVitals,
 };
