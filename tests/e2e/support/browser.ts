@@ -3,8 +3,12 @@ import { afterAll, beforeAll, inject } from "vitest";
 
 export const baseURL = () => inject("baseURL");
 
-/** Debian's Chromium, headless, with the background services that would dial out turned off. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the background services that would dial out turned off.
+ * `userAgent` replaces the browser's own name everywhere, also for requests a page sends as it
+ * unloads (a context's user agent does not reach those).
+ */
+export function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
@@ -18,6 +22,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--disable-default-apps",
+      ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : []),
     ],
   });
 }
