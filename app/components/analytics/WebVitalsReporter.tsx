@@ -3,6 +3,9 @@ import type { WebVitalName } from "../../lib/web-vitals.ts";
 
 export const WEB_VITALS_ENDPOINT = "/api/web-vitals";
 
+/** One measurement per document, even if the public layout mounts again after a detour. */
+let measuring = false;
+
 /**
  * Measures the visit with the `web-vitals` library and reports it to the site's own endpoint.
  * The library is fetched only once the page has loaded and the browser is idle, so it costs the
@@ -16,10 +19,11 @@ export const WEB_VITALS_ENDPOINT = "/api/web-vitals";
  */
 export function WebVitalsReporter() {
   useEffect(() => {
+    if (measuring) return;
+    measuring = true;
     const path = window.location.pathname;
     const queue = new Map<WebVitalName, number>();
     const sent = new Set<string>();
-    let cancelled = false;
 
     const flush = () => {
       if (queue.size === 0 || typeof navigator.sendBeacon !== "function") return;
@@ -34,7 +38,6 @@ export function WebVitalsReporter() {
 
     const start = async () => {
       const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import("web-vitals");
-      if (cancelled) return;
       const collect = (metric: { name: WebVitalName; id: string; value: number }) => {
         if (sent.has(metric.id)) return;
         sent.add(metric.id);
@@ -60,12 +63,7 @@ export function WebVitalsReporter() {
     // final values of the metrics that end when the page is hidden.
     window.addEventListener("visibilitychange", onHidden);
     window.addEventListener("pagehide", flush);
-    return () => {
-      cancelled = true;
-      window.removeEventListener("load", whenIdle);
-      window.removeEventListener("visibilitychange", onHidden);
-      window.removeEventListener("pagehide", flush);
-    };
+    // The listeners stay for the document's life: the visit goes on after the layout unmounts.
   }, []);
   return null;
 }
