@@ -1,5 +1,3 @@
-import "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css";
-import "@fontsource-variable/jetbrains-mono/index.css";
 import "./styles/global.css";
 
 import { type ReactNode, useEffect } from "react";

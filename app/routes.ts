@@ -73,6 +73,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("sitemaps/:file", "routes/resources/sitemap-part.ts"),
   route("api/page-views", "routes/resources/page-views.ts"),
+  route("api/web-vitals", "routes/resources/web-vitals.ts"),
   route("brand/logo-mark.svg", "routes/brand/logo-mark-svg.ts"),
   route("brand/logo-mark.png", "routes/brand/logo-mark-png.ts"),
   // Icons made from the club's mark (one module answers them all by name).

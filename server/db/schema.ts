@@ -20,6 +20,7 @@ export interface Database {
   organization_groups: OrganizationGroupsTable;
   organization_members: OrganizationMembersTable;
   page_views: PageViewsTable;
+  web_vitals: WebVitalsTable;
   administrators: AdministratorsTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
@@ -177,6 +178,15 @@ export interface PageViewsTable {
   day: string;
   path: string;
   views: number;
+}
+
+/** One bucket of one day's histogram of a web vital on a page. */
+export interface WebVitalsTable {
+  day: string;
+  path: string;
+  metric: string;
+  bucket: number;
+  samples: number;
 }
 
 export interface AdministratorsTable {

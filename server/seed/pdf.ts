@@ -6,9 +6,10 @@ import { PDFDocument, rgb } from "pdf-lib";
 const require = createRequire(import.meta.url);
 
 let fontBytes: Promise<Buffer> | undefined;
+/** Noto Sans KR as TrueType, which pdf-lib can subset; the site itself uses no web font. */
 function koreanFont(): Promise<Buffer> {
   fontBytes ??= readFile(
-    require.resolve("pretendard/dist/public/static/alternative/Pretendard-Regular.ttf"),
+    require.resolve("@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf"),
   );
   return fontBytes;
 }

@@ -1,21 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, test } from "vitest";
 import { publicPagePaths } from "../../server/domain/seo/public-pages.ts";
-import { baseURL, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
-import { scrollThrough } from "./support/pages.ts";
+import { setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { firstArticlePath, scrollThrough } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
 /** Every visitor page, the 404 page and the sign-in page. */
 const publicRoutes = [...publicPagePaths, "/no-such-page", "/admin/login"];
-
-/** The newest article's address, read from the media list the server renders. */
-async function firstArticlePath(): Promise<string> {
-  const html = await (await fetch(`${baseURL()}/community/media`)).text();
-  const match = html.match(/href="(\/community\/media\/[0-9a-f]{32})"/);
-  if (!match?.[1]) throw new Error("The media list shows no article");
-  return match[1];
-}
 
 const settings = [
   { name: "phone, light", viewport: viewports.phone, colorScheme: "light" as const },

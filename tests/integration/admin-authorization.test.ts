@@ -24,11 +24,16 @@ import { describeEachDatabase } from "./support/databases.ts";
 /** Routes under /admin that answer without a session. */
 const ANONYMOUS_ADMIN_ROUTES = new Set(["routes/admin/login"]);
 /**
- * Actions a visitor may call without a session: signing in, and the public site's page-view
- * counter (`/api/page-views`, a write by design that counts nothing but views). Every other
- * action must refuse anonymous requests; all of them refuse cross-site posts.
+ * Actions a visitor may call without a session: signing in, and the public site's measurement
+ * endpoints (`/api/page-views`, `/api/web-vitals`: writes by design that count nothing but views
+ * and timings). Every other action must refuse anonymous requests; all of them refuse
+ * cross-site posts.
  */
-const PUBLIC_ACTIONS = new Set(["routes/admin/login", "routes/resources/page-views"]);
+const PUBLIC_ACTIONS = new Set([
+  "routes/admin/login",
+  "routes/resources/page-views",
+  "routes/resources/web-vitals",
+]);
 
 interface AppRoute {
   id: string;

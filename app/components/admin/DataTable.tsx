@@ -30,7 +30,7 @@ export function Badge({
   tone = "neutral",
   children,
 }: {
-  tone?: "neutral" | "brand" | "success" | "danger";
+  tone?: "neutral" | "brand" | "success" | "warning" | "danger";
   children: ReactNode;
 }) {
   return (

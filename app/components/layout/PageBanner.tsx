@@ -1,4 +1,6 @@
+import type { ImageRef } from "../../../server/domain/files/files.ts";
 import { formatLongDate } from "../../lib/format.ts";
+import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
 import styles from "./PageBanner.module.css";
 
 interface PageBannerProps {
@@ -7,8 +9,8 @@ interface PageBannerProps {
   detail?: string | undefined;
   /** An ISO date shown in the club's mono accent (an article's publication date). */
   date?: string | undefined;
-  /** Shown blurred behind the title. */
-  backgroundImage?: string | undefined;
+  /** Shown blurred behind the title; the page's main image when there is one. */
+  backgroundImage?: ImageRef | undefined;
   eyebrow?: string | undefined;
 }
 
@@ -17,7 +19,15 @@ export function PageBanner({ title, detail, date, backgroundImage, eyebrow }: Pa
   return (
     <section className={styles.banner} data-has-image={backgroundImage ? true : undefined}>
       {backgroundImage && (
-        <img className={styles.background} src={backgroundImage} alt="" aria-hidden="true" />
+        <ResponsiveImage
+          image={backgroundImage}
+          alt=""
+          aria-hidden="true"
+          // Blurred and darkened, it needs no more pixels than half its drawn width.
+          sizes="50vw"
+          priority
+          className={styles.background}
+        />
       )}
       <div className={`container ${styles.inner}`}>
         {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}

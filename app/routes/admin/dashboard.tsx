@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { getWebVitalStats } from "../../../server/domain/analytics/web-vitals.ts";
 import {
   auditCategorySchema,
   auditTypeSchema,
@@ -15,14 +16,18 @@ import { contentPages } from "../../components/admin/content-pages.ts";
 import { Select } from "../../components/admin/FormField.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { Pagination } from "../../components/admin/Pagination.tsx";
+import { WebVitalsTable } from "../../components/admin/WebVitalsTable.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { getServices } from "../../context.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { addDays, seoulDate } from "../../lib/calendar-dates.ts";
+import { formatDateTime, formatLongDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";
 import styles from "./dashboard.module.css";
 
 const AUDIT_PAGE_SIZE = 20;
+/** Web vitals are summed over the last four weeks, today included, as Chrome's field data is. */
+const WEB_VITAL_DAYS = 28;
 
 /** The log's filters from the address; anything malformed falls back to "all" and page 1. */
 const filtersSchema = z.object({
@@ -38,10 +43,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     page: url.searchParams.get("page") ?? undefined,
   });
   const { db } = getServices(context);
-  const [counts, documents, log] = await Promise.all([
+  const today = seoulDate(new Date());
+  const [counts, documents, log, webVitals] = await Promise.all([
     countContent(db),
     documentUpdateTimes(db),
     listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
+    getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
   ]);
   const overview = contentPages.map((page) => ({
     path: page.path,
@@ -55,6 +62,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     administrators: counts.administrators,
     filters: { category: filters.category ?? "", type: filters.type ?? "" },
     log,
+    webVitals,
   };
 }
 
@@ -62,7 +70,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "관리 대시보드", noIndex: true });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { overview, filters, log } = loaderData;
+  const { overview, filters, log, webVitals } = loaderData;
   const navigation = useNavigation();
   const filtered = filters.category !== "" || filters.type !== "";
   const hrefFor = (page: number) => {
@@ -123,11 +131,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
+      <section aria-labelledby="vitals-title" className={styles.vitals} id="web-vitals">
+        <h2 id="vitals-title" className={styles.sectionTitle}>
+          방문자가 느낀 속도
+        </h2>
+        <p className={styles.intro}>
+          {formatLongDate(webVitals.range.from)}부터 {formatLongDate(webVitals.range.to)}까지 공개
+          페이지를 연 방문자의 브라우저가 잰 값입니다. 방문 네 번 중 세 번은 표의 값
+          이하였습니다(75번째 백분위수). 구글의 기준으로 좋음, 개선 필요, 나쁨을 함께 적습니다.
+        </p>
+        <WebVitalsTable stats={webVitals} />
+      </section>
+
       <section aria-labelledby="log-title" className={styles.log} id="log">
         <h2 id="log-title" className={styles.sectionTitle}>
           관리 기록
         </h2>
-        <p className={styles.logIntro}>
+        <p className={styles.intro}>
           로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은
           빨간색으로 표시되고 원인이 함께 적힙니다.
         </p>

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from 
 import { getAdmissionInfo } from "../../../server/domain/admissions/admissions.ts";
 import { getLeaders } from "../../../server/domain/leaders/leaders.ts";
 import { PageViewReporter } from "../../components/analytics/PageViewReporter.tsx";
+import { WebVitalsReporter } from "../../components/analytics/WebVitalsReporter.tsx";
 import { Footer } from "../../components/layout/Footer.tsx";
 import { Header } from "../../components/layout/Header.tsx";
 import { buildNavigation } from "../../components/layout/navigation.ts";
@@ -56,6 +57,7 @@ export default function PublicLayout() {
     <PublicFrame>
       <Outlet />
       <PageViewReporter />
+      <WebVitalsReporter />
     </PublicFrame>
   );
 }

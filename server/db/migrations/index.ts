@@ -4,6 +4,7 @@ import * as content from "./0002-content.ts";
 import * as administrators from "./0003-administrators.ts";
 import * as contentRevision from "./0004-content-revision.ts";
 import * as articleSearch from "./0005-article-search.ts";
+import * as webVitals from "./0006-web-vitals.ts";
 import * as knownDevices from "./0007-known-devices.ts";
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   "0003-administrators": administrators,
   "0004-content-revision": contentRevision,
   "0005-article-search": articleSearch,
+  "0006-web-vitals": webVitals,
   "0007-known-devices": knownDevices,
 };

@@ -7,14 +7,15 @@ import type { Db } from "../../db/database.ts";
  * with each view. No visitor is identified; nothing but the path and the day is kept.
  */
 
+/** A page's address as the browser reports it: an absolute path, without query or fragment. */
+export const pagePathSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^\/[^?#\s]*$/, "path must be an absolute path without query or fragment");
+
 /** What the browser sends: the path of the page it shows. */
-export const pageViewInputSchema = z.object({
-  path: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^\/[^?#\s]*$/, "path must be an absolute path without query or fragment"),
-});
+export const pageViewInputSchema = z.object({ path: pagePathSchema });
 
 /** Adds one view of `path` on the Seoul date of `now`; the same statement on both engines. */
 export async function recordPageView(db: Db, path: string, now: Date = new Date()): Promise<void> {

@@ -20,6 +20,21 @@ export const chromiumOptions = {
   ],
 };
 
+/**
+ * A browser of its own, for the one test that needs another name for it: `userAgent` replaces
+ * the browser's own name everywhere, also for requests a page sends as it unloads (a context's
+ * user agent does not reach those). Every other test uses the run's one browser (setupBrowser).
+ */
+export function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
+  return chromium.launch({
+    ...chromiumOptions,
+    args: [
+      ...chromiumOptions.args,
+      ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : []),
+    ],
+  });
+}
+
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },

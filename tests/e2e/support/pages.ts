@@ -56,3 +56,11 @@ export async function visitorCopies(path: string, times = 6): Promise<string[]> 
   }
   return bodies;
 }
+
+/** The newest article's address, read from the media list the server renders. */
+export async function firstArticlePath(): Promise<string> {
+  const html = await (await fetch(`${baseURL()}/community/media`)).text();
+  const match = html.match(/href="(\/community\/media\/[0-9a-f]{32})"/);
+  if (!match?.[1]) throw new Error("The media list shows no article");
+  return match[1];
+}

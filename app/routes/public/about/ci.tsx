@@ -54,7 +54,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
           <p>
             마크는 명령을 기다리는 터미널의 프롬프트 <code>&gt;_</code>를 그린 것입니다. 무엇이든
             입력할 수 있는 빈 줄처럼, {foundedYear}년부터 새 부원이 들어올 때마다 새로운 이야기가
-            시작됩니다. 마크 옆에 동아리 이름을 JetBrains Mono Bold로 써서 워드마크를 이룹니다.
+            시작됩니다. 마크 옆에 동아리 이름을 고정폭 글꼴의 굵은 글씨로 써서 워드마크를 이룹니다.
           </p>
         </SectionHeading>
         <div className={styles.logoGrid}>
@@ -179,17 +179,23 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
       <PageSection labelledBy="ci-type">
         <SectionHeading id="ci-type" eyebrow="Typography" title="글꼴">
           <p>
-            한글과 본문은 Pretendard, 라벨과 날짜, 슬로건과 코드는 JetBrains Mono로 씁니다. 두 글꼴
-            모두 사이트가 직접 제공하며 SIL 오픈 폰트 라이선스로 누구나 쓸 수 있습니다.
+            사이트는 글꼴 파일을 내려받지 않고, 읽는 사람의 기기에 이미 있는 글꼴로 씁니다. 한글과
+            본문은 기기의 한글 고딕, 라벨과 날짜, 슬로건과 코드는 기기의 고정폭 글꼴입니다. 글꼴을
+            기다리지 않으니 휴대폰에서도 페이지가 곧바로 읽힙니다. 홍보물과 발표 자료에는 누구나 쓸
+            수 있는 Noto Sans KR을 권합니다.
           </p>
         </SectionHeading>
         <div className={styles.typeGrid}>
           <article className={`${surface.card} ${styles.typeCard}`} aria-labelledby="ci-type-sans">
             <p className={styles.typeRole}>본문 · 제목</p>
             <h3 id="ci-type-sans" className={styles.typeName}>
-              Pretendard
+              기기의 한글 고딕
             </h3>
             <p className={styles.sansSample}>다람쥐 헌 쳇바퀴에 타고파</p>
+            <p className={styles.typeFaces}>
+              Apple SD Gothic Neo(애플 기기) · 맑은 고딕 Malgun Gothic(윈도) · Noto Sans KR, Noto
+              Sans CJK KR(안드로이드, 리눅스)
+            </p>
             <ul className={styles.weights}>
               <li data-weight="regular">Regular 400 · 함께 코드를 씁니다</li>
               <li data-weight="semibold">SemiBold 600 · 함께 코드를 씁니다</li>
@@ -202,8 +208,12 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
           >
             <p className={styles.typeRole}>라벨 · 날짜 · 코드</p>
             <h3 id="ci-type-mono" className={styles.typeName}>
-              JetBrains Mono
+              기기의 고정폭 글꼴
             </h3>
+            <p className={styles.typeFaces}>
+              SF Mono · Menlo(애플 기기) · Consolas(윈도) · Liberation Mono, DejaVu Sans
+              Mono(리눅스)
+            </p>
             <p className={styles.monoSample} lang="en">
               <span className={styles.monoPrompt}>&gt;_</span> since {foundedYear}
             </p>

@@ -52,7 +52,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         eyebrow={article.tag ? `# ${article.tag}` : "MEDIA"}
         title={article.title}
         date={article.publishedAt}
-        backgroundImage={article.images[0]?.image.url}
+        backgroundImage={article.images[0]?.image}
       />
       <div className={`container ${styles.page}`}>
         <nav aria-label="이동 경로" className={styles.crumbs}>

@@ -1,0 +1,110 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { publicPagePaths } from "../../server/domain/seo/public-pages.ts";
+import { type ManifestRoute, readBuildManifest } from "../support/build-manifest.ts";
+import { setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { firstArticlePath } from "./support/pages.ts";
+
+const { newPage } = setupBrowser();
+
+/** The stacks app/styles/tokens.css defines, as the browser reports them once resolved. */
+const KOREAN = '"Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans KR", "Noto Sans CJK KR"';
+const SANS = `${KOREAN}, system-ui, sans-serif`;
+const MONO = `ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace, ${KOREAN}, sans-serif`;
+
+const FONT_FILE = /\.(woff2?|ttf|otf|eot)(\?|$)/i;
+
+/** Opens `path` on a phone, keeping every request and the layout shifts of the load. */
+async function openOnPhone(path: string) {
+  const page = await newPage({ viewport: viewports.phone });
+  const requests: { url: string; type: string }[] = [];
+  page.on("request", (request) => {
+    requests.push({ url: request.url(), type: request.resourceType() });
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  return { page, requests };
+}
+
+function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+}
+
+/** The built files only admin routes use: their modules, chunks and stylesheets. */
+function adminOnlyAssets(): Set<string> {
+  const manifest = readBuildManifest();
+  const filesOf = (route: { module: string; imports?: string[]; css?: string[] }) => [
+    route.module,
+    ...(route.imports ?? []),
+    ...(route.css ?? []),
+  ];
+  const routes: (ManifestRoute & { css?: string[] })[] = Object.values(manifest.routes);
+  const shared = new Set([
+    ...manifest.entry.imports,
+    ...routes.filter((route) => !route.id.startsWith("routes/admin")).flatMap(filesOf),
+  ]);
+  return new Set(
+    routes
+      .filter((route) => route.id.startsWith("routes/admin"))
+      .flatMap(filesOf)
+      .filter((file) => !shared.has(file)),
+  );
+}
+
+let articlePath = "";
+let adminAssets = new Set<string>();
+beforeAll(async () => {
+  articlePath = await firstArticlePath();
+  adminAssets = adminOnlyAssets();
+  expect(adminAssets.size).toBeGreaterThan(0);
+});
+
+describe("public pages in the reader's own fonts, with one stylesheet", () => {
+  test.each([...publicPagePaths, "article"])("%s", async (route) => {
+    const path = route === "article" ? articlePath : route;
+    const { page, requests } = await openOnPhone(path);
+
+    expect(
+      requests.filter((request) => request.type === "font" || FONT_FILE.test(request.url)),
+    ).toEqual([]);
+    // No @font-face at all: nothing the browser could download later either.
+    await expect(page.evaluate(() => document.fonts.size)).resolves.toBe(0);
+    await expect(page.evaluate(() => getComputedStyle(document.body).fontFamily)).resolves.toBe(
+      SANS,
+    );
+    await expect(
+      page
+        .locator("header a")
+        .first()
+        .evaluate((link) => getComputedStyle(link).fontFamily),
+    ).resolves.toBe(MONO);
+
+    // One render-blocking stylesheet, and nothing of the admin area.
+    await expect(page.locator('link[rel="stylesheet"]').count()).resolves.toBe(1);
+    expect(requests.filter((request) => adminAssets.has(new URL(request.url).pathname))).toEqual(
+      [],
+    );
+
+    // Every image says its size, so nothing moves while pictures and text settle.
+    const unsized = await page.evaluate(() =>
+      [...document.images]
+        .filter((image) => !image.getAttribute("width") || !image.getAttribute("height"))
+        .map((image) => image.outerHTML.slice(0, 120)),
+    );
+    expect(unsized).toEqual([]);
+    await expect(layoutShifts(page)).resolves.toEqual([]);
+  });
+});
