@@ -4,10 +4,10 @@ import type { ImageRef } from "../../../server/domain/files/files.ts";
 import { findImageRefs } from "../../../server/domain/files/files.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
-import { EditableList } from "../../components/admin/EditableList.tsx";
 import { FileField } from "../../components/admin/FileField.tsx";
 import { Checkbox, FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "../../components/admin/FormSection.tsx";
+import { FieldRows } from "../../components/admin/list/FieldRows.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
@@ -143,7 +143,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
               title="모집 일정"
               description={<p>지원하기 페이지에 이 순서대로 번호를 붙여 보입니다.</p>}
             >
-              <EditableList<ScheduleRow>
+              <FieldRows<ScheduleRow>
                 initialRows={schedules}
                 getKey={(row) => row.key}
                 getLabel={(row) => row.title || "새 일정"}
@@ -214,7 +214,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
               title="자주 묻는 질문"
               description={<p>지원하기 페이지에서 질문을 누르면 답변이 펼쳐집니다.</p>}
             >
-              <EditableList<FaqRow>
+              <FieldRows<FaqRow>
                 initialRows={faqs}
                 getKey={(row) => row.key}
                 getLabel={(row) => row.question || "새 질문"}

@@ -3,10 +3,10 @@ import { listRuleDownloads, ruleFileHref } from "../../../server/domain/rules/ru
 import { ruleFileField } from "../../../server/domain/rules/rule-form.ts";
 import { getRules } from "../../../server/domain/rules/rules.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
-import { EditableList } from "../../components/admin/EditableList.tsx";
 import { FileField } from "../../components/admin/FileField.tsx";
 import { FormField, TextInput } from "../../components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "../../components/admin/FormSection.tsx";
+import { FieldRows } from "../../components/admin/list/FieldRows.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { RichTextEditor } from "../../components/editor/RichTextEditor.tsx";
 import { getServices } from "../../context.ts";
@@ -104,7 +104,7 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
                 </p>
               }
             >
-              <EditableList<AttachmentRow>
+              <FieldRows<AttachmentRow>
                 initialRows={attachments}
                 getKey={(row) => row.key}
                 getLabel={(row) => row.title || "새 PDF 파일"}
