@@ -1,8 +1,9 @@
 import type { ContentType } from "./admin/content-type.ts";
 import { feedContent } from "./feed/admin.ts";
+import { rulesContent } from "./rules/admin.ts";
 
 /**
  * Every kind of content managers write, each declared in its own folder. The admin write
  * endpoint (/admin/api/{name}) serves exactly these; a new kind is added here.
  */
-export const contentTypes: readonly ContentType[] = [feedContent];
+export const contentTypes: readonly ContentType[] = [feedContent, rulesContent];
