@@ -1,4 +1,5 @@
 import type { ContentType } from "./admin/content-type.ts";
+import { admissionsContent } from "./admissions/admin.ts";
 import { feedContent } from "./feed/admin.ts";
 import { rulesContent } from "./rules/admin.ts";
 
@@ -6,4 +7,4 @@ import { rulesContent } from "./rules/admin.ts";
  * Every kind of content managers write, each declared in its own folder. The admin write
  * endpoint (/admin/api/{name}) serves exactly these; a new kind is added here.
  */
-export const contentTypes: readonly ContentType[] = [feedContent, rulesContent];
+export const contentTypes: readonly ContentType[] = [admissionsContent, feedContent, rulesContent];
