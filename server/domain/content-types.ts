@@ -1,10 +1,16 @@
 import type { ContentType } from "./admin/content-type.ts";
 import { admissionsContent } from "./admissions/admin.ts";
 import { feedContent } from "./feed/admin.ts";
+import { leadersContent } from "./leaders/admin.ts";
 import { rulesContent } from "./rules/admin.ts";
 
 /**
  * Every kind of content managers write, each declared in its own folder. The admin write
  * endpoint (/admin/api/{name}) serves exactly these; a new kind is added here.
  */
-export const contentTypes: readonly ContentType[] = [admissionsContent, feedContent, rulesContent];
+export const contentTypes: readonly ContentType[] = [
+  admissionsContent,
+  feedContent,
+  leadersContent,
+  rulesContent,
+];
