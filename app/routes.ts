@@ -46,7 +46,6 @@ export default [
     route("manage-rule", "routes/admin/manage-rule.tsx"),
     route("manage-admissions", "routes/admin/manage-admissions.tsx"),
     route("manage-settings", "routes/admin/manage-settings.tsx"),
-    route("api/home", "routes/admin/api/home.ts"),
     route("manage-main-activity", "routes/admin/manage-main-activity.tsx"),
     route("api/activities", "routes/admin/api/activities.ts"),
     route("manage-odaeho", "routes/admin/manage-odaeho.tsx"),

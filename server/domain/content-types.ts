@@ -1,8 +1,10 @@
 import type { ContentType } from "./admin/content-type.ts";
 import { admissionsContent } from "./admissions/admin.ts";
 import { feedContent } from "./feed/admin.ts";
+import { homeContent } from "./home/admin.ts";
 import { leadersContent } from "./leaders/admin.ts";
 import { rulesContent } from "./rules/admin.ts";
+import { siteSettingsContent } from "./site-settings/admin.ts";
 
 /**
  * Every kind of content managers write, each declared in its own folder. The admin write
@@ -11,6 +13,8 @@ import { rulesContent } from "./rules/admin.ts";
 export const contentTypes: readonly ContentType[] = [
   admissionsContent,
   feedContent,
+  homeContent,
   leadersContent,
   rulesContent,
+  siteSettingsContent,
 ];

@@ -14,11 +14,6 @@ import { MANAGER, managerContext } from "./support/admin-requests.ts";
 
 export const ACTOR = MANAGER;
 
-/** A multipart POST of `form`, as AdminForm sends it to an upload endpoint. */
-export function uploadRequest(path: string, form: FormData): Request {
-  return new Request(`http://club.test${path}`, { method: "POST", body: form });
-}
-
 /**
  * Posts a body no admin page sends (JSON, a form cut off on the way) to a content type's write
  * endpoint as a signed-in administrator, and returns the status and the answer.
