@@ -1,16 +1,26 @@
 import type { ContentType } from "./admin/content-type.ts";
+import { admissionsContent } from "./admissions/admin.ts";
 import { calendarContent } from "./calendar/admin.ts";
 import { coursesContent } from "./courses/admin.ts";
 import { feedContent } from "./feed/admin.ts";
+import { homeContent } from "./home/admin.ts";
+import { leadersContent } from "./leaders/admin.ts";
 import { organizationContent } from "./organization/admin.ts";
+import { rulesContent } from "./rules/admin.ts";
+import { siteSettingsContent } from "./site-settings/admin.ts";
 
 /**
  * Every kind of content managers write, each declared in its own folder. The admin write
  * endpoint (/admin/api/{name}) serves exactly these; a new kind is added here.
  */
 export const contentTypes: readonly ContentType[] = [
+  admissionsContent,
   calendarContent,
   coursesContent,
   feedContent,
+  homeContent,
+  leadersContent,
   organizationContent,
+  rulesContent,
+  siteSettingsContent,
 ];

@@ -138,9 +138,7 @@ describe("manage-admissions", () => {
       mimeType: "image/jpeg",
       buffer: poster,
     });
-    await expect(
-      page.getByRole("img", { name: "고른 사진 미리 보기: 새 포스터.jpg" }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole("img", { name: "고른 사진 미리 보기: 새 포스터.jpg" }).waitFor();
     await slowUploads(page, 300 * 1024);
     await save(page);
     await page
@@ -199,7 +197,7 @@ describe("manage-admissions", () => {
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "계속 편집하기" }).click();
     const questions = faqSection(page).getByRole("textbox", { name: "질문 (필수)" });
-    await expect(questions.nth(1).inputValue()).resolves.toBe(first);
+    await expect.poll(() => questions.nth(1).inputValue()).toBe(first);
     await page.getByRole("link", { name: "대시보드" }).first().click();
     await dialog.getByRole("button", { name: "저장하지 않고 떠나기" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
@@ -213,7 +211,7 @@ describe("manage-admissions", () => {
     await newRow.getByLabel("답변").fill("질문 없이 쓴 답변");
     await save(page);
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
-    await expect(newRow.getByText("질문을 입력해 주세요.").isVisible()).resolves.toBe(true);
+    await newRow.getByText("질문을 입력해 주세요.").waitFor();
     await expect(
       newRow.getByRole("textbox", { name: "질문 (필수)" }).getAttribute("aria-invalid"),
     ).resolves.toBe("true");

@@ -29,13 +29,11 @@ describe("manage-leaders", () => {
 
     await page.goto("/");
     const footer = page.locator("footer");
-    await expect(footer.getByText("홍길동").isVisible()).resolves.toBe(true);
-    await expect(footer.getByText("010-2222-3333").isVisible()).resolves.toBe(true);
+    await footer.getByText("홍길동").waitFor();
+    await footer.getByText("010-2222-3333").waitFor();
 
     await page.goto("/admin");
-    await expect(page.getByText("운영진 정보가 수정되었습니다").first().isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByText("운영진 정보가 수정되었습니다").first().waitFor();
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -46,8 +44,8 @@ describe("manage-leaders", () => {
     await group.getByLabel("전화번호").fill("12345");
     await page.getByRole("button", { name: "저장" }).click();
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
-    await expect(group.getByText("010-1234-5678 형식").isVisible()).resolves.toBe(true);
-    await expect(group.getByLabel("전화번호").getAttribute("aria-invalid")).resolves.toBe("true");
+    await group.getByText("010-1234-5678 형식").waitFor();
+    await expect.poll(() => group.getByLabel("전화번호").getAttribute("aria-invalid")).toBe("true");
     await expect(group.getByLabel("이름").inputValue()).resolves.toBe("새 부회장");
   });
 
@@ -68,6 +66,21 @@ describe("manage-leaders", () => {
     await expect.poll(() => presidentName(second).inputValue()).toBe("먼저 저장");
   });
 
+  test("the fields carry the schema's limits; the optional row needs nothing", async () => {
+    const page = await openLeaders();
+    const president = page.getByRole("group", { name: "회장", exact: true });
+    const optional = page.getByRole("group", { name: "부회장 (선택)", exact: true });
+    await president.getByRole("textbox", { name: "이름 (필수)" }).waitFor();
+    await president.getByRole("textbox", { name: "전화번호 (필수)" }).waitFor();
+    await expect(
+      president.getByRole("textbox", { name: "이름 (필수)" }).getAttribute("maxlength"),
+    ).resolves.toBe("30");
+    await optional.getByRole("textbox", { name: "이름", exact: true }).waitFor();
+    await expect(
+      optional.getByRole("textbox", { name: "이름", exact: true }).getAttribute("required"),
+    ).resolves.toBeNull();
+  });
+
   test("leaving with unsaved changes asks first", async () => {
     const page = await openLeaders();
     await presidentName(page).fill("저장 안 함");
@@ -75,7 +88,7 @@ describe("manage-leaders", () => {
     const dialog = page.getByRole("dialog", { name: "저장하지 않은 변경 사항이 있습니다" });
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "계속 편집하기" }).click();
-    await expect(presidentName(page).inputValue()).resolves.toBe("저장 안 함");
+    await expect.poll(() => presidentName(page).inputValue()).toBe("저장 안 함");
     await page.getByRole("link", { name: "대시보드" }).first().click();
     await dialog.getByRole("button", { name: "저장하지 않고 떠나기" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");

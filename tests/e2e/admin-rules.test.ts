@@ -45,13 +45,9 @@ describe("manage-rule", () => {
 
     await page.goto("/archive/rule");
     const article = page.getByRole("article", { name: "회칙 전문" });
-    await expect(
-      article.getByText(`제99조(시험) 이 조항은 ${stamp}에 추가했다.`).isVisible(),
-    ).resolves.toBe(true);
+    await article.getByText(`제99조(시험) 이 조항은 ${stamp}에 추가했다.`).waitFor();
     await page.goto("/admin?category=rules");
-    await expect(page.getByText("회칙 본문이 수정되었습니다").first().isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByText("회칙 본문이 수정되었습니다").first().waitFor();
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -59,6 +55,7 @@ describe("manage-rule", () => {
     const page = await openRules();
     const { value, version } = await getRules(data.db());
     const form = new FormData();
+    form.set("intent", "save");
     form.set("version", String(version));
     form.set(
       "contents",
@@ -126,8 +123,10 @@ describe("manage-rule", () => {
       buffer: pdf,
     });
     // Choosing the file fills in the empty title and name; the manager then sets their own.
-    await expect(newRow.getByLabel("제목").inputValue()).resolves.toBe("upload");
-    await expect(newRow.getByLabel("내려받을 파일 이름").inputValue()).resolves.toBe("upload.pdf");
+    await expect.poll(() => newRow.getByLabel("제목").inputValue()).toBe("upload");
+    await expect
+      .poll(() => newRow.getByLabel("내려받을 파일 이름").inputValue())
+      .toBe("upload.pdf");
     await newRow.getByLabel("제목").fill(title);
     await newRow.getByLabel("내려받을 파일 이름").fill(fileName);
 
@@ -137,7 +136,7 @@ describe("manage-rule", () => {
     await progress.waitFor();
     await expect(progress.locator("progress").getAttribute("max")).resolves.toBe("100");
     await status(page, `'${title}' 회칙 파일이 추가되었습니다`);
-    await expect(progress.count()).resolves.toBe(0);
+    await progress.waitFor({ state: "detached" });
 
     // The rest at full speed, in a page of the same signed-in browser.
     const next = await page.context().newPage();
@@ -159,12 +158,23 @@ describe("manage-rule", () => {
       .click();
     const dialog = next.getByRole("dialog", { name: `'${title}' 파일을 삭제할까요?` });
     await dialog.getByRole("button", { name: "삭제" }).click();
-    await expect(fileRow(next, title).count()).resolves.toBe(0);
+    await fileRow(next, title).waitFor({ state: "detached" });
+    // The focus stays in the list, and the removal is said to wait for the save.
+    await next
+      .getByRole("status")
+      .filter({ hasText: `'${title}' 파일을 목록에서 뺐습니다` })
+      .waitFor();
+    await expect
+      .poll(() =>
+        next.evaluate(() => document.activeElement?.closest("form")?.getAttribute("aria-label")),
+      )
+      .toBe("회칙");
     await save(next);
     await status(next, `'${title}' 회칙 파일이 삭제되었습니다`);
     const gone = await next.request.get(`/rules/${encodeURIComponent(fileName)}`);
     expect(gone.status()).toBe(404);
     await next.goto("/archive/rule");
+    await next.getByRole("article", { name: "회칙 전문" }).waitFor();
     await expect(next.getByText(title).count()).resolves.toBe(0);
   });
 
@@ -179,7 +189,7 @@ describe("manage-rule", () => {
     });
     await save(page);
     await page.getByRole("alert").filter({ hasText: "PDF 파일이 아닙니다" }).first().waitFor();
-    await expect(newRow.getByText("%PDF-로 시작하는 PDF 문서만").isVisible()).resolves.toBe(true);
+    await newRow.getByText("%PDF-로 시작하는 PDF 문서만").waitFor();
     await expect(newRow.getByLabel("PDF 파일 (필수)").getAttribute("aria-invalid")).resolves.toBe(
       "true",
     );

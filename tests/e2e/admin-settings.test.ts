@@ -111,9 +111,7 @@ describe("manage-settings", () => {
     expect(back.footer).toContain(email);
     expect(back.footer).not.toContain(newName);
     await page.goto("/admin?category=siteSettings");
-    await expect(
-      page.getByText("사이트 설정의 동아리 이름, 이메일이 수정되었습니다").first().isVisible(),
-    ).resolves.toBe(true);
+    await page.getByText("사이트 설정의 동아리 이름, 이메일이 수정되었습니다").first().waitFor();
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -124,9 +122,9 @@ describe("manage-settings", () => {
     await saveIdentity(page);
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
     const email = field(page, "연락 이메일");
-    await expect(email.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
     // The field with the error gets the focus, and its message is read with it.
-    await expect(email.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
     const describedBy = (await email.getAttribute("aria-describedby")) ?? "";
     const message = await page.evaluate(
       (ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? ""),
@@ -164,7 +162,7 @@ describe("manage-settings", () => {
       .waitFor();
 
     await page.goto("/");
-    await expect(page.locator("main").getByText(intro).isVisible()).resolves.toBe(true);
+    await page.locator("main").getByText(intro).waitFor();
     // The fourth slide is hidden until its turn, so it is found by its alt text.
     const hero = page.locator(`main img[alt="새로 바꾼 네 번째 사진 ${stamp}"]`);
     await expect(hero.getAttribute("src")).resolves.toMatch(
@@ -187,5 +185,23 @@ describe("manage-settings", () => {
       .getByRole("status")
       .filter({ hasText: "홈 화면의 소개 글이 수정되었습니다" })
       .waitFor();
+  });
+
+  test("an emptied slogan is refused next to its own field, the others keep theirs", async () => {
+    const page = await openSettings();
+    const before = await getHomeContent(data.db());
+    const third = homeForm(page).getByRole("group", { name: "3번째 슬로건" });
+    await third.getByRole("textbox", { name: "슬로건 (필수)" }).fill("");
+    await homeForm(page).getByRole("button", { name: "저장", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
+    await third.getByText("슬로건을 입력해 주세요.").waitFor();
+    await expect
+      .poll(() =>
+        third.getByRole("textbox", { name: "슬로건 (필수)" }).getAttribute("aria-invalid"),
+      )
+      .toBe("true");
+    const first = homeForm(page).getByRole("group", { name: "1번째 슬로건" });
+    await expect(first.getByText("슬로건을 입력해 주세요.").count()).resolves.toBe(0);
+    await expect(getHomeContent(data.db())).resolves.toEqual(before);
   });
 });

@@ -1,15 +1,42 @@
 import sharp from "sharp";
+import { action as writeAction } from "../../app/routes/admin/api/write.ts";
 import type { Db } from "../../server/db/database.ts";
 import { storageKeysOf } from "../../server/domain/files/files.ts";
+import type { Services } from "../../server/services.ts";
 import type { FileStorage } from "../../server/storage/storage.ts";
+import type { WriteResult } from "../../shared/write-result.ts";
+import { MANAGER, managerContext } from "./support/admin-requests.ts";
 
-/** Helpers shared by the integration tests of the single-document pages (rules, admissions, settings). */
+/**
+ * Helpers shared by the integration tests of the single-document pages (rules, admissions,
+ * settings, leaders).
+ */
 
-export const ACTOR = "manager@club.test";
+export const ACTOR = MANAGER;
 
-/** A multipart POST of `form`, as AdminForm sends it to an upload endpoint. */
-export function uploadRequest(path: string, form: FormData): Request {
-  return new Request(`http://club.test${path}`, { method: "POST", body: form });
+/**
+ * Posts a body no admin page sends (JSON, a form cut off on the way) to a content type's write
+ * endpoint as a signed-in administrator, and returns the status and the answer.
+ */
+export async function postRaw(
+  services: Services,
+  type: string,
+  contentType: string,
+  body: string,
+): Promise<{ status: number; body: WriteResult }> {
+  const url = new URL(`/admin/api/${type}`, "http://club.test");
+  const request = new Request(url, {
+    method: "POST",
+    headers: { "Content-Type": contentType },
+    body,
+  });
+  const response = await writeAction({
+    request,
+    url,
+    params: { type },
+    context: managerContext(services),
+  });
+  return { status: response.status, body: (await response.json()) as WriteResult };
 }
 
 /** A form as the browser sends it: repeated names keep their order; files are File objects. */

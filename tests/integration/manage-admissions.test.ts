@@ -1,12 +1,10 @@
 import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
-import { runUploadWrite } from "../../server/domain/admin/upload-write.ts";
 import {
   type AdmissionInfo,
   getAdmissionInfo,
   saveAdmissionInfo,
 } from "../../server/domain/admissions/admissions.ts";
-import { admissionsUpload } from "../../server/domain/admissions/manage.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
 import { processImage } from "../../server/domain/files/images.ts";
 import {
@@ -18,8 +16,8 @@ import {
   keysOfFile,
   latestAudit,
   storedKeys,
-  uploadRequest,
 } from "./document-writes.ts";
+import { postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 interface Edit {
@@ -32,6 +30,7 @@ interface Edit {
 /** The admissions page's form for `info` as shown, with an optional new or removed image. */
 function admissionsForm({ version, info, image, removeImage }: Edit): FormData {
   const entries: [string, string | File][] = [
+    ["intent", "save"],
     ["version", String(version)],
     ["meta.title", info.meta.title],
     ["meta.description", info.meta.description],
@@ -55,13 +54,11 @@ function admissionsForm({ version, info, image, removeImage }: Edit): FormData {
 }
 
 describeEachDatabase("admissions writes", (services) => {
-  const submit = (edit: Edit) =>
-    runUploadWrite(
-      services(),
-      ACTOR,
-      uploadRequest("/admin/api/admissions", admissionsForm(edit)),
-      admissionsUpload,
-    );
+  const submit = async (edit: Edit) => {
+    const { status, body } = await postCommand(services(), "admissions", admissionsForm(edit));
+    expect(body.status).toBe(status);
+    return body;
+  };
   const current = () => getAdmissionInfo(services().db);
 
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, expect, test } from "vitest";
-import { runUploadWrite } from "../../server/domain/admin/upload-write.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { rulesUpload } from "../../server/domain/rules/manage.ts";
+import { rulesContent } from "../../server/domain/rules/admin.ts";
 import { findRuleFile } from "../../server/domain/rules/rule-files.ts";
 import { ruleFileField } from "../../server/domain/rules/rule-form.ts";
 import { getRules, type Rules, saveRules } from "../../server/domain/rules/rules.ts";
+import { adminWriteEndpoint } from "../../server/http/admin-endpoint.ts";
 import { makeDemoPdf } from "../../server/seed/pdf.ts";
 import {
   ACTOR,
@@ -14,8 +14,8 @@ import {
   keysOfFile,
   latestAudit,
   storedKeys,
-  uploadRequest,
 } from "./document-writes.ts";
+import { callAction, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 async function pdfFile(name: string, title = "회칙"): Promise<File> {
@@ -33,6 +33,7 @@ interface Row {
 /** The rules page's form: the text, then each attachment row (new rows with their PDF). */
 function rulesForm(version: number, contents: string, rows: Row[]): FormData {
   const entries: [string, string | File][] = [
+    ["intent", "save"],
     ["version", String(version)],
     ["contents", contents],
   ];
@@ -55,8 +56,11 @@ const rowsOf = (rules: Rules): Row[] =>
   }));
 
 describeEachDatabase("rules writes", (services) => {
-  const submit = (form: FormData) =>
-    runUploadWrite(services(), ACTOR, uploadRequest("/admin/api/rules", form), rulesUpload);
+  const submit = async (form: FormData) => {
+    const { status, body } = await postCommand(services(), "rules", form);
+    expect(body.status).toBe(status);
+    return body;
+  };
 
   beforeAll(async () => {
     const { db, storage } = services();
@@ -302,13 +306,18 @@ describeEachDatabase("rules writes", (services) => {
       ...rowsOf(value),
       { key: "new-g7", title: "큰 파일", fileName: "big.pdf", file: await pdfFile("big.pdf") },
     ]);
-    const result = await runUploadWrite(
+    // The endpoint as it serves the rules, with a smaller file limit.
+    const endpoint = adminWriteEndpoint([
+      { ...rulesContent, files: { maxFileBytes: 1024, maxFiles: 20 } },
+    ]);
+    const { status, body: result } = await callAction(
+      endpoint.action,
       services(),
-      ACTOR,
-      uploadRequest("/admin/api/rules", form),
-      { ...rulesUpload, limits: { maxFileBytes: 1024, maxFiles: 20 } },
+      "/admin/api/rules",
+      form,
+      { type: "rules" },
     );
-    expect(result.status).toBe(413);
+    expect(status).toBe(413);
     expect(result.message).toContain("1KB");
     await expect(getRules(db)).resolves.toMatchObject({ version });
     await expect(latestAudit(db, "rules")).resolves.toMatchObject({

@@ -1,7 +1,5 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { runWrite } from "../../server/domain/admin/run-write.ts";
-import { runUploadWrite } from "../../server/domain/admin/upload-write.ts";
 import { writeWithFiles } from "../../server/domain/files/files.ts";
 import { processImage } from "../../server/domain/files/images.ts";
 import {
@@ -9,8 +7,7 @@ import {
   type HomeContent,
   saveHomeContent,
 } from "../../server/domain/home/home.ts";
-import { homeUpload, youtubeIdFrom } from "../../server/domain/home/manage.ts";
-import { siteSettingsWrite, writeSiteSettings } from "../../server/domain/site-settings/manage.ts";
+import { youtubeIdFrom } from "../../server/domain/home/manage.ts";
 import {
   demoSiteSettings,
   getSiteSettings,
@@ -25,9 +22,10 @@ import {
   imageFile,
   keysOfFile,
   latestAudit,
+  postRaw,
   storedKeys,
-  uploadRequest,
 } from "./document-writes.ts";
+import { postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /** The settings form as the page sends it: each field named by its path in the settings. */
@@ -37,6 +35,7 @@ function settingsForm(
   overrides: Record<string, string> = {},
 ) {
   const fields: Record<string, string> = {
+    intent: "save",
     version: String(version),
     clubName: settings.clubName,
     subtitle: settings.subtitle,
@@ -58,44 +57,57 @@ function settingsForm(
   return formOf(Object.entries(fields));
 }
 
-/** The home form as the page sends it, with replaced pictures by field name. */
+/**
+ * The home form as the page sends it, with replaced pictures by field name. Each slot of a
+ * fixed list repeats its fields under the list's name; an override names the slot as the
+ * server's errors do ("slogans.1.title", "recruiting.wanted.3").
+ */
 function homeForm(
   version: number,
   home: HomeContent,
   overrides: Record<string, string> = {},
   images: Record<string, File> = {},
 ) {
-  const fields: Record<string, string> = {
-    version: String(version),
-    intro: home.intro,
-    "video.youtubeId": home.video.youtubeId,
-    "video.title": home.video.title,
-    "recruiting.intro": home.recruiting.intro,
-    "recruiting.sessionsPerSemester": String(home.recruiting.sessionsPerSemester),
+  const value = (name: string, stored: string) => overrides[name] ?? stored;
+  const entries: [string, string | File][] = [
+    ["intent", "save"],
+    ["version", String(version)],
+    ["intro", value("intro", home.intro)],
+    ["video.youtubeId", value("video.youtubeId", home.video.youtubeId)],
+    ["video.title", value("video.title", home.video.title)],
+    ["recruiting.intro", value("recruiting.intro", home.recruiting.intro)],
+    [
+      "recruiting.sessionsPerSemester",
+      value("recruiting.sessionsPerSemester", String(home.recruiting.sessionsPerSemester)),
+    ],
+  ];
+  const slots = <Item>(list: string, items: Item[], columns: (keyof Item & string)[]) => {
+    items.forEach((item, index) => {
+      for (const column of columns) {
+        entries.push([
+          `${list}.${column}`,
+          value(`${list}.${index}.${column}`, String(item[column])),
+        ]);
+      }
+    });
   };
-  home.heroImages.forEach((hero, index) => {
-    fields[`heroImages.${index}.alt`] = hero.alt;
-  });
-  home.slogans.forEach((slogan, index) => {
-    fields[`slogans.${index}.title`] = slogan.title;
-    fields[`slogans.${index}.description`] = slogan.description;
-  });
-  home.events.forEach((event, index) => {
-    fields[`events.${index}.title`] = event.title;
-    fields[`events.${index}.summary`] = event.summary;
-    fields[`events.${index}.duration`] = event.duration;
-  });
+  slots("heroImages", home.heroImages, ["alt"]);
+  slots("slogans", home.slogans, ["title", "description"]);
+  slots("events", home.events, ["title", "summary", "duration"]);
   home.recruiting.wanted.forEach((wanted, index) => {
-    fields[`recruiting.wanted.${index}`] = wanted;
+    entries.push(["recruiting.wanted", value(`recruiting.wanted.${index}`, wanted)]);
   });
-  return formOf([...Object.entries({ ...fields, ...overrides }), ...Object.entries(images)]);
+  return formOf([...entries, ...Object.entries(images)]);
 }
 
 describeEachDatabase("site settings and home writes", (services) => {
-  const saveSettings = (form: FormData) =>
-    runWrite(services(), ACTOR, siteSettingsWrite, (trx) => writeSiteSettings(trx, form));
-  const saveHome = (form: FormData) =>
-    runUploadWrite(services(), ACTOR, uploadRequest("/admin/api/home", form), homeUpload);
+  const post = async (type: string, form: FormData) => {
+    const { status, body } = await postCommand(services(), type, form);
+    expect(body.status).toBe(status);
+    return body;
+  };
+  const saveSettings = (form: FormData) => post("site-settings", form);
+  const saveHome = (form: FormData) => post("home", form);
 
   beforeAll(async () => {
     const { db, storage } = services();
@@ -239,6 +251,34 @@ describeEachDatabase("site settings and home writes", (services) => {
       );
       expect(result).toMatchObject({ status: 409, conflict: true });
       await expect(getSiteSettings(db)).resolves.toMatchObject({ version, value });
+    });
+
+    test("JSON or a form cut off on the way is refused with a Korean answer, not a server error", async () => {
+      const { db } = services();
+      const before = await getSiteSettings(db);
+      const json = await postRaw(
+        services(),
+        "site-settings",
+        "application/json",
+        JSON.stringify({ intent: "save", version: before.version, clubName: "JSON" }),
+      );
+      expect(json).toMatchObject({
+        status: 415,
+        body: { ok: false, message: "양식으로 보낸 요청만 받을 수 있습니다." },
+      });
+      const cutOff = await postRaw(
+        services(),
+        "site-settings",
+        "multipart/form-data; boundary=cut",
+        '--cut\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsa',
+      );
+      expect(cutOff).toMatchObject({ status: 400, body: { ok: false } });
+      expect(cutOff.body.message).toContain("보낸 양식을 읽을 수 없습니다");
+      await expect(getSiteSettings(db)).resolves.toEqual(before);
+      await expect(latestAudit(db, "siteSettings")).resolves.toMatchObject({
+        type: "failure",
+        content: "사이트 설정 저장에 실패했습니다",
+      });
     });
   });
 

@@ -1,13 +1,17 @@
 import { useRef, useState } from "react";
-import { getAdmissionInfo } from "../../../server/domain/admissions/admissions.ts";
+import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
+import {
+  admissionInfoSchema,
+  getAdmissionInfo,
+} from "../../../server/domain/admissions/admissions.ts";
 import type { ImageRef } from "../../../server/domain/files/files.ts";
 import { findImageRefs } from "../../../server/domain/files/files.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
-import { EditableList } from "../../components/admin/EditableList.tsx";
 import { FileField } from "../../components/admin/FileField.tsx";
 import { Checkbox, FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "../../components/admin/FormSection.tsx";
+import { FieldRows } from "../../components/admin/list/FieldRows.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
@@ -32,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     image,
     schedules: value.schedules.map((schedule) => ({ key: schedule.id, ...schedule })),
     faqs: value.faqs.map((faq) => ({ key: faq.id, ...faq })),
+    rules: fieldRules(admissionInfoSchema),
   };
 }
 
@@ -40,7 +45,7 @@ type ScheduleRow = LoaderData["schedules"][number];
 type FaqRow = LoaderData["faqs"][number];
 
 export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
-  const { version, meta, image, schedules, faqs } = loaderData;
+  const { version, meta, image, schedules, faqs, rules } = loaderData;
   return (
     <>
       <PageHeader
@@ -58,8 +63,8 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
         }
       />
       <AdminForm
-        action="/admin/api/admissions"
-        upload
+        contentType="admissions"
+        rules={rules}
         label="모집 안내"
         resetKey={version}
         childrenShowProgress
@@ -67,6 +72,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
       >
         {({ fieldErrors, busy, progress }) => (
           <>
+            <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="version" value={version} />
             <FormSection id="admission-state" title="모집 상태와 안내 문구">
               <div className={styles.state}>
@@ -77,20 +83,8 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                   defaultChecked={meta.isRecruiting}
                 />
               </div>
-              <FormField
-                label="모집 제목"
-                name="meta.title"
-                required
-                error={fieldErrors["meta.title"]}
-              >
-                {(field) => (
-                  <TextInput
-                    {...field}
-                    defaultValue={meta.title}
-                    maxLength={80}
-                    autoComplete="off"
-                  />
-                )}
+              <FormField label="모집 제목" name="meta.title" error={fieldErrors["meta.title"]}>
+                {(field) => <TextInput {...field} defaultValue={meta.title} autoComplete="off" />}
               </FormField>
               <FormField
                 label="모집 설명"
@@ -98,9 +92,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                 hint="지원하기 페이지 맨 위와 링크 미리보기에 보이는 한두 문장입니다."
                 error={fieldErrors["meta.description"]}
               >
-                {(field) => (
-                  <TextArea {...field} defaultValue={meta.description} maxLength={1000} rows={3} />
-                )}
+                {(field) => <TextArea {...field} defaultValue={meta.description} rows={3} />}
               </FormField>
               <FormField
                 label="지원서 주소"
@@ -143,7 +135,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
               title="모집 일정"
               description={<p>지원하기 페이지에 이 순서대로 번호를 붙여 보입니다.</p>}
             >
-              <EditableList<ScheduleRow>
+              <FieldRows<ScheduleRow>
                 initialRows={schedules}
                 getKey={(row) => row.key}
                 getLabel={(row) => row.title || "새 일정"}
@@ -160,32 +152,20 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                     <FormField
                       label="일정 이름"
                       name="schedules.title"
-                      required
                       error={fieldErrors[`schedules.${index}.title`]}
                     >
                       {(field) => (
-                        <TextInput
-                          {...field}
-                          defaultValue={row.title}
-                          maxLength={60}
-                          autoComplete="off"
-                        />
+                        <TextInput {...field} defaultValue={row.title} autoComplete="off" />
                       )}
                     </FormField>
                     <FormField
                       label="날짜"
                       name="schedules.date"
-                      required
                       hint="자유롭게 씁니다. 예: 3. 2.(월) ~ 3. 9.(월)"
                       error={fieldErrors[`schedules.${index}.date`]}
                     >
                       {(field) => (
-                        <TextInput
-                          {...field}
-                          defaultValue={row.date}
-                          maxLength={80}
-                          autoComplete="off"
-                        />
+                        <TextInput {...field} defaultValue={row.date} autoComplete="off" />
                       )}
                     </FormField>
                     <div className={styles.wide}>
@@ -195,12 +175,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                         error={fieldErrors[`schedules.${index}.description`]}
                       >
                         {(field) => (
-                          <TextInput
-                            {...field}
-                            defaultValue={row.description}
-                            maxLength={500}
-                            autoComplete="off"
-                          />
+                          <TextInput {...field} defaultValue={row.description} autoComplete="off" />
                         )}
                       </FormField>
                     </div>
@@ -214,7 +189,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
               title="자주 묻는 질문"
               description={<p>지원하기 페이지에서 질문을 누르면 답변이 펼쳐집니다.</p>}
             >
-              <EditableList<FaqRow>
+              <FieldRows<FaqRow>
                 initialRows={faqs}
                 getKey={(row) => row.key}
                 getLabel={(row) => row.question || "새 질문"}
@@ -231,27 +206,18 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                     <FormField
                       label="질문"
                       name="faqs.question"
-                      required
                       error={fieldErrors[`faqs.${index}.question`]}
                     >
                       {(field) => (
-                        <TextInput
-                          {...field}
-                          defaultValue={row.question}
-                          maxLength={200}
-                          autoComplete="off"
-                        />
+                        <TextInput {...field} defaultValue={row.question} autoComplete="off" />
                       )}
                     </FormField>
                     <FormField
                       label="답변"
                       name="faqs.answer"
-                      required
                       error={fieldErrors[`faqs.${index}.answer`]}
                     >
-                      {(field) => (
-                        <TextArea {...field} defaultValue={row.answer} maxLength={2000} rows={3} />
-                      )}
+                      {(field) => <TextArea {...field} defaultValue={row.answer} rows={3} />}
                     </FormField>
                   </>
                 )}

@@ -1,12 +1,13 @@
 import { useRef } from "react";
+import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
 import { listRuleDownloads, ruleFileHref } from "../../../server/domain/rules/rule-files.ts";
 import { ruleFileField } from "../../../server/domain/rules/rule-form.ts";
-import { getRules } from "../../../server/domain/rules/rules.ts";
+import { getRules, rulesSchema } from "../../../server/domain/rules/rules.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
-import { EditableList } from "../../components/admin/EditableList.tsx";
 import { FileField } from "../../components/admin/FileField.tsx";
 import { FormField, TextInput } from "../../components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "../../components/admin/FormSection.tsx";
+import { FieldRows } from "../../components/admin/list/FieldRows.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { RichTextEditor } from "../../components/editor/RichTextEditor.tsx";
 import { getServices } from "../../context.ts";
@@ -37,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       href: ruleFileHref(attachment.fileName),
       byteSize: sizes.get(attachment.fileName),
     })),
+    rules: fieldRules(rulesSchema),
   };
 }
 
@@ -45,7 +47,7 @@ type AttachmentRow = Awaited<ReturnType<typeof loader>>["attachments"][number];
 const MAX_ATTACHMENTS = 20;
 
 export default function ManageRule({ loaderData }: Route.ComponentProps) {
-  const { version, contents, attachments } = loaderData;
+  const { version, contents, attachments, rules } = loaderData;
   return (
     <>
       <PageHeader
@@ -62,14 +64,15 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
         }
       />
       <AdminForm
-        action="/admin/api/rules"
-        upload
+        contentType="rules"
+        rules={rules}
         label="회칙"
         resetKey={version}
         childrenShowProgress
       >
         {({ fieldErrors, busy, progress }) => (
           <>
+            <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="version" value={version} />
             <FormSection
               id="rule-text"
@@ -104,7 +107,7 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
                 </p>
               }
             >
-              <EditableList<AttachmentRow>
+              <FieldRows<AttachmentRow>
                 initialRows={attachments}
                 getKey={(row) => row.key}
                 getLabel={(row) => row.title || "새 PDF 파일"}
@@ -177,21 +180,16 @@ function AttachmentFields({
     <div className={styles.attachment}>
       <input type="hidden" name="attachments.key" value={row.key} />
       <div className={styles.attachmentFields}>
-        <FormField label="제목" name="attachments.title" required error={errors.title}>
+        <FormField label="제목" name="attachments.title" error={errors.title}>
           {(field) => (
-            <TextInput
-              {...field}
-              ref={titleRef}
-              defaultValue={row.title}
-              maxLength={80}
-              autoComplete="off"
-            />
+            <TextInput {...field} ref={titleRef} defaultValue={row.title} autoComplete="off" />
           )}
         </FormField>
         <FormField
           label="내려받을 파일 이름"
           name="attachments.fileName"
-          required={!isNew}
+          // A new row left empty takes the uploaded file's name.
+          required={isNew ? false : undefined}
           hint={isNew ? "비워 두면 올린 파일의 이름을 씁니다." : undefined}
           error={errors.fileName}
         >
@@ -200,7 +198,6 @@ function AttachmentFields({
               {...field}
               ref={fileNameRef}
               defaultValue={row.fileName}
-              maxLength={120}
               autoComplete="off"
               spellCheck={false}
             />

@@ -6,6 +6,7 @@ import type { FieldRule, FieldRules } from "../../../shared/field-rules.ts";
  * refuse and says "(필수)" where the server needs a value. Read from zod's own JSON Schema of
  * the input (what the form sends), so no limit is written twice. A string that must not be empty
  * (minLength 1 or more) is `required`; repeated fields and nested objects get dotted names.
+ * A pattern goes to the browser only when it means the same there (see `browserPattern`).
  */
 export function fieldRules(schema: z.ZodType): FieldRules {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
@@ -46,10 +47,24 @@ function collect(schema: JsonSchema, name: string, rules: FieldRules): void {
   for (const part of parts) {
     if (part.minLength !== undefined) rule.minLength = part.minLength;
     if (part.maxLength !== undefined) rule.maxLength = part.maxLength;
-    if (part.pattern !== undefined) rule.pattern = part.pattern;
+    if (part.pattern !== undefined && browserPattern(part.pattern)) rule.pattern = part.pattern;
     if (part.minimum !== undefined) rule.min = part.minimum;
     if (part.maximum !== undefined) rule.max = part.maximum;
   }
   if ((rule.minLength ?? 0) >= 1) rule.required = true;
   if (Object.keys(rule).length > 0 && name) rules[name] = rule;
+}
+
+/**
+ * Browsers compile a `pattern` attribute with the `v` flag, which refuses some classes a zod
+ * regex may hold (`[A-Za-z0-9_-]`: an unescaped `-` or `/` in a class) and logs an error for
+ * each such field. Those patterns stay with the server, which checks every value anyway.
+ */
+function browserPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "v");
+    return true;
+  } catch {
+    return false;
+  }
 }

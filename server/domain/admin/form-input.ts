@@ -10,6 +10,11 @@ import { BadRequestError } from "../input-errors.ts";
 
 const UNREADABLE = "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.";
 
+/** A form no page of ours sends (rows that do not line up, a row that is not there): 400. */
+export function unreadableForm(): BadRequestError {
+  return new BadRequestError(UNREADABLE);
+}
+
 /** A text field's value: "" when it is missing or holds a file instead. */
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
@@ -46,7 +51,7 @@ export function formRows<Column extends string>(
 ): Record<Column, string>[] {
   const values = columns.map((column) => formTexts(form, `${prefix}.${column}`));
   const length = values[0]?.length ?? 0;
-  if (values.some((column) => column.length !== length)) throw new BadRequestError(UNREADABLE);
+  if (values.some((column) => column.length !== length)) throw unreadableForm();
   return Array.from(
     { length },
     (_, index) =>

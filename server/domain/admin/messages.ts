@@ -43,3 +43,15 @@ export function describeReorder(category: AuditCategory, list: string): WriteDes
 export function describeUnreadable(category: AuditCategory, what: string): WriteDescription {
   return { category, success: `${what} 저장`, failure: `${what} 저장에 실패했습니다` };
 }
+
+/**
+ * A whole document saved from one form (rules, admission info, settings): the audit entry says
+ * what the save changed, a sentence only the write knows (`server/domain/admin/changes.ts`);
+ * a failure is "회칙 수정에 실패했습니다".
+ */
+export function describeDocumentSave(
+  category: AuditCategory,
+  document: string,
+): WriteDescription<string> {
+  return { category, success: (changes) => changes, failure: `${document} 수정에 실패했습니다` };
+}

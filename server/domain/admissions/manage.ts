@@ -7,11 +7,9 @@ import {
   listChanges,
   summarizeChanges,
 } from "../admin/changes.ts";
-import { formRows, formText, formVersion } from "../admin/form-values.ts";
-import type { WriteDescription } from "../admin/run-write.ts";
-import { type UploadedFile, type UploadWrite, uploadedImage } from "../admin/upload-write.ts";
+import { type UploadedFile, uploadedImage } from "../admin/form-files.ts";
+import { formChecked, formRows, formText, formVersion } from "../admin/form-input.ts";
 import type { FileChanges } from "../files/files.ts";
-import { uploadLimits } from "../files/uploads.ts";
 import {
   type AdmissionInfo,
   admissionInfoSchema,
@@ -21,15 +19,9 @@ import {
 
 /**
  * The admissions page saves the whole document at once: the recruiting state and texts, the
- * image (kept, replaced or removed), and the schedules and FAQs in their order.
+ * image (kept, replaced or removed), and the schedules and FAQs in their order. This is the
+ * form as checked before the transaction; rows added in the page have new ids.
  */
-const admissionsWrite = {
-  category: "admissions",
-  success: (summary: string) => summary,
-  failure: "모집 안내 수정에 실패했습니다",
-} satisfies WriteDescription<string>;
-
-/** The form as checked before the transaction; rows added in the page have new ids. */
 export interface AdmissionsSubmission {
   version: number;
   info: AdmissionInfo;
@@ -42,7 +34,7 @@ export async function readAdmissionsForm(form: FormData): Promise<AdmissionsSubm
   const version = formVersion(form);
   const info: AdmissionInfo = {
     meta: {
-      isRecruiting: formText(form, "meta.isRecruiting") === "on",
+      isRecruiting: formChecked(form, "meta.isRecruiting"),
       imageFileId: null,
       title: formText(form, "meta.title"),
       description: formText(form, "meta.description"),
@@ -97,15 +89,6 @@ export async function writeAdmissions(
   );
   return describeAdmissionChanges(before, saved.value);
 }
-
-/** The admissions upload endpoint's write (`/admin/api/admissions`). */
-export const admissionsUpload: UploadWrite<AdmissionsSubmission, string> = {
-  limits: { maxFileBytes: uploadLimits.imageBytes, maxFiles: 1 },
-  unreadable: admissionsWrite,
-  describe: () => admissionsWrite,
-  prepare: readAdmissionsForm,
-  work: writeAdmissions,
-};
 
 const metaFields = [
   { label: "제목", value: (info: AdmissionInfo) => info.meta.title },

@@ -1,19 +1,16 @@
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
 import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
-import { formNumber, formText, formVersion } from "../admin/form-values.ts";
-import type { WriteDescription } from "../admin/run-write.ts";
-import { type UploadedFile, type UploadWrite, uploadedImage } from "../admin/upload-write.ts";
+import { type UploadedFile, uploadedImage } from "../admin/form-files.ts";
+import {
+  formNumber,
+  formRows,
+  formText,
+  formVersion,
+  unreadableForm,
+} from "../admin/form-input.ts";
 import type { FileChanges } from "../files/files.ts";
-import { uploadLimits } from "../files/uploads.ts";
 import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
-
-/** The home page's texts and pictures, saved from one form on the settings page. */
-const homeWrite = {
-  category: "siteSettings",
-  success: (summary: string) => summary,
-  failure: "홈 화면 수정에 실패했습니다",
-} satisfies WriteDescription<string>;
 
 /**
  * The pictures a manager can replace: four hero images, three event cards and the video poster.
@@ -87,37 +84,44 @@ export interface HomeSubmission {
 /** Until the transaction reads the stored content, a picture's file id is not known. */
 const UNKNOWN_FILE = "stored";
 
-/** The fixed slots of the home content (the schema's lengths). */
-const slots = (count: number) => Array.from({ length: count }, (_, index) => index);
+/**
+ * The rows of a list of fixed slots (four hero pictures, three slogans, …), one per slot in
+ * order; their fields repeat under the list's name, as the schema's errors name them
+ * ("slogans.2.title").
+ */
+function slotRows<Column extends string>(
+  form: FormData,
+  prefix: string,
+  columns: readonly Column[],
+  count: number,
+): Record<Column, string>[] {
+  const rows = formRows(form, prefix, columns);
+  if (rows.length !== count) throw unreadableForm();
+  return rows;
+}
 
 /** Reads the home form: the texts validated as the content will be, new pictures checked. */
 export async function readHomeForm(form: FormData): Promise<HomeSubmission> {
   const version = formVersion(form);
-  const text = (name: string) => formText(form, name);
   const texts = homeContentSchema.parse({
-    heroImages: slots(4).map((index) => ({
+    heroImages: slotRows(form, "heroImages", ["alt"], 4).map(({ alt }) => ({
       fileId: UNKNOWN_FILE,
-      alt: text(`heroImages.${index}.alt`),
+      alt,
     })),
-    intro: text("intro"),
+    intro: formText(form, "intro"),
     video: {
-      youtubeId: youtubeIdFrom(text("video.youtubeId")),
-      title: text("video.title"),
+      youtubeId: youtubeIdFrom(formText(form, "video.youtubeId")),
+      title: formText(form, "video.title"),
       posterFileId: UNKNOWN_FILE,
     },
-    slogans: slots(3).map((index) => ({
-      title: text(`slogans.${index}.title`),
-      description: text(`slogans.${index}.description`),
-    })),
-    events: slots(3).map((index) => ({
-      title: text(`events.${index}.title`),
-      summary: text(`events.${index}.summary`),
-      duration: text(`events.${index}.duration`),
+    slogans: slotRows(form, "slogans", ["title", "description"], 3),
+    events: slotRows(form, "events", ["title", "summary", "duration"], 3).map((event) => ({
+      ...event,
       imageFileId: UNKNOWN_FILE,
     })),
     recruiting: {
-      intro: text("recruiting.intro"),
-      wanted: slots(4).map((index) => text(`recruiting.wanted.${index}`)),
+      intro: formText(form, "recruiting.intro"),
+      wanted: slotRows(form, "recruiting", ["wanted"], 4).map((row) => row.wanted),
       sessionsPerSemester: formNumber(form, "recruiting.sessionsPerSemester"),
     },
   } satisfies HomeContent);
@@ -160,15 +164,6 @@ export async function writeHome(
   const saved = await saveHomeContent(trx, next, version);
   return describeHomeChanges(current.value, saved.value);
 }
-
-/** The home upload endpoint's write (`/admin/api/home`). */
-export const homeUpload: UploadWrite<HomeSubmission, string> = {
-  limits: { maxFileBytes: uploadLimits.imageBytes, maxFiles: homeImageSlots.length },
-  unreadable: homeWrite,
-  describe: () => homeWrite,
-  prepare: readHomeForm,
-  work: writeHome,
-};
 
 const homeFields: { label: string; value: (home: HomeContent) => unknown }[] = [
   { label: "첫 화면 사진", value: (home) => home.heroImages.map((hero) => hero.fileId) },

@@ -9,13 +9,20 @@ export const phoneNumberSchema = z
   .regex(/^0\d{1,2}-\d{3,4}-\d{4}$/, "전화번호는 010-1234-5678 형식으로 입력해 주세요.");
 
 export const leaderSchema = z.object({
-  name: z.string().trim().min(1, "이름을 입력해 주세요.").max(30),
+  name: z
+    .string()
+    .trim()
+    .min(1, "이름을 입력해 주세요.")
+    .max(30, "이름은 30자까지 쓸 수 있습니다."),
   phoneNumber: phoneNumberSchema,
 });
 
 /** Index 0 is the president, 1 and 2 the vice-presidents (the third entry is optional). */
 export const leadersSchema = z.object({
-  leaders: z.array(leaderSchema).min(2).max(3),
+  leaders: z
+    .array(leaderSchema)
+    .min(2, "회장과 부회장을 입력해 주세요.")
+    .max(3, "운영진은 세 명까지 넣을 수 있습니다."),
 });
 
 export type Leaders = z.infer<typeof leadersSchema>;

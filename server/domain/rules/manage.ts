@@ -1,27 +1,19 @@
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
 import { listChanges, summarizeChanges } from "../admin/changes.ts";
-import { formRows, formText, formVersion } from "../admin/form-values.ts";
-import { FieldError, type WriteDescription } from "../admin/run-write.ts";
-import { type UploadedFile, type UploadWrite, uploadedPdf } from "../admin/upload-write.ts";
+import { type UploadedFile, uploadedPdf } from "../admin/form-files.ts";
+import { formRows, formText, formVersion, unreadableForm } from "../admin/form-input.ts";
+import { FieldError } from "../admin/run-write.ts";
 import type { FileChanges } from "../files/files.ts";
-import { uploadLimits } from "../files/uploads.ts";
 import { sanitizeRichText } from "../html/sanitize.ts";
-import { BadRequestError } from "../input-errors.ts";
 import { newRowKeyPattern, ruleFileField } from "./rule-form.ts";
 import { getRules, type Rules, rulesSchema, saveRules } from "./rules.ts";
 
 /**
  * The rules page saves the whole document at once: the text, the attachments in their order
  * (title and download name each), new PDFs, and by leaving them out, the attachments removed.
+ * This is the form as checked before the transaction: the text sanitized, new PDFs checked.
  */
-const rulesWrite = {
-  category: "rules",
-  success: (summary: string) => summary,
-  failure: "회칙 수정에 실패했습니다",
-} satisfies WriteDescription<string>;
-
-/** The form as checked before the transaction: the text sanitized, new PDFs checked. */
 export interface RulesSubmission {
   version: number;
   contents: string;
@@ -39,9 +31,7 @@ export async function readRulesForm(form: FormData): Promise<RulesSubmission> {
   const seen = new Set<string>();
   const rows = formRows(form, "attachments", ["key", "title", "fileName"]).map((row) => {
     if (seen.has(row.key) || !(row.key.length > 0)) {
-      throw new BadRequestError(
-        "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.",
-      );
+      throw unreadableForm();
     }
     seen.add(row.key);
     if (!newRowKeyPattern.test(row.key)) return { ...row, file: undefined };
@@ -87,9 +77,7 @@ export async function writeRules(
     } else {
       // An attachment another manager removed cannot be kept: the version check above makes
       // this a form that was changed by hand.
-      throw new BadRequestError(
-        "보낸 양식을 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.",
-      );
+      throw unreadableForm();
     }
   }
   const next = new Set(attachments.map((attachment) => attachment.fileId));
@@ -103,15 +91,6 @@ export async function writeRules(
   );
   return describeRulesChanges(current.value, saved.value);
 }
-
-/** The rules upload endpoint's write (`/admin/api/rules`). */
-export const rulesUpload: UploadWrite<RulesSubmission, string> = {
-  limits: { maxFileBytes: uploadLimits.pdfBytes, maxFiles: uploadLimits.files },
-  unreadable: rulesWrite,
-  describe: () => rulesWrite,
-  prepare: readRulesForm,
-  work: writeRules,
-};
 
 export function describeRulesChanges(before: Rules, after: Rules): string {
   const changes: string[] = [];

@@ -1,20 +1,27 @@
 import type { Db } from "../../db/database.ts";
 import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
-import { formNumber, formText, formVersion } from "../admin/form-values.ts";
-import type { WriteDescription } from "../admin/run-write.ts";
-import { getSiteSettings, type SiteSettings, saveSiteSettings } from "./site-settings.ts";
+import { formNumber, formText, formVersion } from "../admin/form-input.ts";
+import {
+  getSiteSettings,
+  type SiteSettings,
+  saveSiteSettings,
+  siteSettingsSchema,
+} from "./site-settings.ts";
 
 /** The club's identity as the settings page edits it: one form, one version. */
-export const siteSettingsWrite = {
-  category: "siteSettings",
-  success: (summary: string) => summary,
-  failure: "사이트 설정 수정에 실패했습니다",
-} satisfies WriteDescription<string>;
+export interface SiteSettingsSubmission {
+  version: number;
+  settings: SiteSettings;
+}
 
-/** Each field's name in the form is its path in the settings, so errors land next to it. */
-export function siteSettingsFromForm(form: FormData): SiteSettings {
+/**
+ * Reads the settings form, checked by the settings' schema. Each field's name in the form is
+ * its path in the settings, so errors land next to it.
+ */
+export function readSiteSettingsForm(form: FormData): SiteSettingsSubmission {
+  const version = formVersion(form);
   const text = (name: string) => formText(form, name);
-  return {
+  const settings = siteSettingsSchema.parse({
     clubName: text("clubName"),
     subtitle: text("subtitle"),
     description: text("description"),
@@ -38,13 +45,17 @@ export function siteSettingsFromForm(form: FormData): SiteSettings {
         url: text("partners.learningSite.url").trim(),
       },
     },
-  };
+  } satisfies SiteSettings);
+  return { version, settings };
 }
 
-export async function writeSiteSettings(trx: Db, form: FormData): Promise<string> {
-  const version = formVersion(form);
+/** Writes the settings over the version they were loaded at; answers what changed. */
+export async function writeSiteSettings(
+  trx: Db,
+  { version, settings }: SiteSettingsSubmission,
+): Promise<string> {
   const before = (await getSiteSettings(trx)).value;
-  const saved = await saveSiteSettings(trx, siteSettingsFromForm(form), version);
+  const saved = await saveSiteSettings(trx, settings, version);
   return describeSiteSettingsChanges(before, saved.value);
 }
 

@@ -49,6 +49,22 @@ export async function callAction(
     method: "POST",
     body: body instanceof FormData ? body : urlEncoded(body),
   });
+  const answer = await (action as (args: unknown) => Promise<unknown>)({
+    request,
+    url,
+    params,
+    context: managerContext(services),
+    pattern: url.pathname,
+  });
+  if (answer instanceof Response) {
+    return { status: answer.status, body: (await answer.json()) as WriteResult<string> };
+  }
+  const { data, init } = answer as { data: WriteResult<string>; init: ResponseInit | null };
+  return { status: init?.status ?? 200, body: data };
+}
+
+/** The router context of a request from a signed-in administrator (MANAGER). */
+export function managerContext(services: Services): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(sessionContext, {
@@ -61,18 +77,7 @@ export async function callAction(
       administrator: { id: "test-manager", email: MANAGER },
     },
   });
-  const answer = await (action as (args: unknown) => Promise<unknown>)({
-    request,
-    url,
-    params,
-    context,
-    pattern: url.pathname,
-  });
-  if (answer instanceof Response) {
-    return { status: answer.status, body: (await answer.json()) as WriteResult<string> };
-  }
-  const { data, init } = answer as { data: WriteResult<string>; init: ResponseInit | null };
-  return { status: init?.status ?? 200, body: data };
+  return context;
 }
 
 function urlEncoded(fields: Record<string, string | string[]>): URLSearchParams {

@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { objectParticle } from "../../../shared/korean.ts";
-import { markFormEdited } from "../../lib/mark-form-edited.ts";
-import { SortableList } from "../sortable/SortableList.tsx";
-import { Button } from "../ui/Button.tsx";
-import { ConfirmButton } from "./ConfirmButton.tsx";
-import styles from "./EditableList.module.css";
+import { objectParticle } from "../../../../shared/korean.ts";
+import { markFormEdited } from "../../../lib/mark-form-edited.ts";
+import { SortableList } from "../../sortable/SortableList.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { ConfirmButton } from "../ConfirmButton.tsx";
+import styles from "./FieldRows.module.css";
 
-interface EditableListProps<Row> {
+interface FieldRowsProps<Row> {
   /** The rows as saved. */
   initialRows: Row[];
   getKey: (row: Row) => string;
@@ -33,12 +33,13 @@ interface EditableListProps<Row> {
 }
 
 /**
- * The rows of a list inside a whole-document form: added, removed and put in order in the page,
- * and saved with the rest of the form. Each row's fields are ordinary form fields, so the form
- * sends the rows in the order shown. Every change marks the surrounding form as edited, so
- * leaving the page without saving asks first.
+ * The rows of a list inside a whole-document form (FAQs, schedules, attachments): added,
+ * removed after a confirmation and put in order in the page, and saved with the rest of the
+ * form. Each row's fields are ordinary form fields, so the form sends the rows in the order
+ * shown. Every change marks the surrounding form as edited, so leaving the page without saving
+ * asks first. (Records saved one by one are ItemList's.)
  */
-export function EditableList<Row>({
+export function FieldRows<Row>({
   initialRows,
   getKey,
   getLabel,
@@ -50,15 +51,19 @@ export function EditableList<Row>({
   emptyText,
   max,
   renderRow,
-}: EditableListProps<Row>) {
+}: FieldRowsProps<Row>) {
   const [rows, setRows] = useState(initialRows);
+  const [removed, setRemoved] = useState("");
   const containerRef = useRef<HTMLDivElement>(null);
+  // Where the focus goes after a change: a row's first field, or the add button ("").
   const focusKey = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!focusKey.current) return;
-    const row = containerRef.current?.querySelector(`[data-row-key="${focusKey.current}"]`);
-    row?.querySelector<HTMLElement>("input:not([type=hidden]), textarea")?.focus();
+    if (focusKey.current === null) return;
+    const container = containerRef.current;
+    const row = container?.querySelector(`[data-row-key="${focusKey.current}"]`);
+    const field = row?.querySelector<HTMLElement>("input:not([type=hidden]), textarea");
+    (field ?? container?.querySelector<HTMLElement>("[data-add-row]"))?.focus();
     focusKey.current = null;
   });
 
@@ -69,7 +74,19 @@ export function EditableList<Row>({
   const add = () => {
     const key = `new-${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
     focusKey.current = key;
+    setRemoved("");
     change([...rows, createRow(key)]);
+  };
+  const remove = (row: Row) => {
+    const index = rows.indexOf(row);
+    const next = rows.filter((candidate) => candidate !== row);
+    // The focus was on the removed row's button: it goes to the row that takes its place.
+    const neighbour = next[Math.min(index, next.length - 1)];
+    focusKey.current = neighbour ? getKey(neighbour) : "";
+    setRemoved(
+      `'${getLabel(row)}' ${noun}${objectParticle(noun)} 목록에서 뺐습니다. 저장해야 반영됩니다.`,
+    );
+    change(next);
   };
   const reorder = (orderedKeys: string[]) => {
     const byKey = new Map(rows.map((row) => [getKey(row), row]));
@@ -99,7 +116,7 @@ export function EditableList<Row>({
                     title={`'${name}' ${noun}${objectParticle(noun)} 삭제할까요?`}
                     message={removeMessage(row, isNew)}
                     confirmLabel="삭제"
-                    onConfirm={() => change(rows.filter((candidate) => getKey(candidate) !== key))}
+                    onConfirm={() => remove(row)}
                   >
                     <span className="visually-hidden">'{name}' </span>삭제
                   </ConfirmButton>
@@ -109,8 +126,17 @@ export function EditableList<Row>({
           }}
         />
       )}
+      <p className="visually-hidden" role="status">
+        {removed}
+      </p>
       <div className={styles.footer}>
-        <Button variant="secondary" size="sm" onClick={add} disabled={rows.length >= max}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={add}
+          disabled={rows.length >= max}
+          data-add-row
+        >
           + {addLabel}
         </Button>
         {rows.length >= max && (

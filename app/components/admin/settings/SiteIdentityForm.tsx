@@ -1,0 +1,187 @@
+import type { ReactNode } from "react";
+import type { SiteSettings } from "../../../../server/domain/site-settings/site-settings.ts";
+import type { FieldRules } from "../../../../shared/field-rules.ts";
+import { AdminForm } from "../AdminForm.tsx";
+import { FormField, TextArea, TextInput } from "../FormField.tsx";
+import { FormSection, SaveBar } from "../FormSection.tsx";
+import styles from "./SettingsForms.module.css";
+
+const socialLinks = [
+  { key: "instagram", label: "Instagram" },
+  { key: "facebook", label: "Facebook" },
+  { key: "github", label: "GitHub" },
+  { key: "youtube", label: "YouTube" },
+] as const;
+
+const partnerLinks = [
+  { key: "activitySystem", title: "활동 관리 시스템" },
+  { key: "learningSite", title: "학습 관리 사이트" },
+] as const;
+
+interface TextOptions {
+  /** For values the rules cannot mark: an address or a number the schema needs. */
+  required?: boolean;
+  hint?: ReactNode;
+  type?: "text" | "url" | "email";
+}
+
+/**
+ * The club's identity: name, contact, social and partner-site links. Each field's name is its
+ * path in the settings, so the server's errors land next to it.
+ */
+export function SiteIdentityForm({
+  settings,
+  version,
+  rules,
+}: {
+  settings: SiteSettings;
+  version: number;
+  rules: FieldRules;
+}) {
+  return (
+    <AdminForm contentType="site-settings" rules={rules} label="사이트 정보" resetKey={version}>
+      {({ fieldErrors, busy }) => {
+        const text = (name: string, label: string, value: string, options: TextOptions = {}) => (
+          <FormField
+            key={name}
+            label={label}
+            name={name}
+            required={options.required}
+            hint={options.hint}
+            error={fieldErrors[name]}
+          >
+            {(field) => (
+              <TextInput
+                {...field}
+                type={options.type ?? "text"}
+                inputMode={
+                  options.type === "url" ? "url" : options.type === "email" ? "email" : undefined
+                }
+                defaultValue={value}
+                autoComplete="off"
+                spellCheck={options.type ? false : undefined}
+              />
+            )}
+          </FormField>
+        );
+        return (
+          <>
+            <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="version" value={version} />
+            <FormSection
+              id="settings-club"
+              title="동아리"
+              description={<p>사이트 곳곳과 페이지 제목, 링크 미리보기에 쓰입니다.</p>}
+            >
+              <div className={styles.grid}>
+                {text("clubName", "동아리 이름", settings.clubName)}
+                <FormField
+                  label="창립 연도"
+                  name="foundedYear"
+                  required
+                  error={fieldErrors.foundedYear}
+                >
+                  {(field) => (
+                    <TextInput
+                      {...field}
+                      inputMode="numeric"
+                      defaultValue={String(settings.foundedYear)}
+                      maxLength={4}
+                      autoComplete="off"
+                    />
+                  )}
+                </FormField>
+                <div className={styles.wide}>
+                  {text("subtitle", "한국어 부제", settings.subtitle, {
+                    hint: "홈 화면의 동아리 이름 아래와 바닥글에 보입니다.",
+                  })}
+                </div>
+                <div className={styles.wide}>
+                  <FormField
+                    label="소개 문장"
+                    name="description"
+                    hint="검색 결과와 링크 미리보기에 쓰는 한두 문장입니다."
+                    error={fieldErrors.description}
+                  >
+                    {(field) => (
+                      <TextArea
+                        {...field}
+                        className={styles.short}
+                        defaultValue={settings.description}
+                        rows={2}
+                      />
+                    )}
+                  </FormField>
+                </div>
+              </div>
+            </FormSection>
+
+            <FormSection id="settings-contact" title="연락처와 주소">
+              <div className={styles.grid}>
+                {text("email", "연락 이메일", settings.email, {
+                  type: "email",
+                  hint: "바닥글과 문의 페이지에 보입니다. 없으면 비워 두세요.",
+                })}
+                {text("siteUrl", "사이트 주소", settings.siteUrl, {
+                  type: "url",
+                  required: true,
+                  hint: "이 사이트의 공개 주소. 링크 미리보기와 검색 엔진에 쓰입니다.",
+                })}
+                <div className={styles.wide}>
+                  {text("address", "동아리방 주소", settings.address)}
+                </div>
+              </div>
+            </FormSection>
+
+            <FormSection
+              id="settings-social"
+              title="소셜 링크"
+              description={<p>바닥글에 아이콘으로 보입니다. 없는 곳은 비워 두세요.</p>}
+            >
+              <div className={styles.grid}>
+                {socialLinks.map((link) =>
+                  text(`social.${link.key}`, link.label, settings.social[link.key], {
+                    type: "url",
+                  }),
+                )}
+              </div>
+            </FormSection>
+
+            <FormSection
+              id="settings-partners"
+              title="다른 사이트"
+              description={<p>사이트 메뉴의 Other sites에 보이는 두 사이트입니다.</p>}
+            >
+              {partnerLinks.map((partner) => (
+                <fieldset key={partner.key} className={styles.group}>
+                  <legend className={styles.legend}>{partner.title}</legend>
+                  <div className={styles.grid}>
+                    {text(
+                      `partners.${partner.key}.label`,
+                      "메뉴에 보일 이름",
+                      settings.partners[partner.key].label,
+                    )}
+                    {text(
+                      `partners.${partner.key}.url`,
+                      "주소",
+                      settings.partners[partner.key].url,
+                      {
+                        type: "url",
+                      },
+                    )}
+                  </div>
+                </fieldset>
+              ))}
+            </FormSection>
+
+            <SaveBar
+              busy={busy}
+              progress={null}
+              note="머리글, 바닥글, 페이지 제목에 다음 방문부터 반영됩니다."
+            />
+          </>
+        );
+      }}
+    </AdminForm>
+  );
+}

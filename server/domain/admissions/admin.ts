@@ -1,0 +1,24 @@
+import { type ContentType, command } from "../admin/content-type.ts";
+import { describeDocumentSave } from "../admin/messages.ts";
+import { uploadLimits } from "../files/uploads.ts";
+import { readAdmissionsForm, writeAdmissions } from "./manage.ts";
+
+/**
+ * The admission info: whether the club is recruiting, its texts and poster, the schedules and
+ * FAQs, saved whole from one form with a new poster.
+ */
+export const admissionsContent: ContentType = {
+  name: "admissions",
+  category: "admissions",
+  noun: "모집 안내",
+  files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: 1 },
+  // The "Now Recruiting" badge is in every page's menu.
+  publicPages: ["/join", "/"],
+  commands: {
+    save: command({
+      describe: () => describeDocumentSave("admissions", "모집 안내"),
+      read: readAdmissionsForm,
+      run: writeAdmissions,
+    }),
+  },
+};

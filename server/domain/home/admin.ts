@@ -1,0 +1,23 @@
+import { type ContentType, command } from "../admin/content-type.ts";
+import { describeDocumentSave } from "../admin/messages.ts";
+import { uploadLimits } from "../files/uploads.ts";
+import { homeImageSlots, readHomeForm, writeHome } from "./manage.ts";
+
+/**
+ * The home page's texts and pictures, saved whole from one form on the settings page with the
+ * pictures replaced; logged with the site settings.
+ */
+export const homeContent: ContentType = {
+  name: "home",
+  category: "siteSettings",
+  noun: "홈 화면",
+  files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: homeImageSlots.length },
+  publicPages: ["/", "/about", "/join", "/join/who_we_want"],
+  commands: {
+    save: command({
+      describe: () => describeDocumentSave("siteSettings", "홈 화면"),
+      read: readHomeForm,
+      run: writeHome,
+    }),
+  },
+};

@@ -1,0 +1,21 @@
+import { type ContentType, command, NO_FILES } from "../admin/content-type.ts";
+import { describeChange } from "../admin/messages.ts";
+import { readLeadersForm, writeLeaders } from "./manage.ts";
+
+const NOUN = "운영진 정보";
+
+/** The president's and vice-presidents' names and phone numbers, shown in every page's footer. */
+export const leadersContent: ContentType = {
+  name: "leaders",
+  category: "leaders",
+  noun: NOUN,
+  files: NO_FILES,
+  publicPages: ["/"],
+  commands: {
+    save: command({
+      describe: () => describeChange("leaders", NOUN, "", "수정"),
+      read: readLeadersForm,
+      run: (trx, _files, submission) => writeLeaders(trx, submission),
+    }),
+  },
+};

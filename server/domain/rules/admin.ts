@@ -1,0 +1,20 @@
+import { type ContentType, command } from "../admin/content-type.ts";
+import { describeDocumentSave } from "../admin/messages.ts";
+import { uploadLimits } from "../files/uploads.ts";
+import { readRulesForm, writeRules } from "./manage.ts";
+
+/** The rules: their text and PDF attachments, saved whole from one form with the new PDFs. */
+export const rulesContent: ContentType = {
+  name: "rules",
+  category: "rules",
+  noun: "회칙",
+  files: { maxFileBytes: uploadLimits.pdfBytes, maxFiles: uploadLimits.files },
+  publicPages: ["/archive/rule"],
+  commands: {
+    save: command({
+      describe: () => describeDocumentSave("rules", "회칙"),
+      read: readRulesForm,
+      run: writeRules,
+    }),
+  },
+};

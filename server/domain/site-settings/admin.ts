@@ -1,0 +1,20 @@
+import { type ContentType, command, NO_FILES } from "../admin/content-type.ts";
+import { describeDocumentSave } from "../admin/messages.ts";
+import { readSiteSettingsForm, writeSiteSettings } from "./manage.ts";
+
+/** The club's identity (name, contact, links), saved whole from one form of text. */
+export const siteSettingsContent: ContentType = {
+  name: "site-settings",
+  category: "siteSettings",
+  noun: "사이트 설정",
+  files: NO_FILES,
+  // Every page's title, header and footer.
+  publicPages: ["/", "/about/contact"],
+  commands: {
+    save: command({
+      describe: () => describeDocumentSave("siteSettings", "사이트 설정"),
+      read: readSiteSettingsForm,
+      run: (trx, _files, submission) => writeSiteSettings(trx, submission),
+    }),
+  },
+};

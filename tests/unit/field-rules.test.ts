@@ -1,0 +1,31 @@
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { fieldRules } from "../../server/domain/admin/field-rules.ts";
+
+describe("field rules from a form's schema", () => {
+  test("nested fields are dotted and repeated rows use the row prefix", () => {
+    const schema = z.object({
+      meta: z.object({ title: z.string().trim().min(1).max(80) }),
+      faqs: z.array(z.object({ question: z.string().min(1).max(200), note: z.string().max(5) })),
+      wanted: z.array(z.string().min(1).max(20)).length(4),
+      year: z.number().int().min(1900).max(2100),
+    });
+    expect(fieldRules(schema)).toEqual({
+      "meta.title": { minLength: 1, maxLength: 80, required: true },
+      "faqs.question": { minLength: 1, maxLength: 200, required: true },
+      "faqs.note": { maxLength: 5 },
+      wanted: { minLength: 1, maxLength: 20, required: true },
+      year: { min: 1900, max: 2100 },
+    });
+  });
+
+  test("a pattern goes to the browser only when the browser reads it the same way", () => {
+    const schema = z.object({
+      phone: z.string().regex(/^0\d{1,2}-\d{3,4}-\d{4}$/),
+      // `_-]` and `/` inside a class are refused by the `v` flag browsers compile patterns with.
+      videoId: z.string().regex(/^[A-Za-z0-9_-]{6,20}$/),
+      fileName: z.string().regex(/^[^/\\?#%]+\.pdf$/),
+    });
+    expect(fieldRules(schema)).toEqual({ phone: { pattern: "^0\\d{1,2}-\\d{3,4}-\\d{4}$" } });
+  });
+});
