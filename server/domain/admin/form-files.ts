@@ -19,12 +19,12 @@ function singleFile(form: FormData, field: string): File | undefined {
   return chosen[0];
 }
 
-async function checkedAs<T>(field: string, check: Promise<T>): Promise<T> {
+async function checkedAs<T>(field: string, check: Promise<T>, prefix = ""): Promise<T> {
   try {
     return await check;
   } catch (error) {
     if (error instanceof InputError && error.status === 400) {
-      throw new FieldError(field, error.message);
+      throw new FieldError(field, `${prefix}${error.message}`);
     }
     throw error;
   }
@@ -40,7 +40,27 @@ export async function uploadedImage(
 ): Promise<UploadedFile | undefined> {
   const file = singleFile(form, field);
   if (!file) return undefined;
-  const image = await checkedAs(field, acceptImage(file));
+  return checkedAs(field, preparedImage(file));
+}
+
+/**
+ * Every image uploaded in `field`, in the form's order, each prepared as `uploadedImage` does.
+ * A refusal names the file and is shown next to `errorField` (the list the files belong to).
+ */
+export async function uploadedImages(
+  form: FormData,
+  field: string,
+  errorField = field,
+): Promise<UploadedFile[]> {
+  const images: UploadedFile[] = [];
+  for (const file of filesOf(form, field)) {
+    images.push(await checkedAs(errorField, preparedImage(file), `'${file.name.slice(0, 100)}': `));
+  }
+  return images;
+}
+
+async function preparedImage(file: File): Promise<UploadedFile> {
+  const image = await acceptImage(file);
   return {
     extension: image.extension,
     contentType: image.contentType,
