@@ -50,7 +50,6 @@ export default [
     route("api/admissions", "routes/admin/api/admissions.ts"),
     route("api/home", "routes/admin/api/home.ts"),
     route("manage-main-activity", "routes/admin/manage-main-activity.tsx"),
-    route("api/activities", "routes/admin/api/activities.ts"),
     route("manage-odaeho", "routes/admin/manage-odaeho.tsx"),
     route("api/odaeho", "routes/admin/api/odaeho.ts"),
     route("manage-feed", "routes/admin/manage-feed.tsx"),

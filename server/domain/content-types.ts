@@ -1,3 +1,4 @@
+import { activitiesContent } from "./activities/admin.ts";
 import type { ContentType } from "./admin/content-type.ts";
 import { feedContent } from "./feed/admin.ts";
 
@@ -5,4 +6,4 @@ import { feedContent } from "./feed/admin.ts";
  * Every kind of content managers write, each declared in its own folder. The admin write
  * endpoint (/admin/api/{name}) serves exactly these; a new kind is added here.
  */
-export const contentTypes: readonly ContentType[] = [feedContent];
+export const contentTypes: readonly ContentType[] = [activitiesContent, feedContent];
