@@ -51,7 +51,6 @@ export default [
     route("api/home", "routes/admin/api/home.ts"),
     route("manage-main-activity", "routes/admin/manage-main-activity.tsx"),
     route("manage-odaeho", "routes/admin/manage-odaeho.tsx"),
-    route("api/odaeho", "routes/admin/api/odaeho.ts"),
     route("manage-feed", "routes/admin/manage-feed.tsx"),
     route("manage-courses", "routes/admin/manage-courses.tsx"),
     route("manage-calendar", "routes/admin/manage-calendar.tsx"),
