@@ -41,7 +41,6 @@ export default [
     route("manage-posts", "routes/admin/manage-posts.tsx"),
     route("manage-posts/new", "routes/admin/manage-posts-new.tsx"),
     route("manage-posts/:id", "routes/admin/manage-posts-edit.tsx"),
-    route("api/articles", "routes/admin/api/articles.ts"),
     route("manage-leaders", "routes/admin/manage-leaders.tsx"),
     route("manage-rule", "routes/admin/manage-rule.tsx"),
     route("manage-admissions", "routes/admin/manage-admissions.tsx"),
