@@ -1,10 +1,13 @@
+import { activitiesContent } from "./activities/admin.ts";
 import type { ContentType } from "./admin/content-type.ts";
 import { admissionsContent } from "./admissions/admin.ts";
+import { articlesContent } from "./articles/admin.ts";
 import { calendarContent } from "./calendar/admin.ts";
 import { coursesContent } from "./courses/admin.ts";
 import { feedContent } from "./feed/admin.ts";
 import { homeContent } from "./home/admin.ts";
 import { leadersContent } from "./leaders/admin.ts";
+import { odaehoContent } from "./odaeho/admin.ts";
 import { organizationContent } from "./organization/admin.ts";
 import { rulesContent } from "./rules/admin.ts";
 import { siteSettingsContent } from "./site-settings/admin.ts";
@@ -14,12 +17,15 @@ import { siteSettingsContent } from "./site-settings/admin.ts";
  * endpoint (/admin/api/{name}) serves exactly these; a new kind is added here.
  */
 export const contentTypes: readonly ContentType[] = [
+  activitiesContent,
   admissionsContent,
+  articlesContent,
   calendarContent,
   coursesContent,
   feedContent,
   homeContent,
   leadersContent,
+  odaehoContent,
   organizationContent,
   rulesContent,
   siteSettingsContent,

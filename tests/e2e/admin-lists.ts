@@ -168,11 +168,9 @@ export function titlesOf(list: Locator): Promise<string[]> {
 /** Deletes a row through its confirmation dialog. */
 export async function deleteRow(page: Page, title: string) {
   const row = page.getByRole("article", { name: title, exact: true });
-  await confirmDelete(page, row, new RegExp(`^'${escapeRegExp(title)}'.*삭제할까요\\?$`));
+  // Only the open dialog is named; its question starts with the quoted title (a title with
+  // quotes of its own would not survive a regular expression in a Playwright selector).
+  await confirmDelete(page, row, `'${title}'`);
   await page.getByRole("status").filter({ hasText: "삭제되었습니다" }).first().waitFor();
   await row.waitFor({ state: "detached" });
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

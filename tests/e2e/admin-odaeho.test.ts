@@ -39,15 +39,13 @@ describe("manage-odaeho", () => {
     // The archive shows the newest addition first, its PDF saved under the spec's name.
     const visitor = await newPage();
     await visitor.goto("/archive/odaeho");
-    await expect(visitor.locator("main article h3").allInnerTexts()).resolves.toEqual([
-      "e2e 오대호 가을호",
-      "e2e 오대호 봄호",
-      ...demoTitles,
-    ]);
+    await expect
+      .poll(() => visitor.locator("main article h3").allInnerTexts())
+      .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄호", ...demoTitles]);
     const download = visitor.getByRole("link", { name: "e2e 오대호 봄호 내려받기" });
-    await expect(download.getAttribute("download")).resolves.toBe(
-      "KERNEL odaeho e2e 오대호 봄호.pdf",
-    );
+    await expect
+      .poll(() => download.getAttribute("download"))
+      .toBe("KERNEL odaeho e2e 오대호 봄호.pdf");
     const pdf = await page.request.get((await download.getAttribute("href")) ?? "");
     expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
@@ -56,10 +54,8 @@ describe("manage-odaeho", () => {
       .getByRole("article", { name: "e2e 오대호 봄호", exact: true })
       .getByRole("button", { name: "수정" })
       .click();
-    const edit = page.getByRole("form", { name: "'e2e 오대호 봄호' 수정" });
-    await expect(
-      edit.getByText("지금 파일: KERNEL odaeho e2e 오대호 봄호.pdf").isVisible(),
-    ).resolves.toBe(true);
+    const edit = page.getByRole("form", { name: "'e2e 오대호 봄호' 회지 수정" });
+    await edit.getByText("지금 파일: KERNEL odaeho e2e 오대호 봄호.pdf").waitFor();
     await edit.getByLabel("제목").fill("e2e 오대호 봄 특별호");
     await edit.getByRole("button", { name: "저장" }).click();
     await page
@@ -67,9 +63,13 @@ describe("manage-odaeho", () => {
       .filter({ hasText: "'e2e 오대호 봄 특별호' 오대호 회지가 수정되었습니다" })
       .waitFor();
     await visitor.reload();
-    await expect(
-      visitor.getByRole("link", { name: "e2e 오대호 봄 특별호 내려받기" }).getAttribute("download"),
-    ).resolves.toBe("KERNEL odaeho e2e 오대호 봄 특별호.pdf");
+    await expect
+      .poll(() =>
+        visitor
+          .getByRole("link", { name: "e2e 오대호 봄 특별호 내려받기" })
+          .getAttribute("download"),
+      )
+      .toBe("KERNEL odaeho e2e 오대호 봄 특별호.pdf");
 
     // Reorder by mouse, then by keyboard; the archive follows the managers' order.
     await dragOnto(page, list, "e2e 오대호 봄 특별호", "e2e 오대호 가을호");
@@ -81,19 +81,17 @@ describe("manage-odaeho", () => {
       .poll(() => titlesOf(list))
       .toEqual(["e2e 오대호 봄 특별호", "e2e 오대호 가을호", ...demoTitles]);
     await visitor.reload();
-    await expect(visitor.locator("main article h3").first().innerText()).resolves.toBe(
-      "e2e 오대호 봄 특별호",
-    );
+    await expect
+      .poll(() => visitor.locator("main article h3").first().innerText())
+      .toBe("e2e 오대호 봄 특별호");
     await moveWithKeyboard(page, list, "e2e 오대호 봄 특별호", 1);
     await expect
       .poll(() => titlesOf(list))
       .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄 특별호", ...demoTitles]);
     await page.reload();
-    await expect(titlesOf(list)).resolves.toEqual([
-      "e2e 오대호 가을호",
-      "e2e 오대호 봄 특별호",
-      ...demoTitles,
-    ]);
+    await expect
+      .poll(() => titlesOf(list))
+      .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄 특별호", ...demoTitles]);
 
     // Delete both through the confirmation: the archive is as it was.
     const pdfUrl = await visitor
@@ -101,10 +99,10 @@ describe("manage-odaeho", () => {
       .getAttribute("href");
     await deleteRow(page, "e2e 오대호 봄 특별호");
     await deleteRow(page, "e2e 오대호 가을호");
-    await expect(titlesOf(list)).resolves.toEqual(demoTitles);
+    await expect.poll(() => titlesOf(list)).toEqual(demoTitles);
     await visitor.reload();
-    await expect(visitor.locator("main article h3").allInnerTexts()).resolves.toEqual(demoTitles);
-    expect((await page.request.get(pdfUrl ?? "")).status()).toBe(404);
+    await expect.poll(() => visitor.locator("main article h3").allInnerTexts()).toEqual(demoTitles);
+    await expect.poll(async () => (await page.request.get(pdfUrl ?? "")).status()).toBe(404);
     expect(consoleErrorsOf(page)).toEqual([]);
   }, 150_000);
 
@@ -116,8 +114,8 @@ describe("manage-odaeho", () => {
     await add.getByRole("button", { name: "호 추가" }).click();
     await page.getByRole("alert").filter({ hasText: MISSING }).waitFor();
     const field = add.getByLabel("PDF 파일");
-    await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(add.getByText(MISSING, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+    await add.getByText(MISSING, { exact: true }).waitFor();
     await expect(add.getByLabel("제목").inputValue()).resolves.toBe("e2e 파일 없는 호");
 
     await add.getByLabel("표지 이미지").setInputFiles([]);
@@ -126,12 +124,10 @@ describe("manage-odaeho", () => {
     await expect
       .poll(() => add.getByLabel("표지 이미지").getAttribute("aria-invalid"))
       .toBe("true");
-    await expect(page.getByRole("alert").filter({ hasText: MISSING }).isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(
-      page.getByRole("article", { name: "e2e 파일 없는 호", exact: true }).count(),
-    ).resolves.toBe(0);
+    await page.getByRole("alert").filter({ hasText: MISSING }).waitFor();
+    await expect
+      .poll(() => page.getByRole("article", { name: "e2e 파일 없는 호", exact: true }).count())
+      .toBe(0);
   });
 
   test("a file that is not a PDF is refused next to the PDF field", async () => {
@@ -146,6 +142,6 @@ describe("manage-odaeho", () => {
     });
     await add.getByRole("button", { name: "호 추가" }).click();
     await page.getByRole("alert").filter({ hasText: "PDF 파일이 아닙니다" }).waitFor();
-    await expect(add.getByLabel("PDF 파일").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect.poll(() => add.getByLabel("PDF 파일").getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -1,23 +1,21 @@
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { expect, test } from "vitest";
-import { action as uploadAction } from "../../app/routes/admin/api/activities.ts";
-import { action as pageAction } from "../../app/routes/admin/manage-main-activity.tsx";
 import { listMainActivitiesByYear } from "../../server/domain/activities/activities.ts";
 import {
-  callAction,
   MANAGER,
   multipartForm,
   photo,
+  postCommand,
   storedKeysMatchRows,
 } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 describeEachDatabase("managing main activities", (services) => {
   const upload = (fields: Record<string, string | File | undefined>) =>
-    callAction(uploadAction, services(), "/admin/api/activities", multipartForm(fields));
+    postCommand(services(), "activities", multipartForm(fields));
   const page = (fields: Record<string, string | string[]>) =>
-    callAction(pageAction, services(), "/admin/manage-main-activity", fields);
+    postCommand(services(), "activities", fields);
 
   const create = async (year: number, title: string, image?: File) => {
     const answer = await upload({

@@ -1,7 +1,5 @@
 import { text } from "node:stream/consumers";
 import { beforeAll, expect, test } from "vitest";
-import { action as uploadAction } from "../../app/routes/admin/api/odaeho.ts";
-import { action as pageAction } from "../../app/routes/admin/manage-odaeho.tsx";
 import { odaehoPdfName } from "../../server/domain/odaeho/manage.ts";
 import { listOdaehoIssues } from "../../server/domain/odaeho/odaeho.ts";
 import {
@@ -10,10 +8,10 @@ import {
   saveSiteSettings,
 } from "../../server/domain/site-settings/site-settings.ts";
 import {
-  callAction,
   multipartForm,
   pdfDocument,
   photo,
+  postCommand,
   storedKeysMatchRows,
 } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -30,9 +28,9 @@ describeEachDatabase("managing odaeho issues", (services) => {
   });
 
   const upload = (fields: Record<string, string | File | undefined>) =>
-    callAction(uploadAction, services(), "/admin/api/odaeho", multipartForm(fields));
+    postCommand(services(), "odaeho", multipartForm(fields));
   const page = (fields: Record<string, string | string[]>) =>
-    callAction(pageAction, services(), "/admin/manage-odaeho", fields);
+    postCommand(services(), "odaeho", fields);
 
   const create = async (title: string, files: { thumbnail?: File; pdf?: File } = {}) => {
     const answer = await upload({

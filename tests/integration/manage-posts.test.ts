@@ -1,22 +1,14 @@
 import exifReader from "exif-reader";
-import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
-import { servicesContext, sessionContext } from "../../app/context.ts";
-import { action as articlesEndpoint } from "../../app/routes/admin/api/articles.ts";
-import { runWrite } from "../../server/domain/admin/run-write.ts";
-import { getArticle } from "../../server/domain/articles/articles.ts";
-import {
-  articleWrite,
-  deleteArticle,
-  getEditableArticle,
-  listManagedArticles,
-} from "../../server/domain/articles/manage.ts";
+import { action as writeAction } from "../../app/routes/admin/api/write.ts";
+import { getArticle, listArticleTags } from "../../server/domain/articles/articles.ts";
+import { getEditableArticle, listManagedArticles } from "../../server/domain/articles/manage.ts";
 import { storageKeysOf } from "../../server/domain/files/files.ts";
 import { photoWithLocation } from "../support/photos.ts";
+import { MANAGER as ACTOR, callAction, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
-const ACTOR = "editor@club.test";
 const MiB = 1024 * 1024;
 
 /** A small picture of one colour, as a phone would send it (JPEG). */
@@ -54,6 +46,7 @@ function articleForm(fields: {
   deleteImage?: string[];
 }): FormData {
   const form = new FormData();
+  form.set("intent", fields.id ? "update" : "create");
   if (fields.id) form.set("id", fields.id);
   if (fields.version !== undefined) form.set("version", String(fields.version));
   form.set("title", fields.title ?? "정기 세미나 후기");
@@ -88,30 +81,22 @@ interface Answer {
   data?: { id: string; version: number };
 }
 
-/** Sends a form to the articles endpoint as the signed-in manager, as the router would. */
-async function send(s: TestServices, body: FormData | URLSearchParams): Promise<Answer> {
-  const request = new Request("http://club.test/admin/api/articles", { method: "POST", body });
-  const context = new RouterContextProvider();
-  context.set(servicesContext, s);
-  context.set(sessionContext, {
-    session: {
-      id: "session",
-      persistent: false,
-      createdAt: new Date().toISOString(),
-      lastSeenAt: new Date().toISOString(),
-      expiresAt: new Date(Date.now() + 60_000).toISOString(),
-      administrator: { id: "manager", email: ACTOR },
-    },
-  });
-  const response = await articlesEndpoint({
-    request,
-    context,
-    params: {},
-    url: new URL(request.url),
-  } as unknown as Parameters<typeof articlesEndpoint>[0]);
-  const answer = (await response.json()) as Answer;
-  expect(answer.status).toBe(response.status);
-  return answer;
+/**
+ * Sends a form to the articles' write endpoint as the signed-in manager, as the editor does
+ * (multipart), or url-encoded when the fields come as URLSearchParams.
+ */
+async function send(
+  s: TestServices,
+  body: FormData | URLSearchParams | Record<string, string | string[]>,
+): Promise<Answer> {
+  const { status, body: answer } =
+    body instanceof URLSearchParams
+      ? await callAction(writeAction, s, "/admin/api/articles", Object.fromEntries(body), {
+          type: "articles",
+        })
+      : await postCommand(s, "articles", body);
+  expect(answer.status).toBe(status);
+  return answer as unknown as Answer;
 }
 
 async function created(s: TestServices, form: FormData) {
@@ -344,15 +329,12 @@ describeEachDatabase("managing media articles", (services) => {
     );
     const images = await imageRows(s, id);
 
-    const stale = await runWrite(s, ACTOR, articleWrite("delete", "지울 글"), (trx, files) =>
-      deleteArticle(trx, files, id, 7),
-    );
+    const remove = (version: number) => send(s, { intent: "delete", id, version: String(version) });
+    const stale = await remove(7);
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true });
     expect(await imageRows(s, id)).toHaveLength(2);
 
-    const deleted = await runWrite(s, ACTOR, articleWrite("delete", "지울 글"), (trx, files) =>
-      deleteArticle(trx, files, id, 1),
-    );
+    const deleted = await remove(1);
     expect(deleted).toMatchObject({ ok: true, message: "'지울 글' 게시글이 삭제되었습니다" });
     await expect(getArticle(s.db, s.storage, id)).resolves.toBeUndefined();
     expect(await imageRows(s, id)).toEqual([]);
@@ -368,9 +350,7 @@ describeEachDatabase("managing media articles", (services) => {
     expect(fileRows).toEqual([]);
     expect(await keysUnder(s, `media/${id}`)).toEqual([]);
 
-    const again = await runWrite(s, ACTOR, articleWrite("delete", "지울 글"), (trx, files) =>
-      deleteArticle(trx, files, id, 1),
-    );
+    const again = await remove(1);
     expect(again).toMatchObject({ ok: false, status: 404 });
     const contents = (await auditEntries(s)).map((entry) => [entry.type, entry.content]);
     expect(contents).toContainEqual(["normal", "'지울 글' 게시글이 삭제되었습니다"]);
@@ -404,6 +384,21 @@ describeEachDatabase("managing media articles", (services) => {
     );
   });
 
+  test("a tag is one key however it is typed: full-width letters and spaces are normalised", async () => {
+    const s = services();
+    const wide = await created(
+      s,
+      articleForm({ title: "전각 태그", tag: "\u3000ＮＦＫＣ시험\u3000" }),
+    );
+    const narrow = await created(s, articleForm({ title: "반각 태그", tag: "NFKC시험" }));
+    for (const { id } of [wide, narrow]) {
+      expect((await getEditableArticle(s.db, s.storage, id))?.tag).toBe("NFKC시험");
+    }
+    const tags = (await listArticleTags(s.db)).filter((entry) => entry.tag.includes("시험"));
+    expect(tags).toContainEqual({ tag: "NFKC시험", count: 2 });
+    expect(tags.map((entry) => entry.tag)).not.toContain("ＮＦＫＣ시험");
+  });
+
   test("a text value over the spec's 10 MiB limit is refused with a clear message", async () => {
     const s = services();
     const huge = `<p>${"가".repeat(Math.ceil((10 * MiB) / 3))}</p>`;
@@ -413,6 +408,7 @@ describeEachDatabase("managing media articles", (services) => {
 
     // The same text in a url-encoded form passes the reader's limits and meets the field's own.
     const encoded = new URLSearchParams({
+      intent: "create",
       title: "긴 글",
       tag: "",
       publishedAt: "2026-03-02T18:30",

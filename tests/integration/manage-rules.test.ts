@@ -311,7 +311,7 @@ describeEachDatabase("rules writes", (services) => {
       { ...rulesContent, files: { maxFileBytes: 1024, maxFiles: 20 } },
     ]);
     const { status, body: result } = await callAction(
-      endpoint.action,
+      endpoint,
       services(),
       "/admin/api/rules",
       form,

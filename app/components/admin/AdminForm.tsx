@@ -71,6 +71,11 @@ interface AdminFormProps {
   childrenShowProgress?: boolean;
   /** The limits of the form's fields, from the server's schema (see FieldRulesContext). */
   rules?: FieldRules;
+  /**
+   * Load the page's data again after a save (the default). Off for a form whose page is left
+   * after it, e.g. deleting the record an editor page shows (see useAdminWrite).
+   */
+  reload?: boolean;
   /** The form element's id, for buttons placed outside it (`form={id}`). */
   id?: string;
   className?: string;
@@ -95,13 +100,14 @@ export function AdminForm({
   label,
   childrenShowProgress = false,
   rules,
+  reload = true,
   id,
   className,
   children,
 }: AdminFormProps) {
   const fetcher = useFetcher<WriteResult<unknown>>();
   const revalidator = useRevalidator();
-  const write = useAdminWrite(contentType ?? "");
+  const write = useAdminWrite(contentType ?? "", { reload });
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<WriteResult<unknown> | null>(null);
   const [progress, setProgress] = useState<FormProgress | null>(null);

@@ -2,6 +2,21 @@ import { TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useId, useState } from "react";
+import {
+  BoldIcon,
+  BulletListIcon,
+  CodeBlockIcon,
+  HeadingThreeIcon,
+  HeadingTwoIcon,
+  InlineCodeIcon,
+  ItalicIcon,
+  LinkIcon,
+  OrderedListIcon,
+  QuoteIcon,
+  RedoIcon,
+  StrikeIcon,
+  UndoIcon,
+} from "../icons/editor-icons.tsx";
 import styles from "./RichTextEditor.module.css";
 
 interface RichTextEditorProps {
@@ -135,56 +150,82 @@ export function RichTextEditor({
     setLinkDraft((editor.getAttributes("link").href as string | undefined) ?? "https://");
   };
 
+  // Each button is named by its label (read out and shown as a tooltip); its icon is drawn.
   const tools: {
     label: string;
+    Icon: typeof BoldIcon;
     active?: boolean | undefined;
     disabled?: boolean;
     run: () => void;
-    text: string;
   }[] = [
     {
       label: "제목 2",
-      text: "H2",
+      Icon: HeadingTwoIcon,
       active: state?.h2,
       run: () => chain()?.toggleHeading({ level: 2 }).run(),
     },
     {
       label: "제목 3",
-      text: "H3",
+      Icon: HeadingThreeIcon,
       active: state?.h3,
       run: () => chain()?.toggleHeading({ level: 3 }).run(),
     },
-    { label: "굵게", text: "B", active: state?.bold, run: () => chain()?.toggleBold().run() },
-    { label: "기울임", text: "I", active: state?.italic, run: () => chain()?.toggleItalic().run() },
-    { label: "취소선", text: "S", active: state?.strike, run: () => chain()?.toggleStrike().run() },
-    { label: "코드", text: "</>", active: state?.code, run: () => chain()?.toggleCode().run() },
+    { label: "굵게", Icon: BoldIcon, active: state?.bold, run: () => chain()?.toggleBold().run() },
+    {
+      label: "기울임",
+      Icon: ItalicIcon,
+      active: state?.italic,
+      run: () => chain()?.toggleItalic().run(),
+    },
+    {
+      label: "취소선",
+      Icon: StrikeIcon,
+      active: state?.strike,
+      run: () => chain()?.toggleStrike().run(),
+    },
+    {
+      label: "코드",
+      Icon: InlineCodeIcon,
+      active: state?.code,
+      run: () => chain()?.toggleCode().run(),
+    },
     {
       label: "글머리 기호 목록",
-      text: "•",
+      Icon: BulletListIcon,
       active: state?.bulletList,
       run: () => chain()?.toggleBulletList().run(),
     },
     {
       label: "번호 목록",
-      text: "1.",
+      Icon: OrderedListIcon,
       active: state?.orderedList,
       run: () => chain()?.toggleOrderedList().run(),
     },
     {
       label: "인용",
-      text: "❝",
+      Icon: QuoteIcon,
       active: state?.blockquote,
       run: () => chain()?.toggleBlockquote().run(),
     },
     {
       label: "코드 블록",
-      text: "{ }",
+      Icon: CodeBlockIcon,
       active: state?.codeBlock,
       run: () => chain()?.toggleCodeBlock().run(),
     },
-    { label: "링크", text: "🔗", active: state?.link, run: openLinkBar },
-    { label: "되돌리기", text: "↶", disabled: !state?.canUndo, run: () => chain()?.undo().run() },
-    { label: "다시 하기", text: "↷", disabled: !state?.canRedo, run: () => chain()?.redo().run() },
+    { label: "링크", Icon: LinkIcon, active: state?.link, run: openLinkBar },
+    {
+      label: "되돌리기",
+      Icon: UndoIcon,
+      disabled: !state?.canUndo,
+      run: () => chain()?.undo().run(),
+    },
+    {
+      label: "다시 하기",
+      Icon: RedoIcon,
+      disabled: !state?.canRedo,
+      run: () => chain()?.redo().run(),
+    },
   ];
 
   return (
@@ -204,7 +245,7 @@ export function RichTextEditor({
             disabled={!editor || tool.disabled}
             onClick={tool.run}
           >
-            {tool.text}
+            <tool.Icon size={18} />
           </button>
         ))}
       </div>

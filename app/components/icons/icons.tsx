@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
 
 /** Small line icons drawn for this site; decorative unless given a title by their caller. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+export function Icon({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

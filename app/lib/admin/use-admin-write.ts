@@ -7,8 +7,10 @@ import { sendForm } from "../uploads/send-form.ts";
  * Sends forms to a content type's write endpoint: the form being sent (for optimistic views),
  * the last answer, and the page's data loaded again after every successful write, so what the
  * page shows is what is saved. Every admin form, list order and deletion goes through this.
+ * `reload: false` is for a write after which the page is left (deleting the record an editor
+ * page shows, whose loader would find nothing).
  */
-export function useAdminWrite(contentType: string) {
+export function useAdminWrite(contentType: string, { reload = true }: { reload?: boolean } = {}) {
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<FormData | null>(null);
   const [answer, setAnswer] = useState<WriteResult | null>(null);
@@ -21,7 +23,7 @@ export function useAdminWrite(contentType: string) {
       try {
         result = await sendForm(adminWriteUrl(contentType), form, onProgress);
         // Loaded again before the pending form is dropped, so an optimistic view never jumps back.
-        if (result.ok) await revalidator.revalidate();
+        if (result.ok && reload) await revalidator.revalidate();
       } catch (error) {
         result = {
           ok: false,
@@ -34,7 +36,7 @@ export function useAdminWrite(contentType: string) {
       setAnswer(result);
       return result;
     },
-    [contentType, revalidator],
+    [contentType, reload, revalidator],
   );
 
   return { send, pending, answer, busy: pending !== null };

@@ -1,18 +1,15 @@
-import { dateInputValue, formValues, orderForm } from "../../../server/domain/admin/form-fields.ts";
+import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
+import { dateInputValue } from "../../../server/domain/admin/form-input.ts";
 import { recordVersions } from "../../../server/domain/admin/lists.ts";
-import { deleteIssue, issueTitle, reorderIssues } from "../../../server/domain/odaeho/manage.ts";
+import { odaehoFields } from "../../../server/domain/odaeho/manage.ts";
 import { listOdaehoIssues } from "../../../server/domain/odaeho/odaeho.ts";
-import { itemListAction } from "../../../server/http/item-actions.ts";
 import { FileField } from "../../components/admin/FileField.tsx";
 import { FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
-import { ItemUploadForm } from "../../components/admin/ItemUploadForm.tsx";
-import {
-  ItemThumbnail,
-  ManagedItem,
-  useItemDeletion,
-} from "../../components/admin/ManagedItem.tsx";
+import { AddItemForm } from "../../components/admin/list/AddItemForm.tsx";
+import { ItemList } from "../../components/admin/list/ItemList.tsx";
+import { ItemRow } from "../../components/admin/list/ItemRow.tsx";
+import { ItemThumbnail, type RowSummaryProps } from "../../components/admin/list/RowSummary.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { SavedSortableList } from "../../components/admin/SavedSortableList.tsx";
 import { ButtonLink } from "../../components/ui/Button.tsx";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
@@ -21,12 +18,12 @@ import { seoulDate } from "../../lib/calendar-dates.ts";
 import { formatFileSize } from "../../lib/file-size.ts";
 import { formatLongDate } from "../../lib/format.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
 import type { Route } from "./+types/manage-odaeho";
 import styles from "./manage-media.module.css";
 
-const PAGE = "/admin/manage-odaeho";
-const UPLOAD = "/admin/api/odaeho";
-const NOUN = "오대호 회지";
+const TYPE = "odaeho";
+const compressCover = compressImageFields(["thumbnail"]);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "오대호 관리", noIndex: true });
@@ -44,27 +41,14 @@ export async function loader({ context }: Route.LoaderArgs) {
       version: versions[issue.id] ?? 1,
     })),
     today: seoulDate(new Date()),
+    rules: fieldRules(odaehoFields),
   };
-}
-
-/** Deletes and reorders (forms without files); adding and editing go to the upload endpoint. */
-export function action(args: Route.ActionArgs) {
-  return itemListAction(args, {
-    category: "odaeho",
-    noun: NOUN,
-    titleOf: issueTitle,
-    remove: deleteIssue,
-    listName: () => "오대호 목록",
-    reorder: (trx, form) =>
-      reorderIssues(trx, orderForm.parse(formValues(form, [], ["expected", "id"]))),
-  });
 }
 
 type Issue = Route.ComponentProps["loaderData"]["issues"][number];
 
 export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
-  const { issues, today } = loaderData;
-  const { remove, announcement } = useItemDeletion(PAGE);
+  const { issues, today, rules } = loaderData;
   return (
     <>
       <PageHeader
@@ -86,78 +70,70 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
         <h2 id="add-issue-title" className={styles.panelTitle}>
           새 호 추가
         </h2>
-        <ItemUploadForm
-          action={UPLOAD}
-          images={["thumbnail"]}
+        <AddItemForm
+          contentType={TYPE}
           label="새 호 추가"
           submitLabel="호 추가"
+          prepare={compressCover}
+          rules={rules}
         >
-          {(errors) => <IssueFields errors={errors} today={today} />}
-        </ItemUploadForm>
+          {({ fieldErrors }) => <IssueFields errors={fieldErrors} today={today} />}
+        </AddItemForm>
       </section>
 
       <section className={styles.list} aria-labelledby="issues-title">
         <h2 id="issues-title" className={styles.listTitle}>
           발행된 호 <span className={styles.count}>{issues.length}개</span>
         </h2>
-        {announcement}
-        {issues.length === 0 ? (
+        {/* Kept when it is empty: a deletion's announcement is shown by the list. */}
+        <ItemList
+          contentType={TYPE}
+          items={issues}
+          getId={(issue) => issue.id}
+          getLabel={(issue) => issue.title}
+          label="오대호 목록 순서"
+          reorder={{}}
+          renderItem={(issue, announce) => (
+            <ItemRow
+              contentType={TYPE}
+              id={issue.id}
+              version={issue.version}
+              label={`'${issue.title}' 회지`}
+              summary={issueSummary(issue)}
+              removeTitle={`'${issue.title}' 회지를 삭제할까요?`}
+              removeMessage={<p>표지 이미지와 PDF 파일도 함께 지워지며 되돌릴 수 없습니다.</p>}
+              prepare={compressCover}
+              rules={rules}
+              onRemoved={announce}
+              fields={({ fieldErrors }) => (
+                <IssueFields errors={fieldErrors} today={today} issue={issue} />
+              )}
+            />
+          )}
+        />
+        {issues.length === 0 && (
           <EmptyState title="아직 올린 호가 없습니다">
             위에서 표지와 PDF를 올리면 공개 페이지에 보입니다.
           </EmptyState>
-        ) : (
-          <SavedSortableList
-            action={PAGE}
-            items={issues}
-            getId={(issue) => issue.id}
-            getLabel={(issue) => issue.title}
-            label="오대호 목록 순서"
-            renderItem={(issue) => <IssueItem issue={issue} today={today} onDelete={remove} />}
-          />
         )}
       </section>
     </>
   );
 }
 
-function IssueItem({
-  issue,
-  today,
-  onDelete,
-}: {
-  issue: Issue;
-  today: string;
-  onDelete: (form: FormData) => void;
-}) {
-  return (
-    <ManagedItem
-      id={issue.id}
-      version={issue.version}
-      title={issue.title}
-      thumbnail={<ItemThumbnail image={issue.cover} shape="tall" />}
-      details={
-        <>
-          <time dateTime={issue.publishedAt}>{formatLongDate(issue.publishedAt)} 발행</time>
-          <a href={issue.pdf.url} download={issue.pdf.fileName} className={styles.mono}>
-            {issue.pdf.fileName} ({formatFileSize(issue.pdf.byteSize)})
-          </a>
-        </>
-      }
-      deleteMessage="표지 이미지와 PDF 파일도 함께 지워지며 되돌릴 수 없습니다."
-      onDelete={onDelete}
-      editor={(onSaved) => (
-        <ItemUploadForm
-          action={UPLOAD}
-          images={["thumbnail"]}
-          label={`'${issue.title}' 수정`}
-          item={issue}
-          onSaved={onSaved}
-        >
-          {(errors) => <IssueFields errors={errors} today={today} issue={issue} />}
-        </ItemUploadForm>
-      )}
-    />
-  );
+function issueSummary(issue: Issue): RowSummaryProps {
+  return {
+    title: issue.title,
+    media: <ItemThumbnail image={issue.cover} shape="tall" />,
+    details: [
+      <time key="date" dateTime={issue.publishedAt}>
+        {formatLongDate(issue.publishedAt)} 발행
+      </time>,
+      <a key="pdf" href={issue.pdf.url} download={issue.pdf.fileName} className={styles.mono}>
+        {issue.pdf.fileName} ({formatFileSize(issue.pdf.byteSize)})
+      </a>,
+    ],
+  };
 }
 
 function IssueFields({
@@ -171,17 +147,10 @@ function IssueFields({
 }) {
   return (
     <div className={styles.fields}>
-      <FormField label="제목" name="title" required hint="예: 오대호 2026" error={errors.title}>
-        {(field) => (
-          <TextInput
-            {...field}
-            defaultValue={issue?.title ?? ""}
-            maxLength={80}
-            autoComplete="off"
-          />
-        )}
+      <FormField label="제목" name="title" hint="예: 오대호 2026" error={errors.title}>
+        {(field) => <TextInput {...field} defaultValue={issue?.title ?? ""} autoComplete="off" />}
       </FormField>
-      <FormField label="발행일" name="publishedAt" required error={errors.publishedAt}>
+      <FormField label="발행일" name="publishedAt" error={errors.publishedAt}>
         {(field) => (
           <TextInput
             {...field}
@@ -194,9 +163,7 @@ function IssueFields({
       </FormField>
       <div className={styles.wide}>
         <FormField label="설명" name="description" error={errors.description}>
-          {(field) => (
-            <TextArea {...field} defaultValue={issue?.description ?? ""} maxLength={500} rows={2} />
-          )}
+          {(field) => <TextArea {...field} defaultValue={issue?.description ?? ""} rows={2} />}
         </FormField>
       </div>
       <FileField

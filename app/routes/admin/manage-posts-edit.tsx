@@ -1,11 +1,6 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useLocation,
-  useRouteError,
-} from "react-router";
+import { data, isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
+import { articleForm } from "../../../server/domain/articles/admin.ts";
 import { listArticleTags } from "../../../server/domain/articles/articles.ts";
 import { getEditableArticle } from "../../../server/domain/articles/manage.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
@@ -16,7 +11,12 @@ import {
   ArticleEditor,
   useNavigateAfterSave,
 } from "../../components/admin/posts/ArticleEditor.tsx";
-import { deleteMessage, handOverOf, POSTS_PATH } from "../../components/admin/posts/links.ts";
+import {
+  ARTICLES,
+  deleteMessage,
+  handOverOf,
+  POSTS_PATH,
+} from "../../components/admin/posts/links.ts";
 import { articleHref } from "../../components/community/media-links.ts";
 import { EmptyState } from "../../components/ui/EmptyState.tsx";
 import { getServices } from "../../context.ts";
@@ -33,7 +33,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   ]);
   // Answered inside the admin shell by this route's error boundary.
   if (!article) throw data(null, { status: 404 });
-  return { article, tags, publishedAt: seoulDateTimeInput(article.publishedAt) };
+  return {
+    article,
+    tags,
+    publishedAt: seoulDateTimeInput(article.publishedAt),
+    rules: fieldRules(articleForm),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -42,16 +47,8 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-/** After a delete the article is gone: its editor is left, not loaded again. */
-export function shouldRevalidate({
-  formData,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return formData?.has("delete") ? false : defaultShouldRevalidate;
-}
-
 export default function EditPost({ loaderData }: Route.ComponentProps) {
-  const { article, tags, publishedAt } = loaderData;
+  const { article, tags, publishedAt, rules } = loaderData;
   const location = useLocation();
   const handOver = handOverOf(location.state);
   const leaveTo = useNavigateAfterSave();
@@ -79,29 +76,40 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           </Notice>
         </div>
       )}
-      <ArticleEditor key={article.id} article={article} publishedAt={publishedAt} tags={tags} />
+      <ArticleEditor
+        key={article.id}
+        article={article}
+        publishedAt={publishedAt}
+        tags={tags}
+        rules={rules}
+      />
 
       <section className={styles.danger} aria-labelledby="delete-title">
         <h2 id="delete-title" className={styles.dangerTitle}>
           게시글 삭제
         </h2>
         <p className={styles.dangerText}>{deleteMessage(article.images.length)}</p>
+        {/* After a delete the article is gone: its editor is left, not loaded again. */}
         <AdminForm
-          action={POSTS_PATH}
+          contentType={ARTICLES}
+          reload={false}
           label="게시글 삭제"
           onSaved={(answer) => leaveTo(POSTS_PATH, { notice: answer.message })}
         >
           {({ busy }) => (
-            <ConfirmButton
-              title={`'${article.title}' 게시글을 삭제할까요?`}
-              message={deleteMessage(article.images.length)}
-              name="delete"
-              value={`${article.id}:${article.version}`}
-              size="md"
-              disabled={busy}
-            >
-              이 게시글 삭제
-            </ConfirmButton>
+            <>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={article.id} />
+              <input type="hidden" name="version" value={article.version} />
+              <ConfirmButton
+                title={`'${article.title}' 게시글을 삭제할까요?`}
+                message={deleteMessage(article.images.length)}
+                size="md"
+                disabled={busy}
+              >
+                이 게시글 삭제
+              </ConfirmButton>
+            </>
           )}
         </AdminForm>
       </section>

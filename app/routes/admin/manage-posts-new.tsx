@@ -1,3 +1,5 @@
+import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
+import { articleForm } from "../../../server/domain/articles/admin.ts";
 import { listArticleTags } from "../../../server/domain/articles/articles.ts";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { ArticleEditor } from "../../components/admin/posts/ArticleEditor.tsx";
@@ -11,7 +13,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const tags = await listArticleTags(getServices(context).db);
-  return { tags, publishedAt: seoulDateTimeInput(new Date().toISOString()) };
+  return {
+    tags,
+    publishedAt: seoulDateTimeInput(new Date().toISOString()),
+    rules: fieldRules(articleForm),
+  };
 }
 
 export default function NewPost({ loaderData }: Route.ComponentProps) {
@@ -31,6 +37,7 @@ export default function NewPost({ loaderData }: Route.ComponentProps) {
         article={undefined}
         publishedAt={loaderData.publishedAt}
         tags={loaderData.tags}
+        rules={loaderData.rules}
       />
     </>
   );

@@ -1,18 +1,9 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { runWrite } from "../../../server/domain/admin/run-write.ts";
 import {
   listArticleTags,
   parseArticleListQuery,
 } from "../../../server/domain/articles/articles.ts";
-import {
-  articleTargetSchema,
-  articleWrite,
-  deleteArticle,
-  findArticleTitle,
-  listManagedArticles,
-} from "../../../server/domain/articles/manage.ts";
-import { requireAdministrator } from "../../../server/http/admin-auth.ts";
-import { actionResponse } from "../../../server/http/write-response.ts";
+import { listManagedArticles } from "../../../server/domain/articles/manage.ts";
 import { AdminForm } from "../../components/admin/AdminForm.tsx";
 import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
 import { Badge, DataTable } from "../../components/admin/DataTable.tsx";
@@ -21,7 +12,9 @@ import { Notice } from "../../components/admin/Notice.tsx";
 import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { Pagination } from "../../components/admin/Pagination.tsx";
 import {
+  ARTICLES,
   deleteMessage,
+  deleteTargetOf,
   handOverOf,
   NEW_POST_PATH,
   POSTS_PATH,
@@ -47,25 +40,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const query = { ...parseArticleListQuery(url.searchParams), limit: PAGE_SIZE };
   const [list, tags] = await Promise.all([listManagedArticles(db, query), listArticleTags(db)]);
   return { query: { search: query.search, tag: query.tag }, list, tags };
-}
-
-/** Deletes the article a row's (or the editor's) delete button names as "id:version". */
-export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
-  const services = getServices(args.context);
-  const form = await args.request.formData();
-  const target = articleTargetSchema.safeParse(form.get("delete"));
-  const title = target.success ? await findArticleTitle(services.db, target.data.id) : undefined;
-  const result = await runWrite(
-    services,
-    session.administrator.email,
-    articleWrite("delete", title ?? ""),
-    async (trx, files) => {
-      const { id, version } = articleTargetSchema.parse(form.get("delete"));
-      await deleteArticle(trx, files, id, version);
-    },
-  );
-  return actionResponse(result);
 }
 
 /** The list's address for a page, keeping the search and tag. */
@@ -156,7 +130,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
       </p>
 
       {/* One form around the list, so a delete's answer stays on screen even when it empties the list. */}
-      <AdminForm action={POSTS_PATH} label="게시글 목록">
+      <AdminForm contentType={ARTICLES} prepare={deleteTargetOf} label="게시글 목록">
         {({ busy }) =>
           list.items.length === 0 ? (
             <EmptyState
@@ -177,6 +151,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
             </EmptyState>
           ) : (
             <div className={styles.list}>
+              <input type="hidden" name="intent" value="delete" />
               <DataTable caption="게시글 목록" hideCaption>
                 <thead className={styles.head}>
                   <tr>
@@ -236,7 +211,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                           <ConfirmButton
                             title={`'${article.title}' 게시글을 삭제할까요?`}
                             message={deleteMessage(article.imageCount)}
-                            name="delete"
+                            name="target"
                             value={`${article.id}:${article.version}`}
                             disabled={busy}
                           >

@@ -8,9 +8,9 @@ import {
   updateVersioned,
 } from "../../db/versioned.ts";
 import { newId } from "../../storage/storage.ts";
-import type { OrderForm, RecordTarget } from "../admin/form-fields.ts";
+import type { UploadedFile } from "../admin/form-files.ts";
+import type { OrderForm, RecordTarget } from "../admin/form-input.ts";
 import { reorderFrom } from "../admin/lists.ts";
-import type { UploadedFile } from "../admin/upload-write.ts";
 import type { FileChanges } from "../files/files.ts";
 
 /** The spec's message for an activity without a title, shown as written. */

@@ -19,12 +19,12 @@ function singleFile(form: FormData, field: string): File | undefined {
   return chosen[0];
 }
 
-async function checkedAs<T>(field: string, check: Promise<T>): Promise<T> {
+async function checkedAs<T>(field: string, check: Promise<T>, prefix = ""): Promise<T> {
   try {
     return await check;
   } catch (error) {
     if (error instanceof InputError && error.status === 400) {
-      throw new FieldError(field, error.message);
+      throw new FieldError(field, `${prefix}${error.message}`);
     }
     throw error;
   }
@@ -32,7 +32,7 @@ async function checkedAs<T>(field: string, check: Promise<T>): Promise<T> {
 
 /**
  * The image uploaded in `field`: orientation applied, metadata stripped, WebP with smaller
- * copies; undefined when none was chosen. `maxSide` bounds a picture only ever shown small.
+ * copies; undefined when none was chosen.
  */
 export async function uploadedImage(
   form: FormData,
@@ -41,7 +41,27 @@ export async function uploadedImage(
 ): Promise<UploadedFile | undefined> {
   const file = singleFile(form, field);
   if (!file) return undefined;
-  const image = await checkedAs(field, acceptImage(file, options));
+  return checkedAs(field, preparedImage(file, options));
+}
+
+/**
+ * Every image uploaded in `field`, in the form's order, each prepared as `uploadedImage` does.
+ * A refusal names the file and is shown next to `errorField` (the list the files belong to).
+ */
+export async function uploadedImages(
+  form: FormData,
+  field: string,
+  errorField = field,
+): Promise<UploadedFile[]> {
+  const images: UploadedFile[] = [];
+  for (const file of filesOf(form, field)) {
+    images.push(await checkedAs(errorField, preparedImage(file), `'${file.name.slice(0, 100)}': `));
+  }
+  return images;
+}
+
+async function preparedImage(file: File, options?: { maxSide?: number }): Promise<UploadedFile> {
+  const image = await acceptImage(file, options);
   return {
     extension: image.extension,
     contentType: image.contentType,

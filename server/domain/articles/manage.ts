@@ -3,9 +3,9 @@ import { parseSeoulDateTimeInput } from "../../../app/lib/calendar-dates.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteVersioned, updateVersioned } from "../../db/versioned.ts";
 import { type FileStorage, newId } from "../../storage/storage.ts";
-import { FieldError, type WriteDescription } from "../admin/run-write.ts";
+import type { UploadedFile } from "../admin/form-files.ts";
+import { FieldError } from "../admin/run-write.ts";
 import { type FileChanges, type ImageRef, toImageRef } from "../files/files.ts";
-import type { ProcessedImage } from "../files/images.ts";
 import { uploadLimits } from "../files/uploads.ts";
 import { sanitizeRichText } from "../html/sanitize.ts";
 import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
@@ -26,6 +26,7 @@ import {
 
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_ALT_LENGTH = 300;
+const PUBLISHED_AT_MESSAGE = "게시일을 날짜와 시각으로 입력해 주세요. 예: 2026-03-02 18:00";
 
 /** What a manager fills in for an article, as the server keeps it. */
 export const articleDraftSchema = z.object({
@@ -34,17 +35,22 @@ export const articleDraftSchema = z.object({
     .trim()
     .min(1, "제목을 입력해 주세요.")
     .max(MAX_TITLE_LENGTH, `제목은 ${MAX_TITLE_LENGTH}자까지 쓸 수 있습니다.`),
-  tag: z.string().trim().max(MAX_TAG_LENGTH, `태그는 ${MAX_TAG_LENGTH}자까지 쓸 수 있습니다.`),
+  /** A tag is a key (lists, links, the filter): written one way, "ＡＩ" and "AI" alike. */
+  tag: z
+    .string()
+    .normalize("NFKC")
+    .trim()
+    .max(MAX_TAG_LENGTH, `태그는 ${MAX_TAG_LENGTH}자까지 쓸 수 있습니다.`),
   /** Seoul wall-clock time from a `datetime-local` input; kept as an ISO instant in UTC. */
-  publishedAt: z.string().transform((value, ctx) => {
-    const instant = parseSeoulDateTimeInput(value);
-    if (instant) return instant;
-    ctx.addIssue({
-      code: "custom",
-      message: "게시일을 날짜와 시각으로 입력해 주세요. 예: 2026-03-02 18:00",
-    });
-    return z.NEVER;
-  }),
+  publishedAt: z
+    .string()
+    .min(1, PUBLISHED_AT_MESSAGE)
+    .transform((value, ctx) => {
+      const instant = parseSeoulDateTimeInput(value);
+      if (instant) return instant;
+      ctx.addIssue({ code: "custom", message: PUBLISHED_AT_MESSAGE });
+      return z.NEVER;
+    }),
   /** HTML from the editor; sanitized when it is written. The spec's limit for one text value. */
   contents: z
     .string()
@@ -59,23 +65,7 @@ export type ArticleDraft = z.output<typeof articleDraftSchema>;
 /** One image of the list an article is written with, in order: an image it keeps, or a new one. */
 export type ArticleImageInput =
   | { fileId: string; alt: string }
-  | { upload: ProcessedImage; originalName: string; alt: string };
-
-/** The audit entry and answer of an article write, in the spec's style. */
-export function articleWrite(
-  kind: "create" | "update" | "delete" | "save",
-  title: string,
-): WriteDescription {
-  const verb = { create: "추가", update: "수정", delete: "삭제", save: "저장" }[kind];
-  const flat = title.replace(/\s+/g, " ").trim();
-  const shown = flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
-  const subject = shown ? `'${shown}' 게시글` : "게시글";
-  return {
-    category: "media",
-    success: `${subject}이 ${verb}되었습니다`,
-    failure: `${subject} ${verb}에 실패했습니다`,
-  };
-}
+  | { upload: UploadedFile; alt: string };
 
 export interface ManagedArticleRow {
   id: string;
@@ -240,17 +230,7 @@ async function writeImages(
     if ("fileId" in image) {
       fileId = image.fileId;
     } else {
-      const stored = await files.store({
-        folder: `media/${article.id}`,
-        extension: image.upload.extension,
-        contentType: image.upload.contentType,
-        body: image.upload.body,
-        width: image.upload.width,
-        height: image.upload.height,
-        variants: image.upload.variants,
-        originalName: image.originalName,
-      });
-      fileId = stored.id;
+      fileId = (await files.store({ folder: `media/${article.id}`, ...image.upload })).id;
     }
     await trx
       .insertInto("article_images")
@@ -340,12 +320,3 @@ export async function deleteArticle(
   await deleteVersioned(trx, "articles", id, expectedVersion);
   for (const image of images) await files.remove(image.file_id);
 }
-
-/** "id:version", how a list row names the article a delete button removes. */
-export const articleTargetSchema = z
-  .string({ error: "삭제할 게시글을 알 수 없습니다." })
-  .regex(/^[0-9a-f]{32}:\d{1,9}$/, "삭제할 게시글을 알 수 없습니다.")
-  .transform((value) => {
-    const [id = "", version = "0"] = value.split(":");
-    return { id, version: Number(version) };
-  });

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import type { Db } from "../../db/database.ts";
 import { type FileStorage, newId, newStorageKey } from "../../storage/storage.ts";
 
@@ -50,6 +51,11 @@ export function storageKeysOf(storageKey: string, variantWidths: number[]): stri
 /** Stages file changes inside one database transaction; see `writeWithFiles`. */
 export interface FileChanges {
   store(file: NewFile): Promise<StoredFile>;
+  /**
+   * Stores a stored file again, with its smaller copies, as a new file in `target` (an odaeho
+   * PDF under its issue's new title): an address is never reused, so a new name is a new file.
+   */
+  copy(fileId: string, target: Pick<NewFile, "folder" | "fileName">): Promise<StoredFile>;
   remove(fileId: string): Promise<void>;
 }
 
@@ -70,6 +76,10 @@ export async function writeWithFiles<T>(
     result = await db.transaction().execute(async (trx) =>
       work(trx, {
         store: (file) => putFile(trx, storage, file, (key) => written.push(key)),
+        copy: async (fileId, target) =>
+          putFile(trx, storage, await copyOf(trx, storage, fileId, target), (key) =>
+            written.push(key),
+          ),
         remove: async (fileId) => {
           const row = await trx
             .deleteFrom("files")
@@ -130,6 +140,37 @@ async function putFile(
     height: file.height ?? null,
     variantWidths,
     url: storage.publicUrl(storageKey),
+  };
+}
+
+/** A stored file as a new one to store: the same bytes, type, name and smaller copies. */
+async function copyOf(
+  db: Db,
+  storage: FileStorage,
+  fileId: string,
+  target: Pick<NewFile, "folder" | "fileName">,
+): Promise<NewFile> {
+  const row = await db
+    .selectFrom("files")
+    .select(["storage_key", "content_type", "original_name", "width", "height", "variant_widths"])
+    .where("id", "=", fileId)
+    .executeTakeFirstOrThrow();
+  const variants = [];
+  for (const width of parseWidths(row.variant_widths)) {
+    variants.push({
+      width,
+      body: await buffer(await storage.get(variantKey(row.storage_key, width))),
+    });
+  }
+  return {
+    ...target,
+    extension: /\.([a-z0-9]+)$/i.exec(row.storage_key)?.[1] ?? "bin",
+    contentType: row.content_type,
+    body: await storage.get(row.storage_key),
+    originalName: row.original_name ?? undefined,
+    width: row.width ?? undefined,
+    height: row.height ?? undefined,
+    variants,
   };
 }
 

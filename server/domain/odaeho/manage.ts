@@ -3,11 +3,10 @@ import { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { VersionConflictError } from "../../db/documents.ts";
 import { deleteVersioned, RecordNotFoundError, updateVersioned } from "../../db/versioned.ts";
-import { type FileStorage, newId } from "../../storage/storage.ts";
-import { type OrderForm, type RecordTarget, seoulDateInput } from "../admin/form-fields.ts";
+import { newId } from "../../storage/storage.ts";
+import type { UploadedFile } from "../admin/form-files.ts";
+import { type OrderForm, type RecordTarget, seoulDateInput } from "../admin/form-input.ts";
 import { reorderFrom } from "../admin/lists.ts";
-import { FieldError } from "../admin/run-write.ts";
-import type { UploadedFile } from "../admin/upload-write.ts";
 import type { FileChanges } from "../files/files.ts";
 
 /** The spec's message when a new issue lacks its cover or its PDF, shown as written. */
@@ -24,16 +23,6 @@ export const odaehoFields = z.object({
 });
 
 export type OdaehoFields = z.infer<typeof odaehoFields>;
-
-/** A new issue needs both files; the refusal is shown next to the first one missing. */
-export function requireIssueFiles<File>(
-  thumbnail: File | undefined,
-  pdf: File | undefined,
-): { thumbnail: File; pdf: File } {
-  if (!thumbnail) throw new FieldError("thumbnail", MISSING_FILES_MESSAGE);
-  if (!pdf) throw new FieldError("pdf", MISSING_FILES_MESSAGE);
-  return { thumbnail, pdf };
-}
 
 /** Characters a file name cannot carry on common systems, and control characters. */
 const unsafeInFileName = /[\p{Cc}\\/:*?"<>|]/gu;
@@ -107,7 +96,6 @@ export async function createIssue(
 export async function updateIssue(
   trx: Db,
   files: FileChanges,
-  storage: FileStorage,
   clubName: string,
   target: RecordTarget,
   fields: OdaehoFields,
@@ -121,7 +109,6 @@ export async function updateIssue(
       "issue.thumbnail_file_id",
       "issue.pdf_file_id",
       "pdf.storage_key as pdf_key",
-      "pdf.original_name as pdf_original_name",
     ])
     .where("issue.id", "=", target.id)
     .executeTakeFirst();
@@ -140,13 +127,9 @@ export async function updateIssue(
     ).id;
   } else if (current.pdf_key.split("/").at(-1) !== pdfName) {
     pdfFileId = (
-      await files.store({
+      await files.copy(current.pdf_file_id, {
         folder: pdfFolder(target.id, false),
         fileName: pdfName,
-        extension: "pdf",
-        contentType: "application/pdf",
-        body: await storage.get(current.pdf_key),
-        originalName: current.pdf_original_name ?? undefined,
       })
     ).id;
   }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import type { TagCount } from "../../../../server/domain/articles/articles.ts";
 import type { EditableArticle } from "../../../../server/domain/articles/manage.ts";
+import type { FieldRules } from "../../../../shared/field-rules.ts";
 import type { WriteResult } from "../../../../shared/write-result.ts";
 import { compressImage } from "../../../lib/uploads/compress-image.ts";
 import { RichTextEditor } from "../../editor/RichTextEditor.tsx";
@@ -10,7 +11,7 @@ import { AdminForm } from "../AdminForm.tsx";
 import { FormActions, FormField, TextInput } from "../FormField.tsx";
 import styles from "./ArticleEditor.module.css";
 import { ArticleImageList } from "./ArticleImageList.tsx";
-import { ARTICLES_API_PATH, POSTS_PATH, type PostsHandOver, postEditHref } from "./links.ts";
+import { ARTICLES, POSTS_PATH, type PostsHandOver, postEditHref } from "./links.ts";
 
 /** The spec's limit for one text value, checked before sending (the server checks it again). */
 const MAX_CONTENTS_BYTES = 10 * 1024 * 1024;
@@ -21,15 +22,17 @@ interface ArticleEditorProps {
   /** The `datetime-local` value the date field starts with (Seoul time). */
   publishedAt: string;
   tags: TagCount[];
+  /** The limits of the form's fields, from the server's schema. */
+  rules: FieldRules;
 }
 
 /**
  * The article form: title, tag (a tag in use or a new one), publishing time in Seoul, the
  * contents in the rich-text editor and the image list. It is sent as one multipart form to the
- * articles endpoint after the new pictures are compressed, with progress shown throughout; a new
- * article then opens in its own editor.
+ * articles' write endpoint after the new pictures are compressed, with progress shown
+ * throughout; a new article then opens in its own editor.
  */
-export function ArticleEditor({ article, publishedAt, tags }: ArticleEditorProps) {
+export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEditorProps) {
   const tagListId = useId();
   const leaveTo = useNavigateAfterSave();
 
@@ -42,8 +45,8 @@ export function ArticleEditor({ article, publishedAt, tags }: ArticleEditorProps
 
   return (
     <AdminForm
-      action={ARTICLES_API_PATH}
-      upload
+      contentType={ARTICLES}
+      rules={rules}
       prepare={prepareArticleForm}
       onSaved={onSaved}
       resetKey={article?.version}
@@ -52,18 +55,18 @@ export function ArticleEditor({ article, publishedAt, tags }: ArticleEditorProps
     >
       {({ fieldErrors, busy }) => (
         <>
+          <input type="hidden" name="intent" value={article ? "update" : "create"} />
           {article && (
             <>
               <input type="hidden" name="id" value={article.id} />
               <input type="hidden" name="version" value={article.version} />
             </>
           )}
-          <FormField label="제목" name="title" required error={fieldErrors.title}>
+          <FormField label="제목" name="title" error={fieldErrors.title}>
             {(field) => (
               <TextInput
                 {...field}
                 defaultValue={article?.title ?? ""}
-                maxLength={200}
                 autoComplete="off"
                 className={styles.title}
               />
@@ -82,7 +85,6 @@ export function ArticleEditor({ article, publishedAt, tags }: ArticleEditorProps
                     {...field}
                     list={tagListId}
                     defaultValue={article?.tag ?? ""}
-                    maxLength={50}
                     autoComplete="off"
                   />
                   <datalist id={tagListId}>
@@ -96,7 +98,6 @@ export function ArticleEditor({ article, publishedAt, tags }: ArticleEditorProps
             <FormField
               label="게시일"
               name="publishedAt"
-              required
               hint="한국 시간(KST)입니다. 목록은 게시일이 최근인 글부터 보여 줍니다."
               error={fieldErrors.publishedAt}
             >

@@ -1,10 +1,18 @@
-import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type DragEvent,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import type { ImageRef } from "../../../../server/domain/files/files.ts";
 import { formatFileSize } from "../../../lib/file-size.ts";
 import { SortableList } from "../../sortable/SortableList.tsx";
 import { ResponsiveImage } from "../../ui/ResponsiveImage.tsx";
 import { Badge } from "../DataTable.tsx";
-import { TextInput } from "../FormField.tsx";
+import { FieldRulesContext, TextInput } from "../FormField.tsx";
 import styles from "./ArticleImageList.module.css";
 
 /** New images one save may carry (the upload endpoint's limit on files a request). */
@@ -40,7 +48,9 @@ interface ArticleImageListProps {
  * dropped on it) and previewed, and the order changes by dragging, by keyboard or with the
  * arrows. Everything lives in the form itself: each row carries its place (`images`), its
  * description (`imageAlt`), the delete mark (`deleteImage`) and, for a new picture, the file
- * (`newImage` with `newImageKey`), so the form's data is exactly what the manager sees.
+ * (`newImage` with `newImageKey`), so the form's data is exactly what the manager sees. A file
+ * that turns out not to be a picture leaves the list at once, with a note naming it, so it can
+ * never hold up the form.
  */
 export function ArticleImageList({
   images,
@@ -111,6 +121,14 @@ export function ArticleImageList({
     markEdited();
   };
 
+  // The browser could not show it, so it cannot be compressed or stored either.
+  const dropUnreadable = (key: string, name: string) => {
+    setRows((current) => current.filter((row) => row.key !== key));
+    setSelectionNote(
+      `'${name}'은(는) 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다. 다른 사진을 골라 주세요.`,
+    );
+  };
+
   return (
     <fieldset
       className={styles.images}
@@ -151,6 +169,7 @@ export function ArticleImageList({
                 altError={fieldErrors[`imageAlt.${rows.indexOf(row)}`]}
                 disabled={disabled}
                 onRemove={() => removeNew(row.key)}
+                onUnreadable={(name) => dropUnreadable(row.key, name)}
               />
             )}
           />
@@ -200,17 +219,19 @@ function ImageRow({
   altError,
   disabled,
   onRemove,
+  onUnreadable,
 }: {
   row: Row;
   index: number;
   altError: string | undefined;
   disabled: boolean;
   onRemove: () => void;
+  onUnreadable: (name: string) => void;
 }) {
   const altId = useId();
   const altErrorId = useId();
   const [deleted, setDeleted] = useState(false);
-  const [unreadable, setUnreadable] = useState(false);
+  const altRule = useContext(FieldRulesContext).imageAlt;
   const label = labelOf(row, index);
 
   return (
@@ -219,12 +240,7 @@ function ImageRow({
       {row.kind === "existing" ? (
         <ResponsiveImage image={row.image} alt="" sizes="112px" className={styles.thumb} />
       ) : (
-        <NewFile
-          file={row.file}
-          fileKey={row.key}
-          unreadable={unreadable}
-          onUnreadable={() => setUnreadable(true)}
-        />
+        <NewFile file={row.file} fileKey={row.key} onUnreadable={onUnreadable} />
       )}
       <div className={styles.details}>
         <div className={styles.meta}>
@@ -247,7 +263,7 @@ function ImageRow({
           id={altId}
           name="imageAlt"
           defaultValue={row.kind === "existing" ? row.alt : ""}
-          maxLength={300}
+          maxLength={altRule?.maxLength}
           disabled={deleted}
           aria-invalid={altError ? true : undefined}
           aria-describedby={altError ? altErrorId : undefined}
@@ -257,11 +273,6 @@ function ImageRow({
         {altError && (
           <p id={altErrorId} className={styles.error}>
             {altError}
-          </p>
-        )}
-        {unreadable && (
-          <p className={styles.error} role="alert">
-            이 파일은 이미지로 읽을 수 없습니다. 빼고 다른 파일을 골라 주세요.
           </p>
         )}
       </div>
@@ -300,13 +311,11 @@ function ImageRow({
 function NewFile({
   file,
   fileKey,
-  unreadable,
   onUnreadable,
 }: {
   file: File;
   fileKey: string;
-  unreadable: boolean;
-  onUnreadable: () => void;
+  onUnreadable: (name: string) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -326,14 +335,14 @@ function NewFile({
     <>
       <input ref={ref} type="file" name="newImage" hidden tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="newImageKey" value={fileKey} />
-      {preview && !unreadable ? (
+      {preview ? (
         <img
           src={preview}
           alt=""
           width={112}
           height={84}
           className={styles.thumb}
-          onError={onUnreadable}
+          onError={() => onUnreadable(file.name)}
         />
       ) : (
         <span className={styles.thumb} />

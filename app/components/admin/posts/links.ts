@@ -2,8 +2,8 @@
 
 export const POSTS_PATH = "/admin/manage-posts";
 export const NEW_POST_PATH = `${POSTS_PATH}/new`;
-/** The upload endpoint that creates and writes articles with their images. */
-export const ARTICLES_API_PATH = "/admin/api/articles";
+/** The content type whose write endpoint creates, writes and deletes articles. */
+export const ARTICLES = "articles";
 
 export function postEditHref(id: string): string {
   return `${POSTS_PATH}/${id}`;
@@ -30,4 +30,16 @@ export function deleteMessage(imageCount: number): string {
   return imageCount > 0
     ? `본문과 사진 ${imageCount}장이 함께 지워지고 공개 사이트에서도 사라집니다. 되돌릴 수 없습니다.`
     : "본문이 지워지고 공개 사이트에서도 사라집니다. 되돌릴 수 없습니다.";
+}
+
+/**
+ * The list's delete buttons each name their article as "id:version" (one form holds them all, so
+ * its answer stays when the row is gone); the delete command reads the id and the version.
+ */
+export async function deleteTargetOf(form: FormData): Promise<FormData> {
+  const [id = "", version = ""] = String(form.get("target") ?? "").split(":");
+  form.delete("target");
+  form.set("id", id);
+  form.set("version", version);
+  return form;
 }

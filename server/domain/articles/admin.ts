@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { type ContentType, command } from "../admin/content-type.ts";
+import { type UploadedFile, uploadedImages } from "../admin/form-files.ts";
+import { formTarget, formText, formValues } from "../admin/form-input.ts";
+import { describeChange } from "../admin/messages.ts";
+import { FieldError } from "../admin/run-write.ts";
+import { uploadLimits } from "../files/uploads.ts";
+import {
+  type ArticleImageInput,
+  articleDraftSchema,
+  createArticle,
+  deleteArticle,
+  findArticleTitle,
+  MAX_ALT_LENGTH,
+  updateArticle,
+} from "./manage.ts";
+
+const NOUN = "게시글";
+
+const imageToken = /^(existing|new):([0-9a-z]{1,64})$/;
+const imageListMessage = "사진 목록을 읽을 수 없습니다. 새로 고침한 뒤 다시 시도해 주세요.";
+
+/**
+ * The article form: the draft's fields and its image list, in the order shown. Each entry of
+ * `images` is `existing:{fileId}` or `new:{key}`, with its description in `imageAlt` beside it;
+ * `deleteImage` names the existing images to delete, and each new file (`newImage`) comes with
+ * its key in `newImageKey`.
+ */
+export const articleForm = articleDraftSchema
+  .extend({
+    images: z
+      .array(z.string().regex(imageToken, imageListMessage))
+      .max(100, "사진은 한 게시글에 100장까지 둘 수 있습니다."),
+    imageAlt: z.array(
+      z.string().trim().max(MAX_ALT_LENGTH, `사진 설명은 ${MAX_ALT_LENGTH}자까지 쓸 수 있습니다.`),
+    ),
+    deleteImage: z.array(z.string()),
+    newImageKey: z.array(z.string()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.imageAlt.length !== value.images.length) {
+      ctx.addIssue({ code: "custom", path: ["images"], message: imageListMessage });
+    }
+  });
+
+/** The draft and its image list as the form sends them, with the new images prepared. */
+async function readArticle(form: FormData) {
+  const parsed = articleForm.parse(
+    formValues(
+      form,
+      ["title", "tag", "publishedAt", "contents"],
+      ["images", "imageAlt", "deleteImage", "newImageKey"],
+    ),
+  );
+  const uploads = await uploadedImages(form, "newImage", "images");
+  if (uploads.length !== parsed.newImageKey.length) {
+    throw new FieldError("images", imageListMessage);
+  }
+  const uploadsByKey = new Map<string, UploadedFile>();
+  for (const [index, key] of parsed.newImageKey.entries()) {
+    const upload = uploads[index];
+    if (!upload || uploadsByKey.has(key)) throw new FieldError("images", imageListMessage);
+    uploadsByKey.set(key, upload);
+  }
+
+  const deleted = new Set(parsed.deleteImage);
+  const used = new Set<string>();
+  const images: ArticleImageInput[] = [];
+  for (const [index, token] of parsed.images.entries()) {
+    const [, kind, key = ""] = imageToken.exec(token) ?? [];
+    const alt = parsed.imageAlt[index] ?? "";
+    if (kind === "existing") {
+      if (!deleted.has(key)) images.push({ fileId: key, alt });
+      continue;
+    }
+    const upload = uploadsByKey.get(key);
+    if (!upload || used.has(key)) throw new FieldError("images", imageListMessage);
+    used.add(key);
+    images.push({ upload, alt });
+  }
+  if (used.size !== uploadsByKey.size) throw new FieldError("images", imageListMessage);
+
+  const { title, tag, publishedAt, contents } = parsed;
+  return { draft: { title, tag, publishedAt, contents }, images };
+}
+
+/**
+ * Media articles: rich text with an ordered list of photos. Each is written whole by its own
+ * editor page; a new one answers its id, so the page can open it in its editor.
+ */
+export const articlesContent: ContentType = {
+  name: "articles",
+  category: "media",
+  noun: NOUN,
+  files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: uploadLimits.files },
+  publicPages: ["/community/media", "/"],
+  commands: {
+    create: command({
+      describe: (form) => describeChange("media", NOUN, formText(form, "title"), "추가"),
+      read: readArticle,
+      run: (trx, files, { draft, images }) => createArticle(trx, files, draft, images),
+    }),
+    update: command({
+      describe: (form) => describeChange("media", NOUN, formText(form, "title"), "수정"),
+      read: async (form) => ({ target: formTarget(form), ...(await readArticle(form)) }),
+      run: (trx, files, { target, draft, images }) =>
+        updateArticle(trx, files, target.id, target.version, draft, images),
+    }),
+    delete: command({
+      describe: async (form, db) =>
+        describeChange(
+          "media",
+          NOUN,
+          (await findArticleTitle(db, formText(form, "id"))) ?? "",
+          "삭제",
+        ),
+      read: formTarget,
+      run: (trx, files, target) => deleteArticle(trx, files, target.id, target.version),
+    }),
+  },
+};
