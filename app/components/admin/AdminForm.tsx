@@ -8,12 +8,11 @@ import {
   useRef,
   useState,
 } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { FieldRules } from "../../../shared/field-rules.ts";
 import type { WriteResult } from "../../../shared/write-result.ts";
 import { adminWriteUrl } from "../../../shared/write-result.ts";
 import { useAdminWrite } from "../../lib/admin/use-admin-write.ts";
-import { sendForm } from "../../lib/uploads/send-form.ts";
 import { Button } from "../ui/Button.tsx";
 import styles from "./AdminForm.module.css";
 import { FieldRulesContext } from "./FormField.tsx";
@@ -37,14 +36,7 @@ export interface FormProgress {
 
 interface AdminFormProps {
   /** The content type whose write endpoint the form posts to (see useAdminWrite). */
-  contentType?: string;
-  /** Where the form posts: a route action, or an upload endpoint when `upload` is set. */
-  action?: string;
-  /**
-   * Send as multipart with upload progress to a resource route that answers JSON (forms with
-   * files). Otherwise the form posts to a route action through a fetcher.
-   */
-  upload?: boolean;
+  contentType: string;
   /**
    * Runs in the browser before sending, e.g. to compress images; may report progress from 0 to
    * 100 and throw an Error whose message is shown to the manager.
@@ -91,8 +83,6 @@ interface AdminFormProps {
  */
 export function AdminForm({
   contentType,
-  action = contentType ? adminWriteUrl(contentType) : "",
-  upload = false,
   prepare,
   onSaved,
   resetOnSuccess = false,
@@ -105,9 +95,8 @@ export function AdminForm({
   className,
   children,
 }: AdminFormProps) {
-  const fetcher = useFetcher<WriteResult<unknown>>();
   const revalidator = useRevalidator();
-  const write = useAdminWrite(contentType ?? "", { reload });
+  const write = useAdminWrite(contentType, { reload });
   const formRef = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<WriteResult<unknown> | null>(null);
   const [progress, setProgress] = useState<FormProgress | null>(null);
@@ -140,17 +129,7 @@ export function AdminForm({
     [onSaved, resetOnSuccess, setDirty],
   );
 
-  // Answers that come back through the fetcher (forms without files), taken as soon as they
-  // arrive: a deletion's form is gone once the page's data has been loaded again.
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.data && handled.current !== fetcher.data) {
-      handled.current = fetcher.data;
-      finish(fetcher.data);
-    }
-  }, [fetcher.data, finish]);
-
-  const busy = sending || fetcher.state !== "idle";
+  const busy = sending;
 
   // A long form's answer may be out of sight: a failure with field errors moves focus to the
   // first field to fix; any other answer is scrolled into view.
@@ -175,22 +154,8 @@ export function AdminForm({
     try {
       if (prepare)
         form = await prepare(form, (phase, percent) => setProgress({ label: phase, percent }));
-      if (contentType) {
-        setProgress({ label: "보내는 중", percent: 0 });
-        finish(await write.send(form, (percent) => setProgress({ label: "보내는 중", percent })));
-      } else if (upload) {
-        setProgress({ label: "보내는 중", percent: 0 });
-        const answer = await sendForm(action, form, (percent) =>
-          setProgress({ label: "보내는 중", percent }),
-        );
-        finish({
-          ...answer,
-          message: answer.message ?? (answer.ok ? "저장했습니다." : "저장하지 못했습니다."),
-        });
-        if (answer.ok) revalidator.revalidate();
-      } else {
-        await fetcher.submit(form, { method: "post", action });
-      }
+      setProgress({ label: "보내는 중", percent: 0 });
+      finish(await write.send(form, (percent) => setProgress({ label: "보내는 중", percent })));
     } catch (error) {
       finish({
         ok: false,
@@ -237,8 +202,8 @@ export function AdminForm({
         ref={formRef}
         id={id}
         method="post"
-        action={action}
-        encType={upload || contentType ? "multipart/form-data" : undefined}
+        action={adminWriteUrl(contentType)}
+        encType="multipart/form-data"
         aria-label={label}
         aria-busy={busy || undefined}
         data-edited={edited || undefined}

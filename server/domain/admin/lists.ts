@@ -8,7 +8,7 @@ import {
   scopeConditions,
   type VersionedTable,
 } from "../../db/versioned.ts";
-import type { OrderForm } from "./form-fields.ts";
+import type { OrderForm } from "./form-input.ts";
 
 /** Every row's version by id: the admin lists send them back with each edit and delete. */
 export async function recordVersions(
