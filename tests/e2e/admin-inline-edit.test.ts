@@ -47,15 +47,14 @@ describe("an edit form opened in a list row", () => {
   test("a feed item's form asks before it is closed with typing in it", async () => {
     const page = await openAdminPage(await newPage(), "/admin/manage-feed");
     const row = page.getByRole("list", { name: "피드 순서" }).getByRole("article").first();
-    const toggle = row.getByRole("button", { name: /^(수정|닫기)$/ });
     await closesOnlyWhenAsked(
       page,
       async () => {
-        await toggle.click();
+        await row.getByRole("button", { name: / 게시물 수정$/ }).click();
         await row.getByLabel("설명").waitFor();
       },
       () => row.getByLabel("설명"),
-      () => toggle,
+      () => row.getByRole("button", { name: "취소", exact: true }),
     );
   });
 

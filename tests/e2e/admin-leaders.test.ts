@@ -1,16 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { administrator, signIn } from "./support/admin.ts";
+import { openAdminPage } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 
 async function openLeaders() {
-  const page = await newPage();
-  await signIn(page, administrator());
-  await page.waitForURL("**/admin");
-  await page.goto("/admin/manage-leaders");
-  await waitForHydration(page);
-  return page;
+  return openAdminPage(await newPage(), "/admin/manage-leaders");
 }
 
 const presidentName = (page: Awaited<ReturnType<typeof openLeaders>>) =>

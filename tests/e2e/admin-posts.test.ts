@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { photoWithLocation } from "../support/photos.ts";
 import { openServerDatabase } from "./community-data.ts";
-import { administrator, signIn } from "./support/admin.ts";
+import { openAdminPage } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -43,10 +43,7 @@ async function photoWithGps(): Promise<Upload> {
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 
 async function signedInPage() {
-  const page = await newPage();
-  await signIn(page, administrator());
-  await page.waitForURL("**/admin");
-  return page;
+  return openAdminPage(await newPage(), "/admin");
 }
 
 async function openEditor(page: Page, path: string) {
