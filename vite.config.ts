@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { serverBoundary } from "./tools/server-boundary.ts";
 
 /** Stylesheets only the admin area uses: its components, the editor, the sortable lists, its routes. */
 const ADMIN_STYLES =
@@ -35,5 +36,5 @@ export default defineConfig({
     // The server bundle's entry wraps React Router's build with the process's services.
     ssr: { build: { rolldownOptions: { input: "./server/http/page-handler.ts" } } },
   },
-  plugins: [reactRouter()],
+  plugins: [serverBoundary(import.meta.dirname), reactRouter()],
 });

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { cspNonceContext } from "./context.ts";
+import { cspNonceContext } from "#server/http/router-context.ts";
 
 export const streamTimeout = 5_000;
 

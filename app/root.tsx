@@ -11,10 +11,10 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
-import { getSiteSettings } from "../server/domain/site-settings/site-settings.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/root";
 import { ErrorPage, NotFoundPage } from "./components/layout/StatusPages.tsx";
-import { getServices } from "./context.ts";
 import { pageMeta } from "./lib/meta.ts";
 
 /**

@@ -2,8 +2,8 @@
 // configured database (SQLite by default, PostgreSQL with DATABASE_URL). Passwords are never
 // printed: they are typed without echo, or given with --password, or piped on standard input.
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { type Db, migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { type Db, migrateToLatest, openDatabase } from "#server/db/database.ts";
 import {
   AdministratorExistsError,
   AdministratorNotFoundError,
@@ -12,9 +12,9 @@ import {
   LastAdministratorError,
   listAdministrators,
   resetPassword,
-} from "../server/domain/administrators/administrators.ts";
-import { emailAddressSchema } from "../server/domain/administrators/email.ts";
-import { passwordSchema } from "../server/domain/administrators/passwords.ts";
+} from "#server/domain/administrators/administrators.ts";
+import { emailAddressSchema } from "#server/domain/administrators/email.ts";
+import { passwordSchema } from "#server/domain/administrators/passwords.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 

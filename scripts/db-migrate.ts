@@ -1,6 +1,6 @@
 // Brings the configured database to the newest schema: `npm run db:migrate`.
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { migrateToLatest, openDatabase } from "#server/db/database.ts";
 
 try {
   const config = loadConfig();

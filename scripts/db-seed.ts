@@ -1,11 +1,11 @@
 // Adds the demo club to a fresh database: `npm run db:seed`. A database with content is left alone.
 // `npm run db:seed -- --articles 100000` also adds that many generated articles (for load tests).
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
-import { addBulkArticles } from "../server/seed/bulk-articles.ts";
-import { seedDemoContent } from "../server/seed/seed.ts";
-import { openServices } from "../server/services.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { addBulkArticles } from "#server/seed/bulk-articles.ts";
+import { seedDemoContent } from "#server/seed/seed.ts";
+import { openServices } from "#server/services.ts";
 
 function articleCount(): number {
   const { values } = parseArgs({ options: { articles: { type: "string" } } });

@@ -2,16 +2,12 @@
 // `npm run db:seed -- --articles 100000`, say): `npx node scripts/measure-lists.ts [--runs 30]`
 // (npx runs the project's Node 24). Prints the median and the 90th percentile of each read.
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config.ts";
-import {
-  countArticles,
-  listArticles,
-  listArticleTags,
-} from "../server/domain/articles/articles.ts";
-import type { ArticleListQuery } from "../server/domain/articles/list-query.ts";
-import { listManagedArticles } from "../server/domain/articles/manage.ts";
-import { createLogger } from "../server/logger.ts";
-import { openServices } from "../server/services.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { countArticles, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
+import { listManagedArticles } from "#server/domain/articles/manage.ts";
+import { createLogger } from "#server/logger.ts";
+import { openServices } from "#server/services.ts";
+import type { ArticleListQuery } from "#shared/article-list-query.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "30" } } });
 const runs = Math.max(3, Number(values.runs) || 30);

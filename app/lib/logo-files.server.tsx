@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { loadSharp } from "../../server/domain/files/sharp.ts";
-import { LOGO_MARK_COLORS, LogoMark } from "../components/brand/LogoMark.tsx";
+import { LOGO_MARK_COLORS, LogoMark } from "#app/components/brand/LogoMark.tsx";
+import { loadSharp } from "#server/domain/files/sharp.ts";
 
 /**
  * Every file made from the club's mark (the LogoMark component): the downloadable logo, the

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../server/domain/site-settings/site-settings.ts";
+import type { SiteSettings } from "#server/domain/site-settings/site-settings.ts";
 
 interface MatchLike {
   id: string;

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { SiteSettings } from "../../server/domain/site-settings/site-settings.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
+import type { SiteSettings } from "#server/domain/site-settings/site-settings.ts";
 
 /** The club's identity from the root loader, which every page has. */
 export function useSiteSettings(): SiteSettings {

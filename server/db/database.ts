@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
-import type { DatabaseTarget } from "../config.ts";
+import type { DatabaseTarget } from "#server/config.ts";
 import { DatabaseAvailability } from "./availability.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";

@@ -106,7 +106,9 @@ export interface PeriodsTable extends Editable {
   position: number;
 }
 
-export type CourseKind = "project" | "session" | "study";
+export type { CourseKind } from "#shared/course-kinds.ts";
+
+import type { CourseKind } from "#shared/course-kinds.ts";
 
 export interface CourseEntriesTable extends Editable {
   id: string;

@@ -1,17 +1,17 @@
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
-import { getServices, sessionContext } from "../../app/context.ts";
 import {
   DEVICE_COOKIE_NAME,
   DEVICE_LIFETIME_MS,
   isDeviceToken,
-} from "../domain/administrators/devices.ts";
+} from "#server/domain/administrators/devices.ts";
 import {
   type ActiveSession,
   findActiveSession,
   isSessionToken,
   type NewSession,
   SESSION_COOKIE_NAME,
-} from "../domain/administrators/sessions.ts";
+} from "#server/domain/administrators/sessions.ts";
+import { getServices, sessionContext } from "#server/http/router-context.ts";
 
 /**
  * The admin area's guard. The admin layout route runs `adminAreaMiddleware` for every page,

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import { getServices } from "../../app/context.ts";
-import type { WriteResult } from "../../shared/write-result.ts";
-import { type ContentType, runCommand } from "../domain/admin/content-type.ts";
-import { describeUnreadable } from "../domain/admin/messages.ts";
-import { failWrite } from "../domain/admin/run-write.ts";
-import { uploadLimits } from "../domain/files/uploads.ts";
+import { type ContentType, runCommand } from "#server/domain/admin/content-type.ts";
+import { describeUnreadable } from "#server/domain/admin/messages.ts";
+import { failWrite } from "#server/domain/admin/run-write.ts";
+import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { getServices } from "#server/http/router-context.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import { requireAdministrator } from "./admin-auth.ts";
 import { readForm } from "./request-body.ts";
 

@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import type { z } from "zod";
-import { InputError } from "../domain/input-errors.ts";
+import { InputError } from "#server/domain/input-errors.ts";
 import { readJson } from "./request-body.ts";
 
 /**

@@ -1,9 +1,13 @@
 import * as build from "virtual:react-router/server-build";
 import type { Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { clientAddressContext, cspNonceContext, servicesContext } from "../../app/context.ts";
-import { SESSION_COOKIE_NAME } from "../domain/administrators/sessions.ts";
-import type { Services } from "../services.ts";
+import { SESSION_COOKIE_NAME } from "#server/domain/administrators/sessions.ts";
+import {
+  clientAddressContext,
+  cspNonceContext,
+  servicesContext,
+} from "#server/http/router-context.ts";
+import type { Services } from "#server/services.ts";
 import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
 import { decideRoute, type RouteDecision, routeTable } from "./route-table.ts";

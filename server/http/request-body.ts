@@ -7,12 +7,12 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { megabytes, uploadLimits } from "../domain/files/uploads.ts";
+import { megabytes, uploadLimits } from "#server/domain/files/uploads.ts";
 import {
   BadRequestError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
-} from "../domain/input-errors.ts";
+} from "#server/domain/input-errors.ts";
 
 /**
  * The one way a request body is read. A form must come as multipart or URL-encoded, JSON as

@@ -1,6 +1,6 @@
-import type { Db } from "../db/database.ts";
-import { indexArticles } from "../domain/articles/search-index.ts";
-import { newId } from "../storage/storage.ts";
+import type { Db } from "#server/db/database.ts";
+import { indexArticles } from "#server/domain/articles/search-index.ts";
+import { newId } from "#server/storage/storage.ts";
 import { generatedArticle } from "./article-text.ts";
 
 /** An article as a seed writes it: plain paragraphs, no images. */

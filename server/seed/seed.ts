@@ -1,20 +1,20 @@
 import sharp from "sharp";
-import { bumpContentRevision } from "../db/content-revision.ts";
-import type { Db } from "../db/database.ts";
-import { VersionConflictError } from "../db/documents.ts";
-import { saveAdmissionInfo } from "../domain/admissions/admissions.ts";
-import { type FileChanges, writeWithFiles } from "../domain/files/files.ts";
-import { processImage } from "../domain/files/images.ts";
-import { saveHomeContent } from "../domain/home/home.ts";
-import { saveLeaders } from "../domain/leaders/leaders.ts";
-import { saveRules } from "../domain/rules/rules.ts";
+import { bumpContentRevision } from "#server/db/content-revision.ts";
+import type { Db } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
+import { saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
+import { type FileChanges, writeWithFiles } from "#server/domain/files/files.ts";
+import { processImage } from "#server/domain/files/images.ts";
+import { saveHomeContent } from "#server/domain/home/home.ts";
+import { saveLeaders } from "#server/domain/leaders/leaders.ts";
+import { saveRules } from "#server/domain/rules/rules.ts";
 import {
   demoSiteSettings,
   hasSiteSettings,
   saveSiteSettings,
-} from "../domain/site-settings/site-settings.ts";
-import type { Services } from "../services.ts";
-import { newId } from "../storage/storage.ts";
+} from "#server/domain/site-settings/site-settings.ts";
+import type { Services } from "#server/services.ts";
+import { newId } from "#server/storage/storage.ts";
 import { renderArtwork } from "./artwork.ts";
 import { insertSeedArticles } from "./bulk-articles.ts";
 import * as demo from "./demo-content.ts";

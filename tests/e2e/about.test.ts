@@ -1,18 +1,15 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { parseColorTokens } from "../../app/lib/brand-palette.ts";
-import { seoulYearMonth } from "../../app/lib/calendar-dates.ts";
-import { getHomeContent, type HomeContent } from "../../server/domain/home/home.ts";
-import { getLeaders, type Leaders } from "../../server/domain/leaders/leaders.ts";
+import { parseColorTokens } from "#app/lib/brand-palette.ts";
+import { getHomeContent, type HomeContent } from "#server/domain/home/home.ts";
+import { getLeaders, type Leaders } from "#server/domain/leaders/leaders.ts";
 import {
   listOrganization,
   type OrganizationGroup,
-} from "../../server/domain/organization/organization.ts";
-import {
-  getSiteSettings,
-  type SiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
+} from "#server/domain/organization/organization.ts";
+import { getSiteSettings, type SiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { seoulYearMonth } from "#shared/calendar-dates.ts";
 import { openServerDatabase } from "./community-data.ts";
 import {
   baseURL,

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, test } from "vitest";
-import { publicPagePaths } from "../../server/domain/seo/public-pages.ts";
+import { publicPagePaths } from "#server/domain/seo/public-pages.ts";
 import { setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { firstArticlePath, scrollThrough } from "./support/pages.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { openAdminPage } from "./support/admin.ts";
-import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 

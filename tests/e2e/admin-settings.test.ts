@@ -1,17 +1,13 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { VersionedDocument } from "../../server/db/documents.ts";
-import {
-  getHomeContent,
-  type HomeContent,
-  saveHomeContent,
-} from "../../server/domain/home/home.ts";
+import type { VersionedDocument } from "#server/db/documents.ts";
+import { getHomeContent, type HomeContent, saveHomeContent } from "#server/domain/home/home.ts";
 import {
   getSiteSettings,
   type SiteSettings,
   saveSiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
+} from "#server/domain/site-settings/site-settings.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { adminPaths } from "../../app/components/admin/navigation.ts";
+import { adminPaths } from "#app/components/admin/navigation.ts";
 import { readBuildManifest } from "../support/build-manifest.ts";
 import { createAdministratorWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";

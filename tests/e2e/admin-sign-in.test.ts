@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { adminPaths } from "../../app/components/admin/navigation.ts";
+import { adminPaths } from "#app/components/admin/navigation.ts";
 import {
   administrator,
   createAdministratorWithCli,

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { calendarEvents } from "#server/seed/demo-content.ts";
 import {
   addDays,
   addMonths,
@@ -8,8 +9,7 @@ import {
   seoulDate,
   seoulYearMonth,
   type YearMonth,
-} from "../../app/lib/calendar-dates.ts";
-import { calendarEvents } from "../../server/seed/demo-content.ts";
+} from "#shared/calendar-dates.ts";
 import {
   baseURL,
   consoleErrorsOf,

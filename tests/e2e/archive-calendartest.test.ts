@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { daysInMonth, seoulYearMonth } from "../../app/lib/calendar-dates.ts";
+import { daysInMonth, seoulYearMonth } from "#shared/calendar-dates.ts";
 import {
   baseURL,
   consoleErrorsOf,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { odaehoIssues } from "../../server/seed/demo-content.ts";
+import { odaehoIssues } from "#server/seed/demo-content.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();

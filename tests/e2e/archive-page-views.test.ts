@@ -1,9 +1,9 @@
 import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { seoulDate } from "../../app/lib/calendar-dates.ts";
-import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
-import { getPageViewStats } from "../../server/domain/analytics/page-views.ts";
+import { type DatabaseHandle, openDatabase } from "#server/db/database.ts";
+import { getPageViewStats } from "#server/domain/analytics/page-views.ts";
+import { seoulDate } from "#shared/calendar-dates.ts";
 import { baseURL, waitForHydration } from "./support/browser.ts";
 
 // Headless Chromium names itself "HeadlessChrome", which counts as a bot: visitors here say

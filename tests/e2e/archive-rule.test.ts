@@ -1,6 +1,6 @@
 import { parse as parseContentDisposition } from "content-disposition";
 import { describe, expect, test } from "vitest";
-import { rulesText } from "../../server/seed/demo-content.ts";
+import { rulesText } from "#server/seed/demo-content.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, inject, vi } from "vitest";
-import { bumpContentRevision } from "../../server/db/content-revision.ts";
-import { type Db, openDatabase } from "../../server/db/database.ts";
-import { LocalDiskStorage } from "../../server/storage/local-disk.ts";
+import { bumpContentRevision } from "#server/db/content-revision.ts";
+import { type Db, openDatabase } from "#server/db/database.ts";
+import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 
 /**
  * The database the browser tests' server uses, opened beside it so a test can compare what a

@@ -5,9 +5,9 @@ import {
   listArticles,
   listArticleTags,
   parseArticleListQuery,
-} from "../../server/domain/articles/articles.ts";
-import type { ArticleListQuery } from "../../server/domain/articles/list-query.ts";
-import { getSiteSettings } from "../../server/domain/site-settings/site-settings.ts";
+} from "#server/domain/articles/articles.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { openServerDatabase } from "./community-data.ts";
 import {
   baseURL,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { listMainActivitiesByYear } from "../../server/domain/activities/activities.ts";
-import { getCourseRecord, listPeriods } from "../../server/domain/courses/courses.ts";
-import { listFeedItems } from "../../server/domain/feed/feed.ts";
+import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
+import { getCourseRecord, listPeriods } from "#server/domain/courses/courses.ts";
+import { listFeedItems } from "#server/domain/feed/feed.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 

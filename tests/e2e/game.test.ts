@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { PRACTICE_COMMANDS, pointsFor } from "../../app/components/game/command-rush.ts";
+import { PRACTICE_COMMANDS, pointsFor } from "#app/components/game/command-rush.ts";
 import { consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
 import { openWithStillClock, serverRenderedMain } from "./support/pages.ts";
 

@@ -1,10 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getHomePage, type HomePage } from "../../server/domain/home/home.ts";
-import {
-  getSiteSettings,
-  type SiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
+import { getHomePage, type HomePage } from "#server/domain/home/home.ts";
+import { getSiteSettings, type SiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { openServerDatabase } from "./community-data.ts";
 import {
   baseURL,

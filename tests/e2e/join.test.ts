@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { VersionedDocument } from "../../server/db/documents.ts";
+import type { VersionedDocument } from "#server/db/documents.ts";
 import {
   type AdmissionInfo,
   getAdmissionInfo,
   saveAdmissionInfo,
-} from "../../server/domain/admissions/admissions.ts";
-import { getHomeContent, type HomeContent } from "../../server/domain/home/home.ts";
+} from "#server/domain/admissions/admissions.ts";
+import { getHomeContent, type HomeContent } from "#server/domain/home/home.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { serverRenderedMain } from "./support/pages.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { publicPagePaths } from "../../server/domain/seo/public-pages.ts";
+import { publicPagePaths } from "#server/domain/seo/public-pages.ts";
 import { type ManifestRoute, readBuildManifest } from "../support/build-manifest.ts";
 import { setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { firstArticlePath } from "./support/pages.ts";

@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { addDays, seoulDate } from "../../app/lib/calendar-dates.ts";
-import { formatWebVital, WEB_VITAL_RATING_LABELS } from "../../app/lib/web-vitals.ts";
-import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
-import { getWebVitalStats } from "../../server/domain/analytics/web-vitals.ts";
+import { type DatabaseHandle, openDatabase } from "#server/db/database.ts";
+import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
+import { addDays, seoulDate } from "#shared/calendar-dates.ts";
+import { formatWebVital, WEB_VITAL_RATING_LABELS } from "#shared/web-vitals.ts";
 import { administrator, signIn } from "./support/admin.ts";
 import { baseURL, launchBrowser, viewports, waitForHydration } from "./support/browser.ts";
 

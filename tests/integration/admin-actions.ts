@@ -1,9 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
-import { servicesContext, sessionContext } from "../../app/context.ts";
-import type { ActiveSession } from "../../server/domain/administrators/sessions.ts";
-import type { AuditCategory } from "../../server/domain/audit-log/categories.ts";
-import type { WriteResult } from "../../shared/write-result.ts";
+import type { ActiveSession } from "#server/domain/administrators/sessions.ts";
+import { servicesContext, sessionContext } from "#server/http/router-context.ts";
+import type { AuditCategory } from "#shared/audit-categories.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import type { TestServices } from "./support/databases.ts";
 
 /** The administrator the actions below act as (the audit log's actor). */

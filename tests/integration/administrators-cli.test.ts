@@ -2,9 +2,9 @@ import { describe, expect, test } from "vitest";
 import {
   createAdministrator,
   findAdministratorByEmail,
-} from "../../server/domain/administrators/administrators.ts";
-import { verifyPassword } from "../../server/domain/administrators/passwords.ts";
-import { createSession } from "../../server/domain/administrators/sessions.ts";
+} from "#server/domain/administrators/administrators.ts";
+import { verifyPassword } from "#server/domain/administrators/passwords.ts";
+import { createSession } from "#server/domain/administrators/sessions.ts";
 import { runAdminCli } from "../support/admin-cli.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 

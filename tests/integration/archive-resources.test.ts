@@ -1,12 +1,12 @@
 import { parse as parseContentDisposition } from "content-disposition";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, test } from "vitest";
-import { servicesContext } from "../../app/context.ts";
-import { action as pageViewAction } from "../../app/routes/resources/page-views.ts";
-import { loader as ruleFileLoader } from "../../app/routes/resources/rule-file.ts";
-import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { saveRules } from "../../server/domain/rules/rules.ts";
-import { makeDemoPdf } from "../../server/seed/pdf.ts";
+import { action as pageViewAction } from "#app/routes/resources/page-views.ts";
+import { loader as ruleFileLoader } from "#app/routes/resources/rule-file.ts";
+import { writeWithFiles } from "#server/domain/files/files.ts";
+import { saveRules } from "#server/domain/rules/rules.ts";
+import { servicesContext } from "#server/http/router-context.ts";
+import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 const browserAgent =

@@ -1,20 +1,20 @@
 import { sql } from "kysely";
 import { beforeAll, expect, test } from "vitest";
-import { migrateToLatest } from "../../server/db/database.ts";
-import { VersionConflictError } from "../../server/db/documents.ts";
-import { listArticles, listArticleTags } from "../../server/domain/articles/articles.ts";
-import type { ArticleListQuery } from "../../server/domain/articles/list-query.ts";
+import { migrateToLatest } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
+import { listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
 import {
   articleDraftSchema,
   createArticle,
   deleteArticle,
   listManagedArticles,
   updateArticle,
-} from "../../server/domain/articles/manage.ts";
-import { SEARCH_COUNT_LIMIT } from "../../server/domain/articles/search-query.ts";
-import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { insertSeedArticles, seededRandom } from "../../server/seed/bulk-articles.ts";
-import { newId } from "../../server/storage/storage.ts";
+} from "#server/domain/articles/manage.ts";
+import { SEARCH_COUNT_LIMIT } from "#server/domain/articles/search-query.ts";
+import { writeWithFiles } from "#server/domain/files/files.ts";
+import { insertSeedArticles, seededRandom } from "#server/seed/bulk-articles.ts";
+import { newId } from "#server/storage/storage.ts";
+import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 /** Newest first: each one a day older than the one before. */

@@ -1,20 +1,20 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import type { Db } from "../../server/db/database.ts";
+import type { Db } from "#server/db/database.ts";
 import {
   excerpt,
   getArticle,
   listArticles,
   listArticleTags,
   parseArticleListQuery,
-} from "../../server/domain/articles/articles.ts";
+} from "#server/domain/articles/articles.ts";
+import { indexArticles } from "#server/domain/articles/search-index.ts";
+import { newId } from "#server/storage/storage.ts";
 import {
   ALL_TAG,
   type ArticleListQuery,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
-} from "../../server/domain/articles/list-query.ts";
-import { indexArticles } from "../../server/domain/articles/search-index.ts";
-import { newId } from "../../server/storage/storage.ts";
+} from "#shared/article-list-query.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 interface Fixture {

@@ -3,9 +3,9 @@ import {
   type AuditCategory,
   listAuditEntries,
   writeAuditLog,
-} from "../../server/domain/audit-log/audit-log.ts";
-import { countContent } from "../../server/domain/dashboard/content-counts.ts";
-import { newId } from "../../server/storage/storage.ts";
+} from "#server/domain/audit-log/audit-log.ts";
+import { countContent } from "#server/domain/dashboard/content-counts.ts";
+import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const categories: AuditCategory[] = ["account", "media", "feed"];

@@ -1,17 +1,9 @@
 import { beforeAll, expect, test } from "vitest";
-import {
-  countArticles,
-  listArticles,
-  listArticleTags,
-} from "../../server/domain/articles/articles.ts";
-import { listedIds } from "../../server/domain/articles/page-anchors.ts";
-import { queryWords, searchWords } from "../../server/domain/articles/search-tokens.ts";
-import {
-  addBulkArticles,
-  insertSeedArticles,
-  seededRandom,
-} from "../../server/seed/bulk-articles.ts";
-import { newId } from "../../server/storage/storage.ts";
+import { countArticles, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
+import { listedIds } from "#server/domain/articles/page-anchors.ts";
+import { queryWords, searchWords } from "#server/domain/articles/search-tokens.ts";
+import { addBulkArticles, insertSeedArticles, seededRandom } from "#server/seed/bulk-articles.ts";
+import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const COUNT = 600;

@@ -1,12 +1,12 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, expect, test } from "vitest";
-import { seoulMidnight } from "../../app/lib/calendar-dates.ts";
 import {
   eventsBetweenQuery,
   listAllEvents,
   listEventsBetween,
   listEventsInMonth,
-} from "../../server/domain/calendar/calendar.ts";
+} from "#server/domain/calendar/calendar.ts";
+import { seoulMidnight } from "#shared/calendar-dates.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /** A Seoul wall-clock time as the UTC instant the database stores. */

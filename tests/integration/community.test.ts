@@ -1,10 +1,10 @@
 import { beforeAll, expect, test } from "vitest";
-import type { Db } from "../../server/db/database.ts";
-import type { CourseKind } from "../../server/db/schema.ts";
-import { listMainActivitiesByYear } from "../../server/domain/activities/activities.ts";
-import { getCourseRecord, listPeriods } from "../../server/domain/courses/courses.ts";
-import { listFeedItems } from "../../server/domain/feed/feed.ts";
-import { newId } from "../../server/storage/storage.ts";
+import type { Db } from "#server/db/database.ts";
+import type { CourseKind } from "#server/db/schema.ts";
+import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
+import { getCourseRecord, listPeriods } from "#server/domain/courses/courses.ts";
+import { listFeedItems } from "#server/domain/feed/feed.ts";
+import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const stamp = "2026-11-20T09:00:00.000Z";

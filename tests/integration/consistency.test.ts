@@ -1,15 +1,15 @@
 import { expect, test } from "vitest";
-import { VersionConflictError } from "../../server/db/documents.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
 import {
   deleteVersioned,
   nextPosition,
   RecordNotFoundError,
   reorder,
   updateVersioned,
-} from "../../server/db/versioned.ts";
-import { storageKeysOf, writeWithFiles } from "../../server/domain/files/files.ts";
-import { referencedFileIds, sweepOrphanFiles } from "../../server/domain/files/sweep.ts";
-import { seedDemoContent } from "../../server/seed/seed.ts";
+} from "#server/db/versioned.ts";
+import { storageKeysOf, writeWithFiles } from "#server/domain/files/files.ts";
+import { referencedFileIds, sweepOrphanFiles } from "#server/domain/files/sweep.ts";
+import { seedDemoContent } from "#server/seed/seed.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const LATER = new Date(Date.now() + 2 * 60 * 60 * 1000);

@@ -1,10 +1,10 @@
 import sharp from "sharp";
-import { action as writeAction } from "../../app/routes/admin/api/write.ts";
-import type { Db } from "../../server/db/database.ts";
-import { storageKeysOf } from "../../server/domain/files/files.ts";
-import type { Services } from "../../server/services.ts";
-import type { FileStorage } from "../../server/storage/storage.ts";
-import type { WriteResult } from "../../shared/write-result.ts";
+import { action as writeAction } from "#app/routes/admin/api/write.ts";
+import type { Db } from "#server/db/database.ts";
+import { storageKeysOf } from "#server/domain/files/files.ts";
+import type { Services } from "#server/services.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import { MANAGER, managerContext } from "./support/admin-requests.ts";
 
 /**

@@ -1,12 +1,12 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { readDocument, VersionConflictError, writeDocument } from "../../server/db/documents.ts";
+import { readDocument, VersionConflictError, writeDocument } from "#server/db/documents.ts";
 import {
   demoSiteSettings,
   getSiteSettings,
   saveSiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
-import { seedDemoContent } from "../../server/seed/seed.ts";
+} from "#server/domain/site-settings/site-settings.ts";
+import { seedDemoContent } from "#server/seed/seed.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const noteSchema = z.object({ text: z.string().min(1) });

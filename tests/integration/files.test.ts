@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { expect, test } from "vitest";
-import { findFile, variantKey, writeWithFiles } from "../../server/domain/files/files.ts";
+import { findFile, variantKey, writeWithFiles } from "#server/domain/files/files.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 describeEachDatabase("files and their rows", (services) => {

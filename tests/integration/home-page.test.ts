@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { findImageRefs } from "../../server/domain/files/files.ts";
-import { getHomePage, type HomeContent, saveHomeContent } from "../../server/domain/home/home.ts";
-import { newId } from "../../server/storage/storage.ts";
+import { findImageRefs } from "#server/domain/files/files.ts";
+import { getHomePage, type HomeContent, saveHomeContent } from "#server/domain/home/home.ts";
+import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 describeEachDatabase("home page content", (services) => {

@@ -7,12 +7,12 @@ import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAdministrator } from "../../server/domain/administrators/administrators.ts";
-import { createSession } from "../../server/domain/administrators/sessions.ts";
-import { sessionCookieHeader } from "../../server/http/admin-auth.ts";
-import { createHttpServer } from "../../server/http/app.ts";
-import { seedDemoContent } from "../../server/seed/seed.ts";
-import type { Services } from "../../server/services.ts";
+import { createAdministrator } from "#server/domain/administrators/administrators.ts";
+import { createSession } from "#server/domain/administrators/sessions.ts";
+import { sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { createHttpServer } from "#server/http/app.ts";
+import { seedDemoContent } from "#server/seed/seed.ts";
+import type { Services } from "#server/services.ts";
 import { openTestServices } from "./support/databases.ts";
 
 /**

@@ -2,8 +2,8 @@ import type { Server } from "node:http";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { createHttpApp } from "../../server/http/app.ts";
+import { writeWithFiles } from "#server/domain/files/files.ts";
+import { createHttpApp } from "#server/http/app.ts";
 import { describeEachDatabase, openTestServices } from "./support/databases.ts";
 
 describeEachDatabase("HTTP server", (services) => {

@@ -1,7 +1,7 @@
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { expect, test } from "vitest";
-import { listMainActivitiesByYear } from "../../server/domain/activities/activities.ts";
+import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
 import {
   MANAGER,
   multipartForm,

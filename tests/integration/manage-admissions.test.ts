@@ -4,9 +4,9 @@ import {
   type AdmissionInfo,
   getAdmissionInfo,
   saveAdmissionInfo,
-} from "../../server/domain/admissions/admissions.ts";
-import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { processImage } from "../../server/domain/files/images.ts";
+} from "#server/domain/admissions/admissions.ts";
+import { writeWithFiles } from "#server/domain/files/files.ts";
+import { processImage } from "#server/domain/files/images.ts";
 import {
   ACTOR,
   existingKeys,

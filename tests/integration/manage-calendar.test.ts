@@ -1,17 +1,14 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, test } from "vitest";
-import { servicesContext } from "../../app/context.ts";
-import { loader as feedLoader } from "../../app/routes/resources/calendar-ics.ts";
+import { loader as feedLoader } from "#app/routes/resources/calendar-ics.ts";
 import {
   listAllEvents,
   listEventsInMonth,
   listUpcomingEvents,
-} from "../../server/domain/calendar/calendar.ts";
-import { buildICalendar } from "../../server/domain/calendar/icalendar.ts";
-import {
-  demoSiteSettings,
-  saveSiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
+} from "#server/domain/calendar/calendar.ts";
+import { buildICalendar } from "#server/domain/calendar/icalendar.ts";
+import { demoSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { servicesContext } from "#server/http/router-context.ts";
 import { veventWith } from "../support/icalendar.ts";
 import { lastAuditEntry } from "./admin-actions.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";

@@ -1,9 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
-import { servicesContext } from "../../app/context.ts";
-import { loader as publicLoader } from "../../app/routes/public/community/courses.tsx";
-import { getCourseRecord, listPeriods } from "../../server/domain/courses/courses.ts";
-import { listManagedEntries, listManagedPeriods } from "../../server/domain/courses/manage.ts";
+import { loader as publicLoader } from "#app/routes/public/community/courses.tsx";
+import { getCourseRecord, listPeriods } from "#server/domain/courses/courses.ts";
+import { listManagedEntries, listManagedPeriods } from "#server/domain/courses/manage.ts";
+import { servicesContext } from "#server/http/router-context.ts";
 import { lastAuditEntry } from "./admin-actions.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";

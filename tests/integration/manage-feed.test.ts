@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { listFeedItems } from "../../server/domain/feed/feed.ts";
+import { listFeedItems } from "#server/domain/feed/feed.ts";
 import {
   MANAGER,
   multipartForm,

@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from "vitest";
-import { getLeaders, type Leaders, saveLeaders } from "../../server/domain/leaders/leaders.ts";
+import { getLeaders, type Leaders, saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { ACTOR, latestAudit, postRaw } from "./document-writes.ts";
 import { postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";

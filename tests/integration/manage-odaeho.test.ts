@@ -1,12 +1,12 @@
 import { text } from "node:stream/consumers";
 import { beforeAll, expect, test } from "vitest";
-import { odaehoPdfName } from "../../server/domain/odaeho/manage.ts";
-import { listOdaehoIssues } from "../../server/domain/odaeho/odaeho.ts";
+import { odaehoPdfName } from "#server/domain/odaeho/manage.ts";
+import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
 import {
   demoSiteSettings,
   getSiteSettings,
   saveSiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
+} from "#server/domain/site-settings/site-settings.ts";
 import {
   multipartForm,
   pdfDocument,

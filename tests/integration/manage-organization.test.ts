@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { listOrganization } from "../../server/domain/organization/organization.ts";
+import { listOrganization } from "#server/domain/organization/organization.ts";
 import { lastAuditEntry, pngFile, storedKeys } from "./admin-actions.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";

@@ -1,10 +1,10 @@
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
-import { action as writeAction } from "../../app/routes/admin/api/write.ts";
-import { getArticle, listArticleTags } from "../../server/domain/articles/articles.ts";
-import { getEditableArticle, listManagedArticles } from "../../server/domain/articles/manage.ts";
-import { storageKeysOf } from "../../server/domain/files/files.ts";
+import { action as writeAction } from "#app/routes/admin/api/write.ts";
+import { getArticle, listArticleTags } from "#server/domain/articles/articles.ts";
+import { getEditableArticle, listManagedArticles } from "#server/domain/articles/manage.ts";
+import { storageKeysOf } from "#server/domain/files/files.ts";
 import { photoWithLocation } from "../support/photos.ts";
 import { MANAGER as ACTOR, callAction, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";

@@ -1,11 +1,11 @@
 import { beforeAll, expect, test } from "vitest";
-import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { rulesContent } from "../../server/domain/rules/admin.ts";
-import { findRuleFile } from "../../server/domain/rules/rule-files.ts";
-import { ruleFileField } from "../../server/domain/rules/rule-form.ts";
-import { getRules, type Rules, saveRules } from "../../server/domain/rules/rules.ts";
-import { adminWriteEndpoint } from "../../server/http/admin-endpoint.ts";
-import { makeDemoPdf } from "../../server/seed/pdf.ts";
+import { writeWithFiles } from "#server/domain/files/files.ts";
+import { rulesContent } from "#server/domain/rules/admin.ts";
+import { findRuleFile } from "#server/domain/rules/rule-files.ts";
+import { getRules, type Rules, saveRules } from "#server/domain/rules/rules.ts";
+import { adminWriteEndpoint } from "#server/http/admin-endpoint.ts";
+import { makeDemoPdf } from "#server/seed/pdf.ts";
+import { ruleFileField } from "#shared/rule-form.ts";
 import {
   ACTOR,
   existingKeys,

@@ -1,19 +1,15 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { writeWithFiles } from "../../server/domain/files/files.ts";
-import { processImage } from "../../server/domain/files/images.ts";
-import {
-  getHomeContent,
-  type HomeContent,
-  saveHomeContent,
-} from "../../server/domain/home/home.ts";
-import { youtubeIdFrom } from "../../server/domain/home/manage.ts";
+import { writeWithFiles } from "#server/domain/files/files.ts";
+import { processImage } from "#server/domain/files/images.ts";
+import { getHomeContent, type HomeContent, saveHomeContent } from "#server/domain/home/home.ts";
+import { youtubeIdFrom } from "#server/domain/home/manage.ts";
 import {
   demoSiteSettings,
   getSiteSettings,
   type SiteSettings,
   saveSiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
+} from "#server/domain/site-settings/site-settings.ts";
 import {
   ACTOR,
   existingKeys,

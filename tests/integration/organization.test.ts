@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { listOrganization } from "../../server/domain/organization/organization.ts";
-import { newId } from "../../server/storage/storage.ts";
+import { listOrganization } from "#server/domain/organization/organization.ts";
+import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 describeEachDatabase("organization chart", (services) => {

@@ -6,18 +6,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runWrite } from "../../server/domain/admin/run-write.ts";
-import { createAdministrator } from "../../server/domain/administrators/administrators.ts";
-import { createSession } from "../../server/domain/administrators/sessions.ts";
-import {
-  getSiteSettings,
-  saveSiteSettings,
-} from "../../server/domain/site-settings/site-settings.ts";
-import { sessionCookieHeader } from "../../server/http/admin-auth.ts";
-import { createHttpServer } from "../../server/http/app.ts";
-import { PageCache } from "../../server/http/page-cache/page-cache.ts";
-import { seedDemoContent } from "../../server/seed/seed.ts";
-import type { Services } from "../../server/services.ts";
+import { runWrite } from "#server/domain/admin/run-write.ts";
+import { createAdministrator } from "#server/domain/administrators/administrators.ts";
+import { createSession } from "#server/domain/administrators/sessions.ts";
+import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { createHttpServer } from "#server/http/app.ts";
+import { PageCache } from "#server/http/page-cache/page-cache.ts";
+import { seedDemoContent } from "#server/seed/seed.ts";
+import type { Services } from "#server/services.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**

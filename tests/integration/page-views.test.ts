@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { getPageViewStats, recordPageView } from "../../server/domain/analytics/page-views.ts";
-import { resolvePublicPage } from "../../server/domain/seo/public-pages.ts";
+import { getPageViewStats, recordPageView } from "#server/domain/analytics/page-views.ts";
+import { resolvePublicPage } from "#server/domain/seo/public-pages.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 describeEachDatabase("page views", (services) => {

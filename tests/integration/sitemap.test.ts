@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import type { Db } from "../../server/db/database.ts";
-import { indexArticles } from "../../server/domain/articles/search-index.ts";
-import { publicPagePaths } from "../../server/domain/seo/public-pages.ts";
+import type { Db } from "#server/db/database.ts";
+import { indexArticles } from "#server/domain/articles/search-index.ts";
+import { publicPagePaths } from "#server/domain/seo/public-pages.ts";
 import {
   entriesPerFile,
   listSitemapEntries,
@@ -9,7 +9,7 @@ import {
   renderSitemapRoot,
   renderUrlset,
   type SitemapLimits,
-} from "../../server/domain/seo/sitemap.ts";
+} from "#server/domain/seo/sitemap.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const SITE = "https://club.example.org";

@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
-import { servicesContext } from "../../app/context.ts";
-import { action as webVitalsAction } from "../../app/routes/resources/web-vitals.ts";
-import { getWebVitalStats, recordWebVitals } from "../../server/domain/analytics/web-vitals.ts";
+import { action as webVitalsAction } from "#app/routes/resources/web-vitals.ts";
+import { getWebVitalStats, recordWebVitals } from "#server/domain/analytics/web-vitals.ts";
+import { servicesContext } from "#server/http/router-context.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 const browserAgent =

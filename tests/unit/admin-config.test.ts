@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
 
 describe("the first administrator's configuration", () => {
   test("is optional", () => {

@@ -10,7 +10,7 @@ import {
   seoulDate,
   seoulYearMonth,
   stepMonthWithinYear,
-} from "../../app/lib/calendar-dates.ts";
+} from "#shared/calendar-dates.ts";
 
 describe("Seoul dates", () => {
   test("an instant belongs to the date it is in Korea", () => {

@@ -5,8 +5,8 @@ import {
   listChanges,
   shortLabel,
   summarizeChanges,
-} from "../../server/domain/admin/changes.ts";
-import { objectParticle, subjectParticle } from "../../shared/korean.ts";
+} from "#server/domain/admin/changes.ts";
+import { objectParticle, subjectParticle } from "#shared/korean.ts";
 
 describe("Korean particles", () => {
   test.each([

@@ -11,7 +11,7 @@ import {
   ROUND_MS,
   reduce,
   remainingMs,
-} from "../../app/components/game/command-rush.ts";
+} from "#app/components/game/command-rush.ts";
 
 function started(mode: "timed" | "practice" = "timed", seed = 42): GameState {
   return reduce(initialState, { type: "start", mode, seed });

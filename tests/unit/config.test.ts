@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
 
 describe("configuration", () => {
   test("defaults: port 3000, ./data, SQLite in the data folder", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { brandPalette, parseColorTokens } from "../../app/lib/brand-palette.ts";
-import { contrastGrade, contrastRatio } from "../../app/lib/contrast.ts";
+import { brandPalette, parseColorTokens } from "#app/lib/brand-palette.ts";
+import { contrastGrade, contrastRatio } from "#app/lib/contrast.ts";
 
 // Read from disk: the test runner empties stylesheet imports, even raw ones.
 const tokensCss = readFileSync(new URL("../../app/styles/tokens.css", import.meta.url), "utf8");

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CROSS_SITE_MESSAGE, refuseCrossSiteWrites } from "../../server/http/cross-site.ts";
+import { CROSS_SITE_MESSAGE, refuseCrossSiteWrites } from "#server/http/cross-site.ts";
 
 let server: Server;
 let base = "";

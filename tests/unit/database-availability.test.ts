@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { DatabaseAvailability, isDatabaseUnavailableError } from "../../server/db/availability.ts";
+import { DatabaseAvailability, isDatabaseUnavailableError } from "#server/db/availability.ts";
 
 const withCode = (code: string, message = "failed") => Object.assign(new Error(message), { code });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { eventsStructuredData } from "../../app/lib/event-structured-data.ts";
-import { formatFileSize } from "../../app/lib/file-size.ts";
+import { eventsStructuredData } from "#app/lib/event-structured-data.ts";
+import { formatFileSize } from "#app/lib/file-size.ts";
 
 const organizer = {
   clubName: "KERNEL",

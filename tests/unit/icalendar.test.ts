@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { CalendarEvent } from "../../server/domain/calendar/calendar.ts";
-import { buildICalendar } from "../../server/domain/calendar/icalendar.ts";
+import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
+import { buildICalendar } from "#server/domain/calendar/icalendar.ts";
 
 const longDescription =
   "한 학기 동안 만든 프로젝트를 발표하고, 다음 학기 운영진을 소개하며, 회비 사용 내역을 공개합니다. 발표 순서는 당일 추첨으로 정합니다.";

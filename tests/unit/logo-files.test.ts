@@ -6,7 +6,7 @@ import {
   LOGO_PNG_SIZE,
   logoMarkPng,
   logoMarkSvg,
-} from "../../app/lib/logo-files.server.tsx";
+} from "#app/lib/logo-files.server.tsx";
 
 describe("logo files", () => {
   test("the SVG is a standalone drawing of paths, with no text to depend on fonts", () => {

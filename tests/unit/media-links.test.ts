@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { mediaListHref } from "../../app/components/community/media-links.ts";
-import { visiblePages } from "../../app/components/community/Pagination.tsx";
+import { mediaListHref } from "#app/components/community/media-links.ts";
+import { visiblePages } from "#app/components/community/Pagination.tsx";
 
 describe("media list addresses", () => {
   test("leave out the defaults", () => {

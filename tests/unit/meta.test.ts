@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { pageMeta } from "../../app/lib/meta.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 const matches = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildNavigation, findActive } from "../../app/components/layout/navigation.ts";
+import { buildNavigation, findActive } from "#app/components/layout/navigation.ts";
 
 const groups = buildNavigation({
   activitySystem: { label: "활동 관리 시스템", url: "https://activity.example.org" },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { excerpt, htmlToText, sanitizeRichText } from "../../server/domain/html/sanitize.ts";
+import { excerpt, htmlToText, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 
 /** Common XSS vectors: each must come out inert (no script, handler, javascript: or SVG). */
 const vectors = [

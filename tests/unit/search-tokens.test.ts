@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { ftsQuery } from "../../server/domain/articles/search-query.ts";
+import { ftsQuery } from "#server/domain/articles/search-query.ts";
 import {
   MAX_QUERY_WORDS,
   queryWords,
   searchWords,
   tokenSet,
   tokenStream,
-} from "../../server/domain/articles/search-tokens.ts";
+} from "#server/domain/articles/search-tokens.ts";
 
 describe("search words", () => {
   test("are NFKC-normalised, lowercased and split at anything but letters and digits", () => {

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LocalDiskStorage } from "../../server/storage/local-disk.ts";
+import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 import {
   InvalidStorageKeyError,
   newStorageKey,
   StorageNotFoundError,
-} from "../../server/storage/storage.ts";
+} from "#server/storage/storage.ts";
 
 describe("local disk storage", () => {
   let root: string;

@@ -1,13 +1,13 @@
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { acceptImage, acceptPdf, uploadLimits } from "../../server/domain/files/uploads.ts";
+import { acceptImage, acceptPdf, uploadLimits } from "#server/domain/files/uploads.ts";
 import {
   BadRequestError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
-} from "../../server/domain/input-errors.ts";
-import { readForm, readJson, TEXT_ONLY } from "../../server/http/request-body.ts";
+} from "#server/domain/input-errors.ts";
+import { readForm, readJson, TEXT_ONLY } from "#server/http/request-body.ts";
 import { photoWithLocation } from "../support/photos.ts";
 
 /** A photo as a phone writes it: rotated by EXIF orientation 6, with camera and GPS tags. */

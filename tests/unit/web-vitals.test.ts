@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { formatWebVital, rateWebVital, WEB_VITALS } from "../../app/lib/web-vitals.ts";
 import {
   BUCKET_EDGES,
   bucketOf,
   summarize,
   webVitalsInputSchema,
-} from "../../server/domain/analytics/web-vitals.ts";
+} from "#server/domain/analytics/web-vitals.ts";
+import { formatWebVital, rateWebVital, WEB_VITALS } from "#shared/web-vitals.ts";
 
 describe("web-vital buckets", () => {
   test("every threshold is a bucket edge, so a p75 at an edge is rated exactly", () => {

@@ -9,11 +9,11 @@ import {
   useState,
 } from "react";
 import { useRevalidator } from "react-router";
-import type { FieldRules } from "../../../shared/field-rules.ts";
-import type { WriteResult } from "../../../shared/write-result.ts";
-import { adminWriteUrl } from "../../../shared/write-result.ts";
-import { useAdminWrite } from "../../lib/admin/use-admin-write.ts";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
+import type { FieldRules } from "#shared/field-rules.ts";
+import type { WriteResult } from "#shared/write-result.ts";
+import { adminWriteUrl } from "#shared/write-result.ts";
 import styles from "./AdminForm.module.css";
 import { FieldRulesContext } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";

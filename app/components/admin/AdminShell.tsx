@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { CloseIcon, ExternalIcon, MenuIcon } from "../icons/icons.tsx";
+import { CloseIcon, ExternalIcon, MenuIcon } from "#app/components/icons/icons.tsx";
 import { AdminBrand } from "./AdminBrand.tsx";
 import styles from "./AdminShell.module.css";
 import { adminNavigation } from "./navigation.ts";

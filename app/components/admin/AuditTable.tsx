@@ -1,7 +1,7 @@
-import type { AuditEntry } from "../../../server/domain/audit-log/audit-log.ts";
-import { auditCategories, auditTypes } from "../../../server/domain/audit-log/categories.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { EmptyState } from "../ui/EmptyState.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { formatDateTime } from "#app/lib/format.ts";
+import type { AuditEntry } from "#server/domain/audit-log/audit-log.ts";
+import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import styles from "./AuditTable.module.css";
 import { Badge, DataTable } from "./DataTable.tsx";
 

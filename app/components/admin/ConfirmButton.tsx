@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useId, useRef } from "react";
-import { Button, type ButtonVariant } from "../ui/Button.tsx";
+import { Button, type ButtonVariant } from "#app/components/ui/Button.tsx";
 import styles from "./ConfirmButton.module.css";
 
 interface ConfirmButtonProps {

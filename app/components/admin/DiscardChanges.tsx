@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
 import { ConfirmDialog } from "./ConfirmButton.tsx";
 
 /**

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { formatFileSize } from "../../lib/file-size.ts";
+import { formatFileSize } from "#app/lib/file-size.ts";
 import styles from "./FileField.module.css";
 import { FormField } from "./FormField.tsx";
 

@@ -1,5 +1,5 @@
 import { type ComponentProps, createContext, type ReactNode, useContext, useId } from "react";
-import type { FieldRule, FieldRules } from "../../../shared/field-rules.ts";
+import type { FieldRule, FieldRules } from "#shared/field-rules.ts";
 import styles from "./FormField.module.css";
 
 /**

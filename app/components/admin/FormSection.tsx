@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
 import { type FormProgress, ProgressBar } from "./AdminForm.tsx";
 import styles from "./FormSection.module.css";
 

@@ -9,7 +9,7 @@ import {
   useState,
 } from "react";
 import { useBlocker } from "react-router";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
 import styles from "./AdminForm.module.css";
 
 interface UnsavedChangesValue {

@@ -1,7 +1,5 @@
-import type {
-  WebVitalStats,
-  WebVitalSummaries,
-} from "../../../server/domain/analytics/web-vitals.ts";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import type { WebVitalStats, WebVitalSummaries } from "#server/domain/analytics/web-vitals.ts";
 import {
   formatWebVital,
   WEB_VITAL_NAMES,
@@ -9,8 +7,7 @@ import {
   WEB_VITALS,
   type WebVitalName,
   type WebVitalRating,
-} from "../../lib/web-vitals.ts";
-import { EmptyState } from "../ui/EmptyState.tsx";
+} from "#shared/web-vitals.ts";
 import { Badge, DataTable } from "./DataTable.tsx";
 import styles from "./WebVitalsTable.module.css";
 

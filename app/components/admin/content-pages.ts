@@ -1,4 +1,4 @@
-import type { ContentCounts } from "../../../server/domain/dashboard/content-counts.ts";
+import type { ContentCounts } from "#server/domain/dashboard/content-counts.ts";
 
 /**
  * The admin area's content pages, for the navigation and the dashboard's overview.

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { WebVitalName } from "../../lib/web-vitals.ts";
+import type { WebVitalName } from "#shared/web-vitals.ts";
 
 export const WEB_VITALS_ENDPOINT = "/api/web-vitals";
 

@@ -1,5 +1,5 @@
-import { DownloadIcon } from "../icons/icons.tsx";
-import { ButtonLink, type ButtonVariant } from "../ui/Button.tsx";
+import { DownloadIcon } from "#app/components/icons/icons.tsx";
+import { ButtonLink, type ButtonVariant } from "#app/components/ui/Button.tsx";
 
 /** "내려받기" for a file, named after it for screen readers ("KERNEL 회칙 (PDF) 내려받기"). */
 export function DownloadLink({

@@ -1,5 +1,5 @@
-import type { CalendarEvent } from "../../../server/domain/calendar/calendar.ts";
-import { ClockIcon, MapPinIcon } from "../icons/icons.tsx";
+import { ClockIcon, MapPinIcon } from "#app/components/icons/icons.tsx";
+import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
 import styles from "./EventFacts.module.css";
 
 /** An event's time, place and description, shared by the popover and the list view. */

@@ -1,4 +1,5 @@
-import type { CalendarEvent } from "../../../server/domain/calendar/calendar.ts";
+import { CloseIcon } from "#app/components/icons/icons.tsx";
+import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
 import {
   coveredDates,
   formatEventWhen,
@@ -6,8 +7,7 @@ import {
   seoulTime,
   weekdayOf,
   type YearMonth,
-} from "../../lib/calendar-dates.ts";
-import { CloseIcon } from "../icons/icons.tsx";
+} from "#shared/calendar-dates.ts";
 import { entriesByDay } from "./calendar-layout.ts";
 import { EventFacts } from "./EventFacts.tsx";
 import styles from "./EventMonth.module.css";

@@ -1,8 +1,8 @@
-import type { OdaehoIssue } from "../../../server/domain/odaeho/odaeho.ts";
-import { formatFileSize } from "../../lib/file-size.ts";
-import { formatLongDate } from "../../lib/format.ts";
-import { ButtonLink } from "../ui/Button.tsx";
-import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { formatFileSize } from "#app/lib/file-size.ts";
+import { formatLongDate } from "#app/lib/format.ts";
+import type { OdaehoIssue } from "#server/domain/odaeho/odaeho.ts";
 import { DownloadLink } from "./DownloadLink.tsx";
 import styles from "./OdaehoIssueCard.module.css";
 

@@ -1,6 +1,6 @@
-import type { RuleDownload } from "../../../server/domain/rules/rule-files.ts";
-import { formatFileSize } from "../../lib/file-size.ts";
-import { DocumentIcon } from "../icons/icons.tsx";
+import { DocumentIcon } from "#app/components/icons/icons.tsx";
+import { formatFileSize } from "#app/lib/file-size.ts";
+import type { RuleDownload } from "#server/domain/rules/rule-files.ts";
 import { DownloadLink } from "./DownloadLink.tsx";
 import styles from "./RuleDownloads.module.css";
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
+import { ChevronLeftIcon, ChevronRightIcon } from "#app/components/icons/icons.tsx";
 import {
   formatYearMonth,
   localToday,
   stepMonthWithinYear,
   type YearMonth,
-} from "../../lib/calendar-dates.ts";
-import { ChevronLeftIcon, ChevronRightIcon } from "../icons/icons.tsx";
+} from "#shared/calendar-dates.ts";
 import { MonthGrid } from "./MonthGrid.tsx";
 import stepStyles from "./MonthStep.module.css";
 import styles from "./TestCalendar.module.css";

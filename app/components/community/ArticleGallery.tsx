@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import type { ArticleImage } from "../../../server/domain/articles/articles.ts";
-import { CloseIcon } from "../icons/icons.tsx";
-import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import { CloseIcon } from "#app/components/icons/icons.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import type { ArticleImage } from "#server/domain/articles/articles.ts";
 import styles from "./ArticleGallery.module.css";
 
 /**

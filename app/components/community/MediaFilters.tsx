@@ -1,13 +1,9 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
-import type { TagCount } from "../../../server/domain/articles/articles.ts";
-import {
-  ALL_TAG,
-  type ArticleListQuery,
-  DEFAULT_PAGE_SIZE,
-} from "../../../server/domain/articles/list-query.ts";
-import { SearchIcon } from "../icons/icons.tsx";
-import { Button } from "../ui/Button.tsx";
+import { SearchIcon } from "#app/components/icons/icons.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import type { TagCount } from "#server/domain/articles/articles.ts";
+import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE } from "#shared/article-list-query.ts";
 import styles from "./MediaFilters.module.css";
 import { MEDIA_PATH, mediaListHref } from "./media-links.ts";
 import { useAddressValue } from "./use-address-value.ts";

@@ -1,8 +1,4 @@
-import {
-  ALL_TAG,
-  type ArticleListQuery,
-  DEFAULT_PAGE_SIZE,
-} from "../../../server/domain/articles/list-query.ts";
+import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE } from "#shared/article-list-query.ts";
 
 export const MEDIA_PATH = "/community/media";
 

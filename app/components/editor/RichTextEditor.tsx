@@ -16,7 +16,7 @@ import {
   RedoIcon,
   StrikeIcon,
   UndoIcon,
-} from "../icons/editor-icons.tsx";
+} from "#app/components/icons/editor-icons.tsx";
 import styles from "./RichTextEditor.module.css";
 
 interface RichTextEditorProps {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useReducer, useRef, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { PlayIcon, RestartIcon } from "../icons/icons.tsx";
-import { Button } from "../ui/Button.tsx";
+import { PlayIcon, RestartIcon } from "#app/components/icons/icons.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import styles from "./CommandRush.module.css";
 import {
   accuracy,

@@ -1,8 +1,8 @@
-import type { HomePage } from "../../../server/domain/home/home.ts";
-import { ArrowRightIcon } from "../icons/icons.tsx";
-import { PageSection } from "../section/PageSection.tsx";
-import { SectionHeading } from "../section/SectionHeading.tsx";
-import { ButtonLink } from "../ui/Button.tsx";
+import { ArrowRightIcon } from "#app/components/icons/icons.tsx";
+import { PageSection } from "#app/components/section/PageSection.tsx";
+import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import type { HomePage } from "#server/domain/home/home.ts";
 import styles from "./HomeSections.module.css";
 import { SloganCards } from "./SloganCards.tsx";
 import { VideoPlayer } from "./VideoPlayer.tsx";

@@ -1,10 +1,10 @@
-import type { HomePage } from "../../../server/domain/home/home.ts";
-import { ArrowRightIcon } from "../icons/icons.tsx";
-import { PageSection } from "../section/PageSection.tsx";
-import { SectionHeading } from "../section/SectionHeading.tsx";
-import surface from "../section/Surface.module.css";
-import { ButtonLink } from "../ui/Button.tsx";
-import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import { ArrowRightIcon } from "#app/components/icons/icons.tsx";
+import { PageSection } from "#app/components/section/PageSection.tsx";
+import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import surface from "#app/components/section/Surface.module.css";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import type { HomePage } from "#server/domain/home/home.ts";
 import styles from "./HomeSections.module.css";
 
 /** The club's signature events, each with its picture and how long it lasts. */

@@ -1,9 +1,9 @@
 import { type FocusEvent, type PointerEvent, type ReactNode, useEffect, useState } from "react";
-import type { ImageRef } from "../../../server/domain/files/files.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { REDUCED_MOTION, useMediaQuery } from "../../lib/use-media-query.ts";
-import { PauseIcon, PlayIcon } from "../icons/icons.tsx";
-import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import { PauseIcon, PlayIcon } from "#app/components/icons/icons.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { REDUCED_MOTION, useMediaQuery } from "#app/lib/use-media-query.ts";
+import type { ImageRef } from "#server/domain/files/files.ts";
 import styles from "./HeroCarousel.module.css";
 
 /** Spec: a new picture every 6000 ms; the cross-fade itself (2500 ms) is in the stylesheet. */

@@ -1,7 +1,7 @@
-import type { HomePage } from "../../../server/domain/home/home.ts";
-import { ArrowRightIcon, CheckIcon } from "../icons/icons.tsx";
-import { SectionHeading } from "../section/SectionHeading.tsx";
-import { ButtonLink } from "../ui/Button.tsx";
+import { ArrowRightIcon, CheckIcon } from "#app/components/icons/icons.tsx";
+import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import type { HomePage } from "#server/domain/home/home.ts";
 import styles from "./HomeSections.module.css";
 
 interface RecruitingSectionProps {

@@ -1,5 +1,5 @@
-import type { HomePage } from "../../../server/domain/home/home.ts";
-import surface from "../section/Surface.module.css";
+import surface from "#app/components/section/Surface.module.css";
+import type { HomePage } from "#server/domain/home/home.ts";
 import styles from "./SloganCards.module.css";
 
 /** The three slogans as cards, numbered in the mono accent (home and the about page). */

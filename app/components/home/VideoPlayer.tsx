@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { ImageRef } from "../../../server/domain/files/files.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { PlayIcon } from "../icons/icons.tsx";
-import { ResponsiveImage } from "../ui/ResponsiveImage.tsx";
+import { PlayIcon } from "#app/components/icons/icons.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { ImageRef } from "#server/domain/files/files.ts";
 import styles from "./VideoPlayer.module.css";
 
 interface VideoPlayerProps {

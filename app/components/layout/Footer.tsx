@@ -6,7 +6,7 @@ import {
   MailIcon,
   MapPinIcon,
   YoutubeIcon,
-} from "../icons/icons.tsx";
+} from "#app/components/icons/icons.tsx";
 import styles from "./Footer.module.css";
 
 export interface FooterLeader {

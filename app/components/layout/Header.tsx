@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useHideOnScroll } from "../../lib/use-hide-on-scroll.ts";
-import { ChevronDownIcon, MenuIcon } from "../icons/icons.tsx";
+import { ChevronDownIcon, MenuIcon } from "#app/components/icons/icons.tsx";
+import { useHideOnScroll } from "#app/lib/use-hide-on-scroll.ts";
 import styles from "./Header.module.css";
 import { NavLink, RecruitingBadge } from "./NavLink.tsx";
 import { findActive, type NavGroup } from "./navigation.ts";

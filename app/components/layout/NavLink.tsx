@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ExternalIcon } from "../icons/icons.tsx";
+import { ExternalIcon } from "#app/components/icons/icons.tsx";
 import styles from "./NavLink.module.css";
 import type { NavItem } from "./navigation.ts";
 

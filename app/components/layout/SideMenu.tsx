@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { CloseIcon } from "../icons/icons.tsx";
+import { CloseIcon } from "#app/components/icons/icons.tsx";
 import { NavLink, RecruitingBadge } from "./NavLink.tsx";
 import type { ActiveNav, NavGroup } from "./navigation.ts";
 import styles from "./SideMenu.module.css";

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import type { ImageRef } from "../../../server/domain/files/files.ts";
+import type { ImageRef } from "#server/domain/files/files.ts";
 
 interface ResponsiveImageProps
   extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
-import { adminWriteUrl, type WriteResult } from "../../../shared/write-result.ts";
-import { sendForm } from "../uploads/send-form.ts";
+import { sendForm } from "#app/lib/uploads/send-form.ts";
+import { adminWriteUrl, type WriteResult } from "#shared/write-result.ts";
 
 /**
  * Sends forms to a content type's write endpoint: the form being sent (for optimistic views),

@@ -1,4 +1,4 @@
-import type { WriteResult } from "../../../shared/write-result.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 
 const SIGN_IN_AGAIN = "로그인이 필요한 서비스입니다. 다시 로그인해 주세요.";
 

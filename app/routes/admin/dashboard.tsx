@@ -1,27 +1,24 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { getWebVitalStats } from "../../../server/domain/analytics/web-vitals.ts";
+import { AuditTable } from "#app/components/admin/AuditTable.tsx";
+import { contentPages } from "#app/components/admin/content-pages.ts";
+import { Select } from "#app/components/admin/FormField.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { Pagination } from "#app/components/admin/Pagination.tsx";
+import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import {
   auditCategorySchema,
   auditTypeSchema,
   listAuditEntries,
-} from "../../../server/domain/audit-log/audit-log.ts";
-import { auditCategories, auditTypes } from "../../../server/domain/audit-log/categories.ts";
-import {
-  countContent,
-  documentUpdateTimes,
-} from "../../../server/domain/dashboard/content-counts.ts";
-import { AuditTable } from "../../components/admin/AuditTable.tsx";
-import { contentPages } from "../../components/admin/content-pages.ts";
-import { Select } from "../../components/admin/FormField.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { Pagination } from "../../components/admin/Pagination.tsx";
-import { WebVitalsTable } from "../../components/admin/WebVitalsTable.tsx";
-import { Button } from "../../components/ui/Button.tsx";
-import { getServices } from "../../context.ts";
-import { addDays, seoulDate } from "../../lib/calendar-dates.ts";
-import { formatDateTime, formatLongDate } from "../../lib/format.ts";
-import { pageMeta } from "../../lib/meta.ts";
+} from "#server/domain/audit-log/audit-log.ts";
+import { countContent, documentUpdateTimes } from "#server/domain/dashboard/content-counts.ts";
+import { getServices } from "#server/http/router-context.ts";
+import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
+import { addDays, seoulDate } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/dashboard";
 import styles from "./dashboard.module.css";
 

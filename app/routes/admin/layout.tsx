@@ -6,12 +6,12 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { adminAreaMiddleware, requireAdministrator } from "../../../server/http/admin-auth.ts";
-import { AdminShell } from "../../components/admin/AdminShell.tsx";
-import { Notice } from "../../components/admin/Notice.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { UnsavedChangesGuard } from "../../components/admin/UnsavedChanges.tsx";
-import type { loader as rootLoader } from "../../root.tsx";
+import { AdminShell } from "#app/components/admin/AdminShell.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { UnsavedChangesGuard } from "#app/components/admin/UnsavedChanges.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { adminAreaMiddleware, requireAdministrator } from "#server/http/admin-auth.ts";
 import type { Route } from "./+types/layout";
 import styles from "./layout.module.css";
 

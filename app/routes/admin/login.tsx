@@ -1,24 +1,24 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { signIn } from "../../../server/domain/administrators/authentication.ts";
-import { emailAddressSchema } from "../../../server/domain/administrators/email.ts";
-import { MAX_PASSWORD_LENGTH } from "../../../server/domain/administrators/passwords.ts";
+import { AdminBrand } from "#app/components/admin/AdminBrand.tsx";
+import { Checkbox, FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { formatDateTime } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { signIn } from "#server/domain/administrators/authentication.ts";
+import { emailAddressSchema } from "#server/domain/administrators/email.ts";
+import { MAX_PASSWORD_LENGTH } from "#server/domain/administrators/passwords.ts";
 import {
   currentSession,
   deviceCookieHeader,
   readDeviceToken,
   safeRedirectTarget,
   sessionCookieHeader,
-} from "../../../server/http/admin-auth.ts";
-import { AdminBrand } from "../../components/admin/AdminBrand.tsx";
-import { Checkbox, FormField, TextInput } from "../../components/admin/FormField.tsx";
-import { Notice } from "../../components/admin/Notice.tsx";
-import { Button } from "../../components/ui/Button.tsx";
-import { clientAddressContext, getServices } from "../../context.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import type { loader as rootLoader } from "../../root.tsx";
+} from "#server/http/admin-auth.ts";
+import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/login";
 import styles from "./login.module.css";
 

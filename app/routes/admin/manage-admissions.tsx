@@ -1,24 +1,21 @@
 import { useRef, useState } from "react";
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
-import {
-  admissionInfoSchema,
-  getAdmissionInfo,
-} from "../../../server/domain/admissions/admissions.ts";
-import type { ImageRef } from "../../../server/domain/files/files.ts";
-import { findImageRefs } from "../../../server/domain/files/files.ts";
-import { AdminForm } from "../../components/admin/AdminForm.tsx";
-import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
-import { FileField } from "../../components/admin/FileField.tsx";
-import { Checkbox, FormField, TextArea, TextInput } from "../../components/admin/FormField.tsx";
-import { FormSection, SaveBar } from "../../components/admin/FormSection.tsx";
-import { FieldRows } from "../../components/admin/list/FieldRows.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { Button } from "../../components/ui/Button.tsx";
-import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
-import { getServices } from "../../context.ts";
-import { markFormEdited } from "../../lib/mark-form-edited.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
+import { AdminForm } from "#app/components/admin/AdminForm.tsx";
+import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { FileField } from "#app/components/admin/FileField.tsx";
+import { Checkbox, FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
+import { FieldRows } from "#app/components/admin/list/FieldRows.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { markFormEdited } from "#app/lib/mark-form-edited.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { admissionInfoSchema, getAdmissionInfo } from "#server/domain/admissions/admissions.ts";
+import type { ImageRef } from "#server/domain/files/files.ts";
+import { findImageRefs } from "#server/domain/files/files.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-admissions";
 import styles from "./manage-admissions.module.css";
 

@@ -1,24 +1,24 @@
 import { Link, useNavigate } from "react-router";
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
-import { listEventsInMonth, listUpcomingEvents } from "../../../server/domain/calendar/calendar.ts";
-import { eventInputSchema } from "../../../server/domain/calendar/manage.ts";
-import { AddDisclosure } from "../../components/admin/AddDisclosure.tsx";
-import styles from "../../components/admin/calendar/Calendar.module.css";
-import { EventFields } from "../../components/admin/calendar/EventFields.tsx";
-import { EventList, eventAddress } from "../../components/admin/calendar/EventList.tsx";
-import { MonthToolbar } from "../../components/admin/calendar/MonthToolbar.tsx";
-import { AddItemForm } from "../../components/admin/list/AddItemForm.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { ButtonLink } from "../../components/ui/Button.tsx";
-import { getServices } from "../../context.ts";
+import { AddDisclosure } from "#app/components/admin/AddDisclosure.tsx";
+import styles from "#app/components/admin/calendar/Calendar.module.css";
+import { EventFields } from "#app/components/admin/calendar/EventFields.tsx";
+import { EventList, eventAddress } from "#app/components/admin/calendar/EventList.tsx";
+import { MonthToolbar } from "#app/components/admin/calendar/MonthToolbar.tsx";
+import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { listEventsInMonth, listUpcomingEvents } from "#server/domain/calendar/calendar.ts";
+import { eventInputSchema } from "#server/domain/calendar/manage.ts";
+import { getServices } from "#server/http/router-context.ts";
 import {
   formatEventWhen,
   monthKey,
   parseMonthKey,
   seoulDate,
   seoulYearMonth,
-} from "../../lib/calendar-dates.ts";
-import { pageMeta } from "../../lib/meta.ts";
+} from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-calendar";
 
 const UPCOMING_LIMIT = 6;

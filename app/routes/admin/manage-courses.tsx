@@ -1,18 +1,18 @@
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
+import { PeriodList } from "#app/components/admin/courses/PeriodList.tsx";
+import { PeriodRecord } from "#app/components/admin/courses/PeriodRecord.tsx";
+import ld from "#app/components/admin/ListDetail.module.css";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import {
   courseEntrySchema,
   listManagedEntries,
   listManagedPeriods,
   periodInputSchema,
-} from "../../../server/domain/courses/manage.ts";
-import { PeriodList } from "../../components/admin/courses/PeriodList.tsx";
-import { PeriodRecord } from "../../components/admin/courses/PeriodRecord.tsx";
-import ld from "../../components/admin/ListDetail.module.css";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { ButtonLink } from "../../components/ui/Button.tsx";
-import { EmptyState } from "../../components/ui/EmptyState.tsx";
-import { getServices } from "../../context.ts";
-import { pageMeta } from "../../lib/meta.ts";
+} from "#server/domain/courses/manage.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-courses";
 
 const PUBLIC_PAGE = "/community/activity/courses";

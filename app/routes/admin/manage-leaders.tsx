@@ -1,11 +1,11 @@
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
-import { getLeaders, leadersSchema } from "../../../server/domain/leaders/leaders.ts";
-import { AdminForm } from "../../components/admin/AdminForm.tsx";
-import { FormActions, FormField, TextInput } from "../../components/admin/FormField.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { Button } from "../../components/ui/Button.tsx";
-import { getServices } from "../../context.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { AdminForm } from "#app/components/admin/AdminForm.tsx";
+import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { getLeaders, leadersSchema } from "#server/domain/leaders/leaders.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-leaders";
 import styles from "./manage-leaders.module.css";
 

@@ -1,27 +1,27 @@
-import { listMainActivitiesByYear } from "../../../server/domain/activities/activities.ts";
-import { activityFields } from "../../../server/domain/activities/manage.ts";
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
-import { recordVersions } from "../../../server/domain/admin/lists.ts";
-import { FileField } from "../../components/admin/FileField.tsx";
+import { FileField } from "#app/components/admin/FileField.tsx";
 import {
   Checkbox,
   FormField,
   Select,
   TextArea,
   TextInput,
-} from "../../components/admin/FormField.tsx";
-import { AddItemForm } from "../../components/admin/list/AddItemForm.tsx";
-import { ItemList } from "../../components/admin/list/ItemList.tsx";
-import { ItemRow } from "../../components/admin/list/ItemRow.tsx";
-import { ItemThumbnail, type RowSummaryProps } from "../../components/admin/list/RowSummary.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { ButtonLink } from "../../components/ui/Button.tsx";
-import { EmptyState } from "../../components/ui/EmptyState.tsx";
-import { ResponsiveImage } from "../../components/ui/ResponsiveImage.tsx";
-import { getServices } from "../../context.ts";
-import { seoulYearMonth } from "../../lib/calendar-dates.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { compressImageFields } from "../../lib/uploads/prepare-images.ts";
+} from "#app/components/admin/FormField.tsx";
+import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
+import { ItemList } from "#app/components/admin/list/ItemList.tsx";
+import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
+import { ItemThumbnail, type RowSummaryProps } from "#app/components/admin/list/RowSummary.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
+import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
+import { activityFields } from "#server/domain/activities/manage.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { recordVersions } from "#server/domain/admin/lists.ts";
+import { getServices } from "#server/http/router-context.ts";
+import { seoulYearMonth } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-main-activity";
 import styles from "./manage-media.module.css";
 

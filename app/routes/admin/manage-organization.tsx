@@ -1,15 +1,15 @@
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
-import { groupInputSchema, memberInputSchema } from "../../../server/domain/organization/manage.ts";
-import { listOrganization } from "../../../server/domain/organization/organization.ts";
-import ld from "../../components/admin/ListDetail.module.css";
-import { GroupList, UNTITLED } from "../../components/admin/organization/GroupList.tsx";
-import { Members } from "../../components/admin/organization/Members.tsx";
-import styles from "../../components/admin/organization/Organization.module.css";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { ButtonLink } from "../../components/ui/Button.tsx";
-import { EmptyState } from "../../components/ui/EmptyState.tsx";
-import { getServices } from "../../context.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import ld from "#app/components/admin/ListDetail.module.css";
+import { GroupList, UNTITLED } from "#app/components/admin/organization/GroupList.tsx";
+import { Members } from "#app/components/admin/organization/Members.tsx";
+import styles from "#app/components/admin/organization/Organization.module.css";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { groupInputSchema, memberInputSchema } from "#server/domain/organization/manage.ts";
+import { listOrganization } from "#server/domain/organization/organization.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-organization";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,24 +1,18 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import {
-  changePassword,
-  endOtherSessions,
-} from "../../../server/domain/administrators/authentication.ts";
-import { passwordSchema } from "../../../server/domain/administrators/passwords.ts";
-import {
-  findActiveSession,
-  listSessionsOf,
-} from "../../../server/domain/administrators/sessions.ts";
-import { requireAdministrator, sessionCookieHeader } from "../../../server/http/admin-auth.ts";
-import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
-import { Badge, DataTable } from "../../components/admin/DataTable.tsx";
-import { FormActions, FormField, TextInput } from "../../components/admin/FormField.tsx";
-import { Notice } from "../../components/admin/Notice.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { Button } from "../../components/ui/Button.tsx";
-import { clientAddressContext, getServices, sessionContext } from "../../context.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
+import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { formatDateTime } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { changePassword, endOtherSessions } from "#server/domain/administrators/authentication.ts";
+import { passwordSchema } from "#server/domain/administrators/passwords.ts";
+import { findActiveSession, listSessionsOf } from "#server/domain/administrators/sessions.ts";
+import { requireAdministrator, sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { clientAddressContext, getServices, sessionContext } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-password";
 import styles from "./manage-password.module.css";
 

@@ -1,27 +1,24 @@
 import { data, isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
-import { articleForm } from "../../../server/domain/articles/admin.ts";
-import { listArticleTags } from "../../../server/domain/articles/articles.ts";
-import { getEditableArticle } from "../../../server/domain/articles/manage.ts";
-import { AdminForm } from "../../components/admin/AdminForm.tsx";
-import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
-import { Notice } from "../../components/admin/Notice.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import {
-  ArticleEditor,
-  useNavigateAfterSave,
-} from "../../components/admin/posts/ArticleEditor.tsx";
+import { AdminForm } from "#app/components/admin/AdminForm.tsx";
+import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { ArticleEditor, useNavigateAfterSave } from "#app/components/admin/posts/ArticleEditor.tsx";
 import {
   ARTICLES,
   deleteMessage,
   handOverOf,
   POSTS_PATH,
-} from "../../components/admin/posts/links.ts";
-import { articleHref } from "../../components/community/media-links.ts";
-import { EmptyState } from "../../components/ui/EmptyState.tsx";
-import { getServices } from "../../context.ts";
-import { seoulDateTimeInput } from "../../lib/calendar-dates.ts";
-import { pageMeta } from "../../lib/meta.ts";
+} from "#app/components/admin/posts/links.ts";
+import { articleHref } from "#app/components/community/media-links.ts";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { articleForm } from "#server/domain/articles/admin.ts";
+import { listArticleTags } from "#server/domain/articles/articles.ts";
+import { getEditableArticle } from "#server/domain/articles/manage.ts";
+import { getServices } from "#server/http/router-context.ts";
+import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-posts-edit";
 import styles from "./manage-posts-edit.module.css";
 

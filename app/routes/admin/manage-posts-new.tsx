@@ -1,11 +1,11 @@
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
-import { articleForm } from "../../../server/domain/articles/admin.ts";
-import { listArticleTags } from "../../../server/domain/articles/articles.ts";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { ArticleEditor } from "../../components/admin/posts/ArticleEditor.tsx";
-import { getServices } from "../../context.ts";
-import { seoulDateTimeInput } from "../../lib/calendar-dates.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { ArticleEditor } from "#app/components/admin/posts/ArticleEditor.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { articleForm } from "#server/domain/articles/admin.ts";
+import { listArticleTags } from "#server/domain/articles/articles.ts";
+import { getServices } from "#server/http/router-context.ts";
+import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-posts-new";
 
 export const meta: Route.MetaFunction = (args) =>

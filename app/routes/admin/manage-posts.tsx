@@ -1,16 +1,11 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import {
-  listArticleTags,
-  parseArticleListQuery,
-} from "../../../server/domain/articles/articles.ts";
-import { listManagedArticles } from "../../../server/domain/articles/manage.ts";
-import { AdminForm } from "../../components/admin/AdminForm.tsx";
-import { ConfirmButton } from "../../components/admin/ConfirmButton.tsx";
-import { Badge, DataTable } from "../../components/admin/DataTable.tsx";
-import { Select, TextInput } from "../../components/admin/FormField.tsx";
-import { Notice } from "../../components/admin/Notice.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { Pagination } from "../../components/admin/Pagination.tsx";
+import { AdminForm } from "#app/components/admin/AdminForm.tsx";
+import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
+import { Select, TextInput } from "#app/components/admin/FormField.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { Pagination } from "#app/components/admin/Pagination.tsx";
 import {
   ARTICLES,
   deleteMessage,
@@ -19,13 +14,15 @@ import {
   NEW_POST_PATH,
   POSTS_PATH,
   postEditHref,
-} from "../../components/admin/posts/links.ts";
-import { articleHref } from "../../components/community/media-links.ts";
-import { Button, ButtonLink } from "../../components/ui/Button.tsx";
-import { EmptyState } from "../../components/ui/EmptyState.tsx";
-import { getServices } from "../../context.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { pageMeta } from "../../lib/meta.ts";
+} from "#app/components/admin/posts/links.ts";
+import { articleHref } from "#app/components/community/media-links.ts";
+import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { formatDateTime } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { listArticleTags, parseArticleListQuery } from "#server/domain/articles/articles.ts";
+import { listManagedArticles } from "#server/domain/articles/manage.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-posts";
 import styles from "./manage-posts.module.css";
 

@@ -1,15 +1,12 @@
-import { fieldRules } from "../../../server/domain/admin/field-rules.ts";
-import { findImageRefs } from "../../../server/domain/files/files.ts";
-import { getHomeContent, homeContentSchema } from "../../../server/domain/home/home.ts";
-import {
-  getSiteSettings,
-  siteSettingsSchema,
-} from "../../../server/domain/site-settings/site-settings.ts";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { HomeContentForm } from "../../components/admin/settings/HomeContentForm.tsx";
-import { SiteIdentityForm } from "../../components/admin/settings/SiteIdentityForm.tsx";
-import { getServices } from "../../context.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { HomeContentForm } from "#app/components/admin/settings/HomeContentForm.tsx";
+import { SiteIdentityForm } from "#app/components/admin/settings/SiteIdentityForm.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { findImageRefs } from "#server/domain/files/files.ts";
+import { getHomeContent, homeContentSchema } from "#server/domain/home/home.ts";
+import { getSiteSettings, siteSettingsSchema } from "#server/domain/site-settings/site-settings.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-settings";
 import styles from "./manage-settings.module.css";
 

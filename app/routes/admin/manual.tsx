@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/manual";
 import styles from "./manual.module.css";
 

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { EmptyState } from "../../components/ui/EmptyState.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
 /** An unknown address under /admin: guarded like every admin page, then a 404 inside the shell. */

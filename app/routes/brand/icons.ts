@@ -5,7 +5,7 @@ import {
   faviconIco,
   LOGO_CACHE_CONTROL,
   logoMarkSvg,
-} from "../../lib/logo-files.server.tsx";
+} from "#app/lib/logo-files.server.tsx";
 import type { Route } from "./+types/icons";
 
 /**

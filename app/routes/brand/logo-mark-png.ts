@@ -1,4 +1,4 @@
-import { LOGO_CACHE_CONTROL, logoMarkPng } from "../../lib/logo-files.server.tsx";
+import { LOGO_CACHE_CONTROL, logoMarkPng } from "#app/lib/logo-files.server.tsx";
 
 /** GET /brand/logo-mark.png: the club's mark as a 1024 px PNG. */
 export async function loader() {

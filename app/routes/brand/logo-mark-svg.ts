@@ -1,4 +1,4 @@
-import { LOGO_CACHE_CONTROL, logoMarkSvg } from "../../lib/logo-files.server.tsx";
+import { LOGO_CACHE_CONTROL, logoMarkSvg } from "#app/lib/logo-files.server.tsx";
 
 /** GET /brand/logo-mark.svg: the club's mark as a vector file. */
 export function loader() {

@@ -1,6 +1,6 @@
-import { loadSiteIdentity } from "../../../server/domain/seo/public-pages.ts";
-import { LOGO_MARK_COLORS } from "../../components/brand/LogoMark.tsx";
-import { getServices } from "../../context.ts";
+import { LOGO_MARK_COLORS } from "#app/components/brand/LogoMark.tsx";
+import { loadSiteIdentity } from "#server/domain/seo/public-pages.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/web-manifest";
 
 /** GET /manifest.webmanifest: the club's name and icons for a phone's home screen. */

@@ -1,7 +1,7 @@
-import { CommandRush } from "../../components/game/CommandRush.tsx";
-import styles from "../../components/game/GamePage.module.css";
-import { PageBanner } from "../../components/layout/PageBanner.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { CommandRush } from "#app/components/game/CommandRush.tsx";
+import styles from "#app/components/game/GamePage.module.css";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/game";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { getHomePage } from "../../../server/domain/home/home.ts";
-import { AboutSection } from "../../components/home/AboutSection.tsx";
-import { ActivitiesSection } from "../../components/home/ActivitiesSection.tsx";
-import { HeroCarousel } from "../../components/home/HeroCarousel.tsx";
-import styles from "../../components/home/HomePage.module.css";
-import { RecruitingSection } from "../../components/home/RecruitingSection.tsx";
-import { SloganStrip } from "../../components/home/SloganStrip.tsx";
-import { getServices } from "../../context.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { organizationJsonLd } from "../../lib/organization-json-ld.ts";
-import { useSiteSettings } from "../../lib/use-site-settings.ts";
+import { AboutSection } from "#app/components/home/AboutSection.tsx";
+import { ActivitiesSection } from "#app/components/home/ActivitiesSection.tsx";
+import { HeroCarousel } from "#app/components/home/HeroCarousel.tsx";
+import styles from "#app/components/home/HomePage.module.css";
+import { RecruitingSection } from "#app/components/home/RecruitingSection.tsx";
+import { SloganStrip } from "#app/components/home/SloganStrip.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { organizationJsonLd } from "#app/lib/organization-json-ld.ts";
+import { useSiteSettings } from "#app/lib/use-site-settings.ts";
+import { getHomePage } from "#server/domain/home/home.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/home";
 import type { loader as layoutLoader } from "./layout.tsx";
 

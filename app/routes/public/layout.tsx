@@ -1,14 +1,14 @@
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { getAdmissionInfo } from "../../../server/domain/admissions/admissions.ts";
-import { getLeaders } from "../../../server/domain/leaders/leaders.ts";
-import { PageViewReporter } from "../../components/analytics/PageViewReporter.tsx";
-import { WebVitalsReporter } from "../../components/analytics/WebVitalsReporter.tsx";
-import { Footer } from "../../components/layout/Footer.tsx";
-import { Header } from "../../components/layout/Header.tsx";
-import { buildNavigation } from "../../components/layout/navigation.ts";
-import { ErrorPage, NotFoundPage } from "../../components/layout/StatusPages.tsx";
-import { getServices } from "../../context.ts";
-import type { loader as rootLoader } from "../../root.tsx";
+import { PageViewReporter } from "#app/components/analytics/PageViewReporter.tsx";
+import { WebVitalsReporter } from "#app/components/analytics/WebVitalsReporter.tsx";
+import { Footer } from "#app/components/layout/Footer.tsx";
+import { Header } from "#app/components/layout/Header.tsx";
+import { buildNavigation } from "#app/components/layout/navigation.ts";
+import { ErrorPage, NotFoundPage } from "#app/components/layout/StatusPages.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { getAdmissionInfo } from "#server/domain/admissions/admissions.ts";
+import { getLeaders } from "#server/domain/leaders/leaders.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/layout";
 
 /** The visitors' frame around every public page: header, main content and footer. */

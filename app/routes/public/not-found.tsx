@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundPage } from "../../components/layout/StatusPages.tsx";
+import { NotFoundPage } from "#app/components/layout/StatusPages.tsx";
 
 export function loader() {
   throw data("Not Found", { status: 404 });

@@ -1,7 +1,7 @@
-import { listAllEvents } from "../../../server/domain/calendar/calendar.ts";
-import { buildICalendar } from "../../../server/domain/calendar/icalendar.ts";
-import { loadSiteIdentity } from "../../../server/domain/seo/public-pages.ts";
-import { getServices } from "../../context.ts";
+import { listAllEvents } from "#server/domain/calendar/calendar.ts";
+import { buildICalendar } from "#server/domain/calendar/icalendar.ts";
+import { loadSiteIdentity } from "#server/domain/seo/public-pages.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/calendar-ics";
 
 /**

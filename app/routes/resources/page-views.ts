@@ -1,10 +1,7 @@
-import {
-  pageViewInputSchema,
-  recordPageView,
-} from "../../../server/domain/analytics/page-views.ts";
-import { resolvePublicPage } from "../../../server/domain/seo/public-pages.ts";
-import { beaconAnswer, readBeacon } from "../../../server/http/beacon.ts";
-import { getServices } from "../../context.ts";
+import { pageViewInputSchema, recordPageView } from "#server/domain/analytics/page-views.ts";
+import { resolvePublicPage } from "#server/domain/seo/public-pages.ts";
+import { beaconAnswer, readBeacon } from "#server/http/beacon.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/page-views";
 
 /** The largest body the endpoint reads: a path of at most 200 characters in a small JSON object. */

@@ -1,8 +1,8 @@
-import { listArticles } from "../../../server/domain/articles/articles.ts";
-import { getSiteSettings } from "../../../server/domain/site-settings/site-settings.ts";
-import { articleHref, MEDIA_PATH, RSS_PATH } from "../../components/community/media-links.ts";
-import { getServices } from "../../context.ts";
-import { absoluteUrl } from "../../lib/meta.ts";
+import { articleHref, MEDIA_PATH, RSS_PATH } from "#app/components/community/media-links.ts";
+import { absoluteUrl } from "#app/lib/meta.ts";
+import { listArticles } from "#server/domain/articles/articles.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/rss";
 
 const ITEM_COUNT = 20;

@@ -1,8 +1,8 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { create as contentDisposition } from "content-disposition";
-import { findRuleFile } from "../../../server/domain/rules/rule-files.ts";
-import { StorageNotFoundError } from "../../../server/storage/storage.ts";
-import { getServices } from "../../context.ts";
+import { findRuleFile } from "#server/domain/rules/rule-files.ts";
+import { getServices } from "#server/http/router-context.ts";
+import { StorageNotFoundError } from "#server/storage/storage.ts";
 import type { Route } from "./+types/rule-file";
 
 /**

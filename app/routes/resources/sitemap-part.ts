@@ -1,6 +1,6 @@
-import { loadSiteIdentity } from "../../../server/domain/seo/public-pages.ts";
-import { renderSitemapPart } from "../../../server/domain/seo/sitemap.ts";
-import { getServices } from "../../context.ts";
+import { loadSiteIdentity } from "#server/domain/seo/public-pages.ts";
+import { renderSitemapPart } from "#server/domain/seo/sitemap.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/sitemap-part";
 
 /** GET /sitemaps/{n}.xml: one part of a sitemap too large for one file; 404 for any other name. */

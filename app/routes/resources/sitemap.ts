@@ -1,6 +1,6 @@
-import { loadSiteIdentity } from "../../../server/domain/seo/public-pages.ts";
-import { renderSitemapRoot } from "../../../server/domain/seo/sitemap.ts";
-import { getServices } from "../../context.ts";
+import { loadSiteIdentity } from "#server/domain/seo/public-pages.ts";
+import { renderSitemapRoot } from "#server/domain/seo/sitemap.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/sitemap";
 
 /**

@@ -1,10 +1,7 @@
-import {
-  recordWebVitals,
-  webVitalsInputSchema,
-} from "../../../server/domain/analytics/web-vitals.ts";
-import { resolvePublicPage } from "../../../server/domain/seo/public-pages.ts";
-import { beaconAnswer, readBeacon } from "../../../server/http/beacon.ts";
-import { getServices } from "../../context.ts";
+import { recordWebVitals, webVitalsInputSchema } from "#server/domain/analytics/web-vitals.ts";
+import { resolvePublicPage } from "#server/domain/seo/public-pages.ts";
+import { beaconAnswer, readBeacon } from "#server/http/beacon.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/web-vitals";
 
 /** A path of at most 200 characters and five named numbers fit well within this. */

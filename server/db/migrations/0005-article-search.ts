@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { isPostgres, rebuildArticleIndex } from "../../domain/articles/search-index.ts";
-import type { Db } from "../database.ts";
+import type { Db } from "#server/db/database.ts";
+import { isPostgres, rebuildArticleIndex } from "#server/domain/articles/search-index.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was at this step
 type AnyDatabase = Kysely<any>;

@@ -1,7 +1,7 @@
-import type { Db } from "../../db/database.ts";
-import type { MainActivitiesTable } from "../../db/schema.ts";
-import type { FileStorage } from "../../storage/storage.ts";
-import { type ImageRef, imageColumns, toOptionalImageRef } from "../files/files.ts";
+import type { Db } from "#server/db/database.ts";
+import type { MainActivitiesTable } from "#server/db/schema.ts";
+import { type ImageRef, imageColumns, toOptionalImageRef } from "#server/domain/files/files.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
 
 export interface MainActivity {
   id: string;

@@ -1,17 +1,17 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import { VersionConflictError } from "../../db/documents.ts";
+import type { Db } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
 import {
   deleteVersioned,
   nextPosition,
   RecordNotFoundError,
   updateVersioned,
-} from "../../db/versioned.ts";
-import { newId } from "../../storage/storage.ts";
-import type { UploadedFile } from "../admin/form-files.ts";
-import type { OrderForm, RecordTarget } from "../admin/form-input.ts";
-import { reorderFrom } from "../admin/lists.ts";
-import type { FileChanges } from "../files/files.ts";
+} from "#server/db/versioned.ts";
+import type { UploadedFile } from "#server/domain/admin/form-files.ts";
+import type { OrderForm, RecordTarget } from "#server/domain/admin/form-input.ts";
+import { reorderFrom } from "#server/domain/admin/lists.ts";
+import type { FileChanges } from "#server/domain/files/files.ts";
+import { newId } from "#server/storage/storage.ts";
 
 /** The spec's message for an activity without a title, shown as written. */
 export const EMPTY_TITLE_MESSAGE = "Title must not be empty!";

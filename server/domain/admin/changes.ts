@@ -1,4 +1,4 @@
-import { subjectParticle } from "../../../shared/korean.ts";
+import { subjectParticle } from "#shared/korean.ts";
 
 /**
  * Sentences for the audit log that say what a save of a whole document changed, in the spec's

@@ -1,9 +1,9 @@
-import type { WriteResult } from "../../../shared/write-result.ts";
-import type { Db } from "../../db/database.ts";
-import type { Services } from "../../services.ts";
-import type { AuditCategory } from "../audit-log/categories.ts";
-import type { FileChanges } from "../files/files.ts";
-import { BadRequestError } from "../input-errors.ts";
+import type { Db } from "#server/db/database.ts";
+import type { FileChanges } from "#server/domain/files/files.ts";
+import { BadRequestError } from "#server/domain/input-errors.ts";
+import type { Services } from "#server/services.ts";
+import type { AuditCategory } from "#shared/audit-categories.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import { formText } from "./form-input.ts";
 import { describeUnreadable } from "./messages.ts";
 import { failWrite, runWrite, type WriteDescription } from "./run-write.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldRule, FieldRules } from "../../../shared/field-rules.ts";
+import type { FieldRule, FieldRules } from "#shared/field-rules.ts";
 
 /**
  * A schema's limits as the browser's form attributes, so a field stops where the server would

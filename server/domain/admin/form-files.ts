@@ -1,6 +1,6 @@
-import type { NewFile } from "../files/files.ts";
-import { acceptImage, acceptPdf, filesOf } from "../files/uploads.ts";
-import { InputError } from "../input-errors.ts";
+import type { NewFile } from "#server/domain/files/files.ts";
+import { acceptImage, acceptPdf, filesOf } from "#server/domain/files/uploads.ts";
+import { InputError } from "#server/domain/input-errors.ts";
 import { FieldError } from "./run-write.ts";
 
 /**

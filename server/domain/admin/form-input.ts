@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { seoulDate, seoulMidnight } from "../../../app/lib/calendar-dates.ts";
-import { BadRequestError } from "../input-errors.ts";
+import { BadRequestError } from "#server/domain/input-errors.ts";
+import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
 
 /**
  * Reading admin forms: the values a form sent, as zod schemas check them, and the pieces every

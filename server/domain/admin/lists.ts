@@ -1,13 +1,13 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/database.ts";
-import { VersionConflictError } from "../../db/documents.ts";
+import type { Db } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
 import {
   type ListScope,
   type OrderedTable,
   reorder,
   scopeConditions,
   type VersionedTable,
-} from "../../db/versioned.ts";
+} from "#server/db/versioned.ts";
 import type { OrderForm } from "./form-input.ts";
 
 /** Every row's version by id: the admin lists send them back with each edit and delete. */

@@ -1,5 +1,5 @@
-import { type RecordNoun, recordNoun } from "../../../shared/korean.ts";
-import type { AuditCategory } from "../audit-log/categories.ts";
+import type { AuditCategory } from "#shared/audit-categories.ts";
+import { type RecordNoun, recordNoun } from "#shared/korean.ts";
 import type { WriteDescription } from "./run-write.ts";
 
 /**

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import type { WriteResult } from "../../../shared/write-result.ts";
-import { bumpContentRevision } from "../../db/content-revision.ts";
-import type { Db } from "../../db/database.ts";
-import { VersionConflictError } from "../../db/documents.ts";
-import { RecordNotFoundError } from "../../db/versioned.ts";
-import type { Services } from "../../services.ts";
-import { type AuditCategory, writeAuditLog } from "../audit-log/audit-log.ts";
-import { type FileChanges, writeWithFiles } from "../files/files.ts";
-import { InputError } from "../input-errors.ts";
+import { bumpContentRevision } from "#server/db/content-revision.ts";
+import type { Db } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
+import { RecordNotFoundError } from "#server/db/versioned.ts";
+import { type AuditCategory, writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { type FileChanges, writeWithFiles } from "#server/domain/files/files.ts";
+import { InputError } from "#server/domain/input-errors.ts";
+import type { Services } from "#server/services.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 
 /** An input problem found by the action itself (beyond its zod schema), shown next to a field. */
 export class FieldError extends Error {

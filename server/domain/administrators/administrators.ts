@@ -1,6 +1,6 @@
-import type { Db } from "../../db/database.ts";
-import { newId } from "../../storage/storage.ts";
-import { writeAuditLog } from "../audit-log/audit-log.ts";
+import type { Db } from "#server/db/database.ts";
+import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { newId } from "#server/storage/storage.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 import { createSession, deleteSessionsOf, type NewSession } from "./sessions.ts";
 

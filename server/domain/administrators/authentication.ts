@@ -1,5 +1,5 @@
-import type { Db } from "../../db/database.ts";
-import { writeAuditLog } from "../audit-log/audit-log.ts";
+import type { Db } from "#server/db/database.ts";
+import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { findAdministratorByEmail, findAdministratorById, setPassword } from "./administrators.ts";
 import { findKnownDevice, rememberDevice, touchDevice } from "./devices.ts";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../../db/database.ts";
+import type { Db } from "#server/db/database.ts";
 
 /**
  * Known devices (OWASP's device cookies): a browser that signed in successfully keeps a random

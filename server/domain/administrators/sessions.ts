@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../../db/database.ts";
+import type { Db } from "#server/db/database.ts";
 
 /**
  * Sign-in sessions. The browser holds a random token; the database holds only its SHA-256, so a

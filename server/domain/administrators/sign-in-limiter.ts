@@ -1,6 +1,6 @@
 import { isIPv6 } from "node:net";
-import type { Db } from "../../db/database.ts";
-import { newId } from "../../storage/storage.ts";
+import type { Db } from "#server/db/database.ts";
+import { newId } from "#server/storage/storage.ts";
 
 /**
  * Failed sign-ins are limited. An attempt from a known device of the account (devices.ts) is

@@ -1,6 +1,6 @@
-import { type ContentType, command } from "../admin/content-type.ts";
-import { describeDocumentSave } from "../admin/messages.ts";
-import { uploadLimits } from "../files/uploads.ts";
+import { type ContentType, command } from "#server/domain/admin/content-type.ts";
+import { describeDocumentSave } from "#server/domain/admin/messages.ts";
+import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { readAdmissionsForm, writeAdmissions } from "./manage.ts";
 
 /**

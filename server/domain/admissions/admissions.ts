@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import { readDocument, writeDocument } from "../../db/documents.ts";
+import type { Db } from "#server/db/database.ts";
+import { readDocument, writeDocument } from "#server/db/documents.ts";
 
 const scheduleSchema = z.object({
   id: z.string().min(1),

@@ -1,15 +1,15 @@
-import type { Db } from "../../db/database.ts";
-import { VersionConflictError } from "../../db/documents.ts";
-import { newId } from "../../storage/storage.ts";
+import type { Db } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
 import {
   changedFields,
   fieldsChangedSentence,
   listChanges,
   summarizeChanges,
-} from "../admin/changes.ts";
-import { type UploadedFile, uploadedImage } from "../admin/form-files.ts";
-import { formChecked, formRows, formText, formVersion } from "../admin/form-input.ts";
-import type { FileChanges } from "../files/files.ts";
+} from "#server/domain/admin/changes.ts";
+import { type UploadedFile, uploadedImage } from "#server/domain/admin/form-files.ts";
+import { formChecked, formRows, formText, formVersion } from "#server/domain/admin/form-input.ts";
+import type { FileChanges } from "#server/domain/files/files.ts";
+import { newId } from "#server/storage/storage.ts";
 import {
   type AdmissionInfo,
   admissionInfoSchema,

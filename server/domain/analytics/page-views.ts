@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addDays, seoulDate } from "../../../app/lib/calendar-dates.ts";
-import type { Db } from "../../db/database.ts";
+import type { Db } from "#server/db/database.ts";
+import { addDays, seoulDate } from "#shared/calendar-dates.ts";
 
 /**
  * Page views, counted per day (in Seoul) and path: one row per page and day whose count grows

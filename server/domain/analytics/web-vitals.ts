@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { seoulDate } from "../../../app/lib/calendar-dates.ts";
+import type { Db } from "#server/db/database.ts";
+import { seoulDate } from "#shared/calendar-dates.ts";
 import {
   rateWebVital,
   WEB_VITAL_NAMES,
   type WebVitalName,
   type WebVitalRating,
-} from "../../../app/lib/web-vitals.ts";
-import type { Db } from "../../db/database.ts";
+} from "#shared/web-vitals.ts";
 import { type DateRange, dateRangeSchema, pagePathSchema } from "./page-views.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { type ContentType, command } from "../admin/content-type.ts";
-import { type UploadedFile, uploadedImages } from "../admin/form-files.ts";
-import { formTarget, formText, formValues } from "../admin/form-input.ts";
-import { describeChange } from "../admin/messages.ts";
-import { FieldError } from "../admin/run-write.ts";
-import { uploadLimits } from "../files/uploads.ts";
+import { type ContentType, command } from "#server/domain/admin/content-type.ts";
+import { type UploadedFile, uploadedImages } from "#server/domain/admin/form-files.ts";
+import { formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
+import { describeChange } from "#server/domain/admin/messages.ts";
+import { FieldError } from "#server/domain/admin/run-write.ts";
+import { uploadLimits } from "#server/domain/files/uploads.ts";
 import {
   type ArticleImageInput,
   articleDraftSchema,

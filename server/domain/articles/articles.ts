@@ -1,10 +1,20 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import type { FileStorage } from "../../storage/storage.ts";
-import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "../files/files.ts";
+import type { Db } from "#server/db/database.ts";
+import {
+  type ImageRef,
+  imageColumns,
+  toImageRef,
+  toOptionalImageRef,
+} from "#server/domain/files/files.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
+import {
+  ALL_TAG,
+  type ArticleListQuery,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+} from "#shared/article-list-query.ts";
 import { findArticlePage } from "./find-articles.ts";
-import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./list-query.ts";
 
 export { countArticles, listArticleTags, type TagCount } from "./find-articles.ts";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/database.ts";
-import type { ArticleListQuery } from "./list-query.ts";
+import type { Db } from "#server/db/database.ts";
+import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { listedIds } from "./page-anchors.ts";
 import { searchArticlePage } from "./search-query.ts";
 import { queryWords } from "./search-tokens.ts";

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { parseSeoulDateTimeInput } from "../../../app/lib/calendar-dates.ts";
-import type { Db } from "../../db/database.ts";
-import { deleteVersioned, updateVersioned } from "../../db/versioned.ts";
-import { type FileStorage, newId } from "../../storage/storage.ts";
-import type { UploadedFile } from "../admin/form-files.ts";
-import { FieldError } from "../admin/run-write.ts";
-import { type FileChanges, type ImageRef, toImageRef } from "../files/files.ts";
-import { uploadLimits } from "../files/uploads.ts";
-import { sanitizeRichText } from "../html/sanitize.ts";
+import type { Db } from "#server/db/database.ts";
+import { deleteVersioned, updateVersioned } from "#server/db/versioned.ts";
+import type { UploadedFile } from "#server/domain/admin/form-files.ts";
+import { FieldError } from "#server/domain/admin/run-write.ts";
+import { type FileChanges, type ImageRef, toImageRef } from "#server/domain/files/files.ts";
+import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { sanitizeRichText } from "#server/domain/html/sanitize.ts";
+import { type FileStorage, newId } from "#server/storage/storage.ts";
+import type { ArticleListQuery } from "#shared/article-list-query.ts";
+import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
 import { findArticlePage } from "./find-articles.ts";
-import type { ArticleListQuery } from "./list-query.ts";
 import {
   fitsTheIndex,
   type IndexedArticle,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { readContentRevision } from "../../db/content-revision.ts";
-import type { Db } from "../../db/database.ts";
+import { readContentRevision } from "#server/db/content-revision.ts";
+import type { Db } from "#server/db/database.ts";
 
 /**
  * Deep pages of the article list without reading every article before them. Every thousandth

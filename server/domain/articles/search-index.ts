@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
-import { bumpContentRevision } from "../../db/content-revision.ts";
-import type { Db } from "../../db/database.ts";
+import { bumpContentRevision } from "#server/db/content-revision.ts";
+import type { Db } from "#server/db/database.ts";
 import { searchWords, tokenSet, tokenStream } from "./search-tokens.ts";
 
 /**

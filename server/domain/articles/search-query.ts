@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
-import type { Db } from "../../db/database.ts";
+import type { Db } from "#server/db/database.ts";
 import { isPostgres, tagToken } from "./search-index.ts";
 import { bigramsOf, lengthOf } from "./search-tokens.ts";
 

@@ -1,13 +1,23 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import { newId } from "../../storage/storage.ts";
-import { type AuditCategory, type AuditType, auditCategories, auditTypes } from "./categories.ts";
+import type { Db } from "#server/db/database.ts";
+import { newId } from "#server/storage/storage.ts";
+import {
+  type AuditCategory,
+  type AuditType,
+  auditCategories,
+  auditTypes,
+} from "#shared/audit-categories.ts";
 
 /**
  * The audit log: every administrative write appends one entry. The categories and their labels
  * live in `categories.ts`, which pages in the browser can import too.
  */
-export { type AuditCategory, type AuditType, auditCategories, auditTypes } from "./categories.ts";
+export {
+  type AuditCategory,
+  type AuditType,
+  auditCategories,
+  auditTypes,
+} from "#shared/audit-categories.ts";
 
 export const auditCategorySchema = z.enum(
   Object.keys(auditCategories) as [AuditCategory, ...AuditCategory[]],

@@ -1,6 +1,6 @@
-import { type ContentType, command, NO_FILES } from "../admin/content-type.ts";
-import { formChecked, formTarget, formText, formValues } from "../admin/form-input.ts";
-import { describeChange } from "../admin/messages.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
+import { formChecked, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
+import { describeChange } from "#server/domain/admin/messages.ts";
 import {
   createEvent,
   deleteEvent,

@@ -1,11 +1,11 @@
+import type { Db } from "#server/db/database.ts";
 import {
   addMonths,
   compareMonths,
   monthRange,
   seoulYearMonth,
   type YearMonth,
-} from "../../../app/lib/calendar-dates.ts";
-import type { Db } from "../../db/database.ts";
+} from "#shared/calendar-dates.ts";
 
 /** One entry of the club's calendar. Times are ISO-8601 instants in UTC; the end is exclusive. */
 export interface CalendarEvent {

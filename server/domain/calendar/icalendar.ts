@@ -1,10 +1,5 @@
 import ical, { escape as escapeText, ICalCalendarMethod } from "ical-generator";
-import {
-  addDays,
-  coveredDates,
-  monthKey,
-  seoulYearMonth,
-} from "../../../app/lib/calendar-dates.ts";
+import { addDays, coveredDates, monthKey, seoulYearMonth } from "#shared/calendar-dates.ts";
 import type { CalendarEvent } from "./calendar.ts";
 
 export interface ICalendarOptions {

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import type { Db } from "#server/db/database.ts";
+import { deleteVersioned, updateVersioned } from "#server/db/versioned.ts";
+import type { RecordTarget } from "#server/domain/admin/form-input.ts";
+import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
+import { newId } from "#server/storage/storage.ts";
 import {
   addDays,
   FIRST_CALENDAR_YEAR,
@@ -6,13 +11,8 @@ import {
   monthKey,
   seoulMidnight,
   seoulYearMonth,
-} from "../../../app/lib/calendar-dates.ts";
-import { recordNoun } from "../../../shared/korean.ts";
-import type { Db } from "../../db/database.ts";
-import { deleteVersioned, updateVersioned } from "../../db/versioned.ts";
-import { newId } from "../../storage/storage.ts";
-import type { RecordTarget } from "../admin/form-input.ts";
-import { optionalText, requiredText } from "../admin/text-schemas.ts";
+} from "#shared/calendar-dates.ts";
+import { recordNoun } from "#shared/korean.ts";
 import { MAX_EVENT_DAYS } from "./calendar.ts";
 
 export const eventNoun = recordNoun("일정");

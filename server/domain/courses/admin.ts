@@ -1,9 +1,9 @@
-import type { Db } from "../../db/database.ts";
-import { type ContentType, command, NO_FILES } from "../admin/content-type.ts";
-import { formOrder, formTarget, formText, formValues } from "../admin/form-input.ts";
-import { describeChange, describeReorder } from "../admin/messages.ts";
+import type { Db } from "#server/db/database.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
+import { formOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
+import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
+import { courseKindNoun, periodNoun } from "#shared/course-kinds.ts";
 import { periodKey } from "./courses.ts";
-import { courseKindNoun, periodNoun } from "./kinds.ts";
 import {
   addCourseEntry,
   addPeriod,

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/database.ts";
-import type { CourseKind } from "../../db/schema.ts";
+import type { Db } from "#server/db/database.ts";
+import type { CourseKind } from "#server/db/schema.ts";
 
 export interface Period {
   id: string;

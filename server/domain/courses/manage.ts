@@ -1,17 +1,21 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import type { CourseKind } from "../../db/schema.ts";
+import type { Db } from "#server/db/database.ts";
+import type { CourseKind } from "#server/db/schema.ts";
 import {
   deleteVersioned,
   nextPosition,
   RecordNotFoundError,
   updateVersioned,
-} from "../../db/versioned.ts";
-import { newId } from "../../storage/storage.ts";
-import { type OrderForm, type RecordTarget, recordTarget } from "../admin/form-input.ts";
-import { reorderFrom } from "../admin/lists.ts";
-import { FieldError } from "../admin/run-write.ts";
-import { optionalText, requiredText } from "../admin/text-schemas.ts";
+} from "#server/db/versioned.ts";
+import {
+  type OrderForm,
+  type RecordTarget,
+  recordTarget,
+} from "#server/domain/admin/form-input.ts";
+import { reorderFrom } from "#server/domain/admin/lists.ts";
+import { FieldError } from "#server/domain/admin/run-write.ts";
+import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
+import { newId } from "#server/storage/storage.ts";
 import { periodKey } from "./courses.ts";
 
 export const courseKindSchema = z.enum(["project", "session", "study"], {

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/database.ts";
+import type { Db } from "#server/db/database.ts";
 
 /** How much content the site holds, for the admin dashboard: one query, counted by the database. */
 export interface ContentCounts {

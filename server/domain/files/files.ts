@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import type { Db } from "../../db/database.ts";
-import { type FileStorage, newId, newStorageKey } from "../../storage/storage.ts";
+import type { Db } from "#server/db/database.ts";
+import { type FileStorage, newId, newStorageKey } from "#server/storage/storage.ts";
 
 export interface StoredFile {
   id: string;

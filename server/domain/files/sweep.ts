@@ -1,5 +1,5 @@
-import type { Db } from "../../db/database.ts";
-import type { FileStorage } from "../../storage/storage.ts";
+import type { Db } from "#server/db/database.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
 import { storageKeysOf } from "./files.ts";
 
 /** Files younger than this are left alone: an upload may be between its file and its row. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import { readDocument, writeDocument } from "../../db/documents.ts";
-import type { FileStorage } from "../../storage/storage.ts";
-import { findImageRefs, type ImageRef } from "../files/files.ts";
+import type { Db } from "#server/db/database.ts";
+import { readDocument, writeDocument } from "#server/db/documents.ts";
+import { findImageRefs, type ImageRef } from "#server/domain/files/files.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
 
 /** The home page's editable parts: hero pictures, intro, video, slogans, events and recruiting. */
 export const homeContentSchema = z.object({

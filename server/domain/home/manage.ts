@@ -1,15 +1,19 @@
-import type { Db } from "../../db/database.ts";
-import { VersionConflictError } from "../../db/documents.ts";
-import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
-import { type UploadedFile, uploadedImage } from "../admin/form-files.ts";
+import type { Db } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
+import {
+  changedFields,
+  fieldsChangedSentence,
+  summarizeChanges,
+} from "#server/domain/admin/changes.ts";
+import { type UploadedFile, uploadedImage } from "#server/domain/admin/form-files.ts";
 import {
   formNumber,
   formRows,
   formText,
   formVersion,
   unreadableForm,
-} from "../admin/form-input.ts";
-import type { FileChanges } from "../files/files.ts";
+} from "#server/domain/admin/form-input.ts";
+import type { FileChanges } from "#server/domain/files/files.ts";
 import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
 
 /**

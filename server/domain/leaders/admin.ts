@@ -1,5 +1,5 @@
-import { type ContentType, command, NO_FILES } from "../admin/content-type.ts";
-import { describeChange } from "../admin/messages.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
+import { describeChange } from "#server/domain/admin/messages.ts";
 import { readLeadersForm, writeLeaders } from "./manage.ts";
 
 const NOUN = "운영진 정보";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import { readDocument, writeDocument } from "../../db/documents.ts";
+import type { Db } from "#server/db/database.ts";
+import { readDocument, writeDocument } from "#server/db/documents.ts";
 
 /** Korean mobile and landline numbers, written with hyphens: 010-1234-5678, 02-123-4567. */
 export const phoneNumberSchema = z

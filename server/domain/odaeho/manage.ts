@@ -1,13 +1,17 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import { VersionConflictError } from "../../db/documents.ts";
-import { deleteVersioned, RecordNotFoundError, updateVersioned } from "../../db/versioned.ts";
-import { newId } from "../../storage/storage.ts";
-import type { UploadedFile } from "../admin/form-files.ts";
-import { type OrderForm, type RecordTarget, seoulDateInput } from "../admin/form-input.ts";
-import { reorderFrom } from "../admin/lists.ts";
-import type { FileChanges } from "../files/files.ts";
+import type { Db } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
+import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import type { UploadedFile } from "#server/domain/admin/form-files.ts";
+import {
+  type OrderForm,
+  type RecordTarget,
+  seoulDateInput,
+} from "#server/domain/admin/form-input.ts";
+import { reorderFrom } from "#server/domain/admin/lists.ts";
+import type { FileChanges } from "#server/domain/files/files.ts";
+import { newId } from "#server/storage/storage.ts";
 
 /** The spec's message when a new issue lacks its cover or its PDF, shown as written. */
 export const MISSING_FILES_MESSAGE = "Upload Failed! Thumbnail Image or PDF file is not defined!";

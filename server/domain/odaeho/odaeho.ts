@@ -1,6 +1,6 @@
-import type { Db } from "../../db/database.ts";
-import type { FileStorage } from "../../storage/storage.ts";
-import { type ImageRef, toImageRef } from "../files/files.ts";
+import type { Db } from "#server/db/database.ts";
+import { type ImageRef, toImageRef } from "#server/domain/files/files.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
 
 /** One issue of the annual magazine, with its cover and its PDF. */
 export interface OdaehoIssue {

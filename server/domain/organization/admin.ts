@@ -1,9 +1,9 @@
-import type { Db } from "../../db/database.ts";
-import { type ContentType, command } from "../admin/content-type.ts";
-import { uploadedImage } from "../admin/form-files.ts";
-import { formOrder, formTarget, formText, formValues } from "../admin/form-input.ts";
-import { describeChange, describeReorder } from "../admin/messages.ts";
-import { uploadLimits } from "../files/uploads.ts";
+import type { Db } from "#server/db/database.ts";
+import { type ContentType, command } from "#server/domain/admin/content-type.ts";
+import { uploadedImage } from "#server/domain/admin/form-files.ts";
+import { formOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
+import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
+import { uploadLimits } from "#server/domain/files/uploads.ts";
 import {
   createGroup,
   createMember,

@@ -1,18 +1,22 @@
 import { z } from "zod";
-import { recordNoun } from "../../../shared/korean.ts";
-import type { Db } from "../../db/database.ts";
+import type { Db } from "#server/db/database.ts";
 import {
   deleteVersioned,
   nextPosition,
   RecordNotFoundError,
   updateVersioned,
-} from "../../db/versioned.ts";
-import { newId } from "../../storage/storage.ts";
-import type { UploadedFile } from "../admin/form-files.ts";
-import { type OrderForm, type RecordTarget, recordTarget } from "../admin/form-input.ts";
-import { reorderFrom } from "../admin/lists.ts";
-import { optionalText, requiredText } from "../admin/text-schemas.ts";
-import type { FileChanges } from "../files/files.ts";
+} from "#server/db/versioned.ts";
+import type { UploadedFile } from "#server/domain/admin/form-files.ts";
+import {
+  type OrderForm,
+  type RecordTarget,
+  recordTarget,
+} from "#server/domain/admin/form-input.ts";
+import { reorderFrom } from "#server/domain/admin/lists.ts";
+import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
+import type { FileChanges } from "#server/domain/files/files.ts";
+import { newId } from "#server/storage/storage.ts";
+import { recordNoun } from "#shared/korean.ts";
 
 export const groupNoun = recordNoun("그룹");
 export const memberNoun = recordNoun("구성원");

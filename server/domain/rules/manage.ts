@@ -1,12 +1,17 @@
-import type { Db } from "../../db/database.ts";
-import { VersionConflictError } from "../../db/documents.ts";
-import { listChanges, summarizeChanges } from "../admin/changes.ts";
-import { type UploadedFile, uploadedPdf } from "../admin/form-files.ts";
-import { formRows, formText, formVersion, unreadableForm } from "../admin/form-input.ts";
-import { FieldError } from "../admin/run-write.ts";
-import type { FileChanges } from "../files/files.ts";
-import { sanitizeRichText } from "../html/sanitize.ts";
-import { newRowKeyPattern, ruleFileField } from "./rule-form.ts";
+import type { Db } from "#server/db/database.ts";
+import { VersionConflictError } from "#server/db/documents.ts";
+import { listChanges, summarizeChanges } from "#server/domain/admin/changes.ts";
+import { type UploadedFile, uploadedPdf } from "#server/domain/admin/form-files.ts";
+import {
+  formRows,
+  formText,
+  formVersion,
+  unreadableForm,
+} from "#server/domain/admin/form-input.ts";
+import { FieldError } from "#server/domain/admin/run-write.ts";
+import type { FileChanges } from "#server/domain/files/files.ts";
+import { sanitizeRichText } from "#server/domain/html/sanitize.ts";
+import { newRowKeyPattern, ruleFileField } from "#shared/rule-form.ts";
 import { getRules, type Rules, rulesSchema, saveRules } from "./rules.ts";
 
 /**

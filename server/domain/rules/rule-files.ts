@@ -1,4 +1,4 @@
-import type { Db } from "../../db/database.ts";
+import type { Db } from "#server/db/database.ts";
 import { getRules, type Rules } from "./rules.ts";
 
 /** A rules attachment as visitors see it: what it is, where to get it and how big it is. */

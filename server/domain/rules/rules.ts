@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import { readDocument, writeDocument } from "../../db/documents.ts";
+import type { Db } from "#server/db/database.ts";
+import { readDocument, writeDocument } from "#server/db/documents.ts";
 
 /** The club's rules: sanitized HTML text and PDF attachments downloadable at /rules/{fileName}. */
 export const rulesSchema = z.object({

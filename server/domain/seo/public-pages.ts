@@ -1,6 +1,6 @@
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/database.ts";
-import { getSiteSettings } from "../site-settings/site-settings.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/database.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 
 /**
  * Every visitor page with a fixed address (spec section 2, outside /admin). The sitemap lists

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/database.ts";
-import { countArticles } from "../articles/find-articles.ts";
+import type { Db } from "#server/db/database.ts";
+import { countArticles } from "#server/domain/articles/find-articles.ts";
 import { articlePathOf, publicPagePaths } from "./public-pages.ts";
 
 export interface SitemapEntry {

@@ -1,5 +1,5 @@
-import { type ContentType, command, NO_FILES } from "../admin/content-type.ts";
-import { describeDocumentSave } from "../admin/messages.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
+import { describeDocumentSave } from "#server/domain/admin/messages.ts";
 import { readSiteSettingsForm, writeSiteSettings } from "./manage.ts";
 
 /** The club's identity (name, contact, links), saved whole from one form of text. */

@@ -1,6 +1,10 @@
-import type { Db } from "../../db/database.ts";
-import { changedFields, fieldsChangedSentence, summarizeChanges } from "../admin/changes.ts";
-import { formNumber, formText, formVersion } from "../admin/form-input.ts";
+import type { Db } from "#server/db/database.ts";
+import {
+  changedFields,
+  fieldsChangedSentence,
+  summarizeChanges,
+} from "#server/domain/admin/changes.ts";
+import { formNumber, formText, formVersion } from "#server/domain/admin/form-input.ts";
 import {
   getSiteSettings,
   type SiteSettings,

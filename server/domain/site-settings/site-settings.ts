@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../../db/database.ts";
-import { readDocument, writeDocument } from "../../db/documents.ts";
+import type { Db } from "#server/db/database.ts";
+import { readDocument, writeDocument } from "#server/db/documents.ts";
 
 /** The club's identity: data the managers edit, so another club can run the same product. */
 const urlMessage = "https://로 시작하는 주소를 입력해 주세요.";

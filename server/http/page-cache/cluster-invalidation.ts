@@ -1,5 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
-import type { ContentRevision } from "../../db/content-revision.ts";
+import type { ContentRevision } from "#server/db/content-revision.ts";
 import type { PageCache } from "./page-cache.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
-import { servicesContext, sessionContext } from "../../../app/context.ts";
-import { action as writeAction } from "../../../app/routes/admin/api/write.ts";
-import { storageKeysOf } from "../../../server/domain/files/files.ts";
-import type { Services } from "../../../server/services.ts";
-import type { WriteResult } from "../../../shared/write-result.ts";
+import { action as writeAction } from "#app/routes/admin/api/write.ts";
+import { storageKeysOf } from "#server/domain/files/files.ts";
+import { servicesContext, sessionContext } from "#server/http/router-context.ts";
+import type { Services } from "#server/services.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 
 /**
  * Calls a route's action the way React Router does, as a signed-in administrator, and returns

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
-import type { Config, DatabaseTarget } from "../../../server/config.ts";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../../server/db/database.ts";
-import { PageCache } from "../../../server/http/page-cache/page-cache.ts";
-import { createLogger } from "../../../server/logger.ts";
-import type { Services } from "../../../server/services.ts";
-import { LocalDiskStorage } from "../../../server/storage/local-disk.ts";
+import type { Config, DatabaseTarget } from "#server/config.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "#server/db/database.ts";
+import { PageCache } from "#server/http/page-cache/page-cache.ts";
+import { createLogger } from "#server/logger.ts";
+import type { Services } from "#server/services.ts";
+import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 
 /**
  * Runs a suite once per database engine: SQLite in a temporary folder always, and PostgreSQL

@@ -1,13 +1,13 @@
 import { useRef } from "react";
-import type { CalendarEvent } from "../../../../server/domain/calendar/calendar.ts";
+import { Checkbox, FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
 import {
   coveredDates,
   FIRST_CALENDAR_YEAR,
   LAST_CALENDAR_YEAR,
   seoulDate,
   seoulTime,
-} from "../../../lib/calendar-dates.ts";
-import { Checkbox, FormField, TextArea, TextInput } from "../FormField.tsx";
+} from "#shared/calendar-dates.ts";
 import styles from "./Calendar.module.css";
 
 /** The form's values for a stored event: Seoul dates and times, the last day of an all-day one. */

@@ -1,16 +1,16 @@
 import { useNavigate } from "react-router";
-import type { CalendarEvent } from "../../../../server/domain/calendar/calendar.ts";
-import type { FieldRules } from "../../../../shared/field-rules.ts";
+import { ItemList } from "#app/components/admin/list/ItemList.tsx";
+import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
 import {
   formatEventWhen,
   formatYearMonth,
   monthKey,
   parseMonthKey,
   type YearMonth,
-} from "../../../lib/calendar-dates.ts";
-import { EmptyState } from "../../ui/EmptyState.tsx";
-import { ItemList } from "../list/ItemList.tsx";
-import { ItemRow } from "../list/ItemRow.tsx";
+} from "#shared/calendar-dates.ts";
+import type { FieldRules } from "#shared/field-rules.ts";
 import styles from "./Calendar.module.css";
 import { EventFields } from "./EventFields.tsx";
 

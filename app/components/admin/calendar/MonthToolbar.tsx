@@ -1,4 +1,7 @@
 import { Form, Link } from "react-router";
+import stepStyles from "#app/components/archive/MonthStep.module.css";
+import { ChevronLeftIcon, ChevronRightIcon } from "#app/components/icons/icons.tsx";
+import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
 import {
   addMonths,
   compareMonths,
@@ -7,10 +10,7 @@ import {
   LAST_CALENDAR_YEAR,
   monthKey,
   type YearMonth,
-} from "../../../lib/calendar-dates.ts";
-import stepStyles from "../../archive/MonthStep.module.css";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../icons/icons.tsx";
-import { Button, ButtonLink } from "../../ui/Button.tsx";
+} from "#shared/calendar-dates.ts";
 import styles from "./Calendar.module.css";
 
 /** The month's title and count, with steps to the months around it and a jump to any month. */

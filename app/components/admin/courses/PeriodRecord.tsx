@@ -1,18 +1,15 @@
 import { Link } from "react-router";
-import type { CourseKind } from "../../../../server/db/schema.ts";
-import { courseKinds } from "../../../../server/domain/courses/kinds.ts";
-import type {
-  ManagedCourseEntry,
-  ManagedPeriod,
-} from "../../../../server/domain/courses/manage.ts";
-import type { FieldRules } from "../../../../shared/field-rules.ts";
-import type { RecordNoun } from "../../../../shared/korean.ts";
-import { AddDisclosure } from "../AddDisclosure.tsx";
-import { FormField, TextArea, TextInput } from "../FormField.tsx";
-import ld from "../ListDetail.module.css";
-import { AddItemForm } from "../list/AddItemForm.tsx";
-import { ItemList } from "../list/ItemList.tsx";
-import { ItemRow } from "../list/ItemRow.tsx";
+import { AddDisclosure } from "#app/components/admin/AddDisclosure.tsx";
+import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import ld from "#app/components/admin/ListDetail.module.css";
+import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
+import { ItemList } from "#app/components/admin/list/ItemList.tsx";
+import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
+import type { CourseKind } from "#server/db/schema.ts";
+import type { ManagedCourseEntry, ManagedPeriod } from "#server/domain/courses/manage.ts";
+import { courseKinds } from "#shared/course-kinds.ts";
+import type { FieldRules } from "#shared/field-rules.ts";
+import type { RecordNoun } from "#shared/korean.ts";
 import styles from "./Courses.module.css";
 
 const TYPE = "courses";

@@ -1,9 +1,9 @@
 import type { ComponentProps, ReactNode } from "react";
-import type { FieldRules } from "../../../../shared/field-rules.ts";
-import type { WriteResult } from "../../../../shared/write-result.ts";
-import { Button } from "../../ui/Button.tsx";
-import { AdminForm, type AdminFormState } from "../AdminForm.tsx";
-import { FormActions } from "../FormField.tsx";
+import { AdminForm, type AdminFormState } from "#app/components/admin/AdminForm.tsx";
+import { FormActions } from "#app/components/admin/FormField.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import type { FieldRules } from "#shared/field-rules.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 
 /**
  * The form that adds a record to an admin list (intent "create" unless said otherwise). It is

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { objectParticle } from "../../../../shared/korean.ts";
-import { markFormEdited } from "../../../lib/mark-form-edited.ts";
-import { SortableList } from "../../sortable/SortableList.tsx";
-import { Button } from "../../ui/Button.tsx";
-import { ConfirmButton } from "../ConfirmButton.tsx";
+import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { SortableList } from "#app/components/sortable/SortableList.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { markFormEdited } from "#app/lib/mark-form-edited.ts";
+import { objectParticle } from "#shared/korean.ts";
 import styles from "./FieldRows.module.css";
 
 interface FieldRowsProps<Row> {

@@ -1,9 +1,9 @@
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useAdminWrite } from "../../../lib/admin/use-admin-write.ts";
-import { SortableList } from "../../sortable/SortableList.tsx";
-import { Button } from "../../ui/Button.tsx";
-import { Notice } from "../Notice.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import { SortableList } from "#app/components/sortable/SortableList.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
 import styles from "./ItemList.module.css";
 
 /**

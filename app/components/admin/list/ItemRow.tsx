@@ -1,11 +1,11 @@
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
-import type { FieldRules } from "../../../../shared/field-rules.ts";
-import type { WriteResult } from "../../../../shared/write-result.ts";
-import { Button } from "../../ui/Button.tsx";
-import { AdminForm, type AdminFormState } from "../AdminForm.tsx";
-import { ConfirmButton } from "../ConfirmButton.tsx";
-import { useDiscardConfirmation } from "../DiscardChanges.tsx";
-import { FormActions } from "../FormField.tsx";
+import { AdminForm, type AdminFormState } from "#app/components/admin/AdminForm.tsx";
+import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { useDiscardConfirmation } from "#app/components/admin/DiscardChanges.tsx";
+import { FormActions } from "#app/components/admin/FormField.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import type { FieldRules } from "#shared/field-rules.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import styles from "./ItemRow.module.css";
 import { RowSummary, type RowSummaryProps } from "./RowSummary.tsx";
 

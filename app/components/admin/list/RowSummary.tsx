@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { ImageRef } from "../../../../server/domain/files/files.ts";
-import { ResponsiveImage } from "../../ui/ResponsiveImage.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import type { ImageRef } from "#server/domain/files/files.ts";
 import styles from "./RowSummary.module.css";
 
 /**

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from "react-router";
-import type { OrganizationGroup } from "../../../../server/domain/organization/organization.ts";
-import type { FieldRules } from "../../../../shared/field-rules.ts";
-import { FormField, TextArea, TextInput } from "../FormField.tsx";
-import ld from "../ListDetail.module.css";
-import { AddItemForm } from "../list/AddItemForm.tsx";
-import { ItemList } from "../list/ItemList.tsx";
-import { ItemRow } from "../list/ItemRow.tsx";
+import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import ld from "#app/components/admin/ListDetail.module.css";
+import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
+import { ItemList } from "#app/components/admin/list/ItemList.tsx";
+import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
+import type { OrganizationGroup } from "#server/domain/organization/organization.ts";
+import type { FieldRules } from "#shared/field-rules.ts";
 
 const TYPE = "organization";
 export const UNTITLED = "이름 없는 그룹";

@@ -1,18 +1,18 @@
+import { AddDisclosure } from "#app/components/admin/AddDisclosure.tsx";
+import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { FileField } from "#app/components/admin/FileField.tsx";
+import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import ld from "#app/components/admin/ListDetail.module.css";
+import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
+import { ItemList } from "#app/components/admin/list/ItemList.tsx";
+import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
 import type {
   OrganizationGroup,
   OrganizationMember,
-} from "../../../../server/domain/organization/organization.ts";
-import type { FieldRules } from "../../../../shared/field-rules.ts";
-import { compressImageFields } from "../../../lib/uploads/prepare-images.ts";
-import { ResponsiveImage } from "../../ui/ResponsiveImage.tsx";
-import { AddDisclosure } from "../AddDisclosure.tsx";
-import { ConfirmButton } from "../ConfirmButton.tsx";
-import { FileField } from "../FileField.tsx";
-import { FormField, TextInput } from "../FormField.tsx";
-import ld from "../ListDetail.module.css";
-import { AddItemForm } from "../list/AddItemForm.tsx";
-import { ItemList } from "../list/ItemList.tsx";
-import { ItemRow } from "../list/ItemRow.tsx";
+} from "#server/domain/organization/organization.ts";
+import type { FieldRules } from "#shared/field-rules.ts";
 import styles from "./Organization.module.css";
 
 const TYPE = "organization";

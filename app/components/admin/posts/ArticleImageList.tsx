@@ -7,12 +7,12 @@ import {
   useRef,
   useState,
 } from "react";
-import type { ImageRef } from "../../../../server/domain/files/files.ts";
-import { formatFileSize } from "../../../lib/file-size.ts";
-import { SortableList } from "../../sortable/SortableList.tsx";
-import { ResponsiveImage } from "../../ui/ResponsiveImage.tsx";
-import { Badge } from "../DataTable.tsx";
-import { FieldRulesContext, TextInput } from "../FormField.tsx";
+import { Badge } from "#app/components/admin/DataTable.tsx";
+import { FieldRulesContext, TextInput } from "#app/components/admin/FormField.tsx";
+import { SortableList } from "#app/components/sortable/SortableList.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { formatFileSize } from "#app/lib/file-size.ts";
+import type { ImageRef } from "#server/domain/files/files.ts";
 import styles from "./ArticleImageList.module.css";
 
 /** New images one save may carry (the upload endpoint's limit on files a request). */

@@ -1,12 +1,12 @@
-import type { ImageRef } from "../../../../server/domain/files/files.ts";
-import type { HomeContent } from "../../../../server/domain/home/home.ts";
-import type { FieldRules } from "../../../../shared/field-rules.ts";
-import { compressImageFields } from "../../../lib/uploads/prepare-images.ts";
-import { ResponsiveImage } from "../../ui/ResponsiveImage.tsx";
-import { AdminForm } from "../AdminForm.tsx";
-import { FileField } from "../FileField.tsx";
-import { FormField, TextArea, TextInput } from "../FormField.tsx";
-import { FormSection, SaveBar } from "../FormSection.tsx";
+import { AdminForm } from "#app/components/admin/AdminForm.tsx";
+import { FileField } from "#app/components/admin/FileField.tsx";
+import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
+import type { ImageRef } from "#server/domain/files/files.ts";
+import type { HomeContent } from "#server/domain/home/home.ts";
+import type { FieldRules } from "#shared/field-rules.ts";
 import styles from "./SettingsForms.module.css";
 
 /** The pictures' file fields, one per slot: compressed in the browser before they are sent. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import type { SiteSettings } from "../../../../server/domain/site-settings/site-settings.ts";
-import type { FieldRules } from "../../../../shared/field-rules.ts";
-import { AdminForm } from "../AdminForm.tsx";
-import { FormField, TextArea, TextInput } from "../FormField.tsx";
-import { FormSection, SaveBar } from "../FormSection.tsx";
+import { AdminForm } from "#app/components/admin/AdminForm.tsx";
+import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
+import type { SiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import type { FieldRules } from "#shared/field-rules.ts";
 import styles from "./SettingsForms.module.css";
 
 const socialLinks = [

@@ -1,5 +1,5 @@
-import { contentTypes } from "../../../../server/domain/content-types.ts";
-import { adminWriteEndpoint } from "../../../../server/http/admin-endpoint.ts";
+import { contentTypes } from "#server/domain/content-types.ts";
+import { adminWriteEndpoint } from "#server/http/admin-endpoint.ts";
 
 /**
  * POST /admin/api/{type}: every admin write (see server/http/admin-endpoint.ts). It has no

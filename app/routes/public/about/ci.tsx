@@ -1,14 +1,14 @@
-import styles from "../../../components/about/Ci.module.css";
-import { LogoMark } from "../../../components/brand/LogoMark.tsx";
-import { DownloadIcon } from "../../../components/icons/icons.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { PageSection } from "../../../components/section/PageSection.tsx";
-import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
-import surface from "../../../components/section/Surface.module.css";
-import { sitePalette } from "../../../lib/brand-palette.server.ts";
-import type { ContrastGrade } from "../../../lib/contrast.ts";
-import { pageMeta } from "../../../lib/meta.ts";
-import { useSiteSettings } from "../../../lib/use-site-settings.ts";
+import styles from "#app/components/about/Ci.module.css";
+import { LogoMark } from "#app/components/brand/LogoMark.tsx";
+import { DownloadIcon } from "#app/components/icons/icons.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { PageSection } from "#app/components/section/PageSection.tsx";
+import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import surface from "#app/components/section/Surface.module.css";
+import { sitePalette } from "#app/lib/brand-palette.server.ts";
+import type { ContrastGrade } from "#app/lib/contrast.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useSiteSettings } from "#app/lib/use-site-settings.ts";
 import type { Route } from "./+types/ci";
 
 export function loader() {

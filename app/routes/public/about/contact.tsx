@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import styles from "../../../components/about/Contact.module.css";
+import styles from "#app/components/about/Contact.module.css";
 import {
   ExternalIcon,
   FacebookIcon,
@@ -10,13 +10,13 @@ import {
   MapPinIcon,
   PhoneIcon,
   YoutubeIcon,
-} from "../../../components/icons/icons.tsx";
-import { leaderRole } from "../../../components/layout/Footer.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import surface from "../../../components/section/Surface.module.css";
-import { pageMeta } from "../../../lib/meta.ts";
-import { useSiteSettings } from "../../../lib/use-site-settings.ts";
-import type { loader as layoutLoader } from "../layout.tsx";
+} from "#app/components/icons/icons.tsx";
+import { leaderRole } from "#app/components/layout/Footer.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import surface from "#app/components/section/Surface.module.css";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useSiteSettings } from "#app/lib/use-site-settings.ts";
+import type { loader as layoutLoader } from "#app/routes/public/layout.tsx";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,18 +1,18 @@
 import { Link } from "react-router";
-import { getHomePage } from "../../../../server/domain/home/home.ts";
-import styles from "../../../components/about/AboutPage.module.css";
-import { SloganCards } from "../../../components/home/SloganCards.tsx";
-import { ArrowRightIcon } from "../../../components/icons/icons.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { CallToAction } from "../../../components/section/CallToAction.tsx";
-import { PageSection } from "../../../components/section/PageSection.tsx";
-import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
-import surface from "../../../components/section/Surface.module.css";
-import { ButtonLink } from "../../../components/ui/Button.tsx";
-import { getServices } from "../../../context.ts";
-import { seoulYearMonth } from "../../../lib/calendar-dates.ts";
-import { pageMeta } from "../../../lib/meta.ts";
-import { useSiteSettings } from "../../../lib/use-site-settings.ts";
+import styles from "#app/components/about/AboutPage.module.css";
+import { SloganCards } from "#app/components/home/SloganCards.tsx";
+import { ArrowRightIcon } from "#app/components/icons/icons.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { CallToAction } from "#app/components/section/CallToAction.tsx";
+import { PageSection } from "#app/components/section/PageSection.tsx";
+import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import surface from "#app/components/section/Surface.module.css";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useSiteSettings } from "#app/lib/use-site-settings.ts";
+import { getHomePage } from "#server/domain/home/home.ts";
+import { getServices } from "#server/http/router-context.ts";
+import { seoulYearMonth } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {

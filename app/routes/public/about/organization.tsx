@@ -1,11 +1,11 @@
-import { listOrganization } from "../../../../server/domain/organization/organization.ts";
-import styles from "../../../components/about/Organization.module.css";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import surface from "../../../components/section/Surface.module.css";
-import { EmptyState } from "../../../components/ui/EmptyState.tsx";
-import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
-import { getServices } from "../../../context.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+import styles from "#app/components/about/Organization.module.css";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import surface from "#app/components/section/Surface.module.css";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { listOrganization } from "#server/domain/organization/organization.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/organization";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,17 +1,16 @@
 import { data, Link } from "react-router";
-import {
-  calendarMonthRange,
-  listEventsInMonth,
-} from "../../../../server/domain/calendar/calendar.ts";
-import { getSiteSettings } from "../../../../server/domain/site-settings/site-settings.ts";
-import { EventAgenda } from "../../../components/archive/EventAgenda.tsx";
-import { EventMonth } from "../../../components/archive/EventMonth.tsx";
-import stepStyles from "../../../components/archive/MonthStep.module.css";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons/icons.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { ButtonLink } from "../../../components/ui/Button.tsx";
-import { EmptyState } from "../../../components/ui/EmptyState.tsx";
-import { getServices } from "../../../context.ts";
+import { EventAgenda } from "#app/components/archive/EventAgenda.tsx";
+import { EventMonth } from "#app/components/archive/EventMonth.tsx";
+import stepStyles from "#app/components/archive/MonthStep.module.css";
+import { ChevronLeftIcon, ChevronRightIcon } from "#app/components/icons/icons.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { eventsStructuredData } from "#app/lib/event-structured-data.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { calendarMonthRange, listEventsInMonth } from "#server/domain/calendar/calendar.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { getServices } from "#server/http/router-context.ts";
 import {
   addMonths,
   compareMonths,
@@ -21,9 +20,7 @@ import {
   seoulDate,
   seoulYearMonth,
   type YearMonth,
-} from "../../../lib/calendar-dates.ts";
-import { eventsStructuredData } from "../../../lib/event-structured-data.ts";
-import { pageMeta, siteMetaFrom } from "../../../lib/meta.ts";
+} from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/calendar";
 import styles from "./calendar.module.css";
 

@@ -1,7 +1,7 @@
-import { TestCalendar } from "../../../components/archive/TestCalendar.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { parseMonthOfYear, seoulDate, seoulYearMonth } from "../../../lib/calendar-dates.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+import { TestCalendar } from "#app/components/archive/TestCalendar.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { parseMonthOfYear, seoulDate, seoulYearMonth } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/calendartest";
 import styles from "./calendartest.module.css";
 

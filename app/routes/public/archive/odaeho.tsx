@@ -1,9 +1,9 @@
-import { listOdaehoIssues } from "../../../../server/domain/odaeho/odaeho.ts";
-import { OdaehoIssueCard } from "../../../components/archive/OdaehoIssueCard.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { EmptyState } from "../../../components/ui/EmptyState.tsx";
-import { getServices } from "../../../context.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+import { OdaehoIssueCard } from "#app/components/archive/OdaehoIssueCard.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/odaeho";
 import styles from "./odaeho.module.css";
 

@@ -1,11 +1,11 @@
-import { listRuleDownloads } from "../../../../server/domain/rules/rule-files.ts";
-import { getRules } from "../../../../server/domain/rules/rules.ts";
-import { RuleDownloads } from "../../../components/archive/RuleDownloads.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { EmptyState } from "../../../components/ui/EmptyState.tsx";
-import { getServices } from "../../../context.ts";
-import { formatLongDate } from "../../../lib/format.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+import { RuleDownloads } from "#app/components/archive/RuleDownloads.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { formatLongDate } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { listRuleDownloads } from "#server/domain/rules/rule-files.ts";
+import { getRules } from "#server/domain/rules/rules.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/rule";
 import styles from "./rule.module.css";
 

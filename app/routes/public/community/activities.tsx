@@ -1,11 +1,11 @@
-import { listMainActivitiesByYear } from "../../../../server/domain/activities/activities.ts";
-import styles from "../../../components/community/Activities.module.css";
-import { ImageFallback } from "../../../components/community/ImageFallback.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { EmptyState } from "../../../components/ui/EmptyState.tsx";
-import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
-import { getServices } from "../../../context.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+import styles from "#app/components/community/Activities.module.css";
+import { ImageFallback } from "#app/components/community/ImageFallback.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/activities";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,21 +1,21 @@
 import { data, Link } from "react-router";
-import { getArticle } from "../../../../server/domain/articles/articles.ts";
-import { ArticleGallery } from "../../../components/community/ArticleGallery.tsx";
-import styles from "../../../components/community/ArticlePage.module.css";
+import { ArticleGallery } from "#app/components/community/ArticleGallery.tsx";
+import styles from "#app/components/community/ArticlePage.module.css";
 import {
   articleHref,
   MEDIA_PATH,
   mediaListHref,
   RSS_PATH,
   rssAlternate,
-} from "../../../components/community/media-links.ts";
-import prose from "../../../components/community/Prose.module.css";
-import tagStyles from "../../../components/community/Tag.module.css";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { ButtonLink } from "../../../components/ui/Button.tsx";
-import { getServices } from "../../../context.ts";
-import { formatLongDate } from "../../../lib/format.ts";
-import { pageMeta, siteMetaFrom } from "../../../lib/meta.ts";
+} from "#app/components/community/media-links.ts";
+import prose from "#app/components/community/Prose.module.css";
+import tagStyles from "#app/components/community/Tag.module.css";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { formatLongDate } from "#app/lib/format.ts";
+import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { getArticle } from "#server/domain/articles/articles.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,19 +1,19 @@
 import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
-import type { CourseKind } from "../../../../server/db/schema.ts";
+import styles from "#app/components/community/Courses.module.css";
+import { useAddressValue } from "#app/components/community/use-address-value.ts";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { CourseKind } from "#server/db/schema.ts";
 import {
   type CourseEntry,
   getCourseRecord,
   listPeriods,
   shownPeriod,
-} from "../../../../server/domain/courses/courses.ts";
-import styles from "../../../components/community/Courses.module.css";
-import { useAddressValue } from "../../../components/community/use-address-value.ts";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { Button } from "../../../components/ui/Button.tsx";
-import { EmptyState } from "../../../components/ui/EmptyState.tsx";
-import { getServices } from "../../../context.ts";
-import { pageMeta } from "../../../lib/meta.ts";
+} from "#server/domain/courses/courses.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/courses";
 
 const PERIOD_PARAM = "period";

@@ -1,13 +1,13 @@
-import { listFeedItems } from "../../../../server/domain/feed/feed.ts";
-import styles from "../../../components/community/Feed.module.css";
-import { ExternalIcon } from "../../../components/icons/icons.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { EmptyState } from "../../../components/ui/EmptyState.tsx";
-import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
-import { getServices } from "../../../context.ts";
-import { formatShortDate } from "../../../lib/format.ts";
-import { pageMeta } from "../../../lib/meta.ts";
-import { webLink } from "../../../lib/web-link.ts";
+import styles from "#app/components/community/Feed.module.css";
+import { ExternalIcon } from "#app/components/icons/icons.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { formatShortDate } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { webLink } from "#app/lib/web-link.ts";
+import { listFeedItems } from "#server/domain/feed/feed.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/feed";
 
 export async function loader({ context }: Route.LoaderArgs) {

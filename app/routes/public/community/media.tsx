@@ -1,24 +1,20 @@
 import { data, useNavigation } from "react-router";
+import { ArticleCard } from "#app/components/community/ArticleCard.tsx";
+import { MediaFilters } from "#app/components/community/MediaFilters.tsx";
+import styles from "#app/components/community/MediaList.module.css";
+import { MEDIA_PATH, mediaListHref, rssAlternate } from "#app/components/community/media-links.ts";
+import { Pagination } from "#app/components/community/Pagination.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import {
   countArticles,
   listArticles,
   listArticleTags,
   parseArticleListQuery,
-} from "../../../../server/domain/articles/articles.ts";
-import { ArticleCard } from "../../../components/community/ArticleCard.tsx";
-import { MediaFilters } from "../../../components/community/MediaFilters.tsx";
-import styles from "../../../components/community/MediaList.module.css";
-import {
-  MEDIA_PATH,
-  mediaListHref,
-  rssAlternate,
-} from "../../../components/community/media-links.ts";
-import { Pagination } from "../../../components/community/Pagination.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { ButtonLink } from "../../../components/ui/Button.tsx";
-import { EmptyState } from "../../../components/ui/EmptyState.tsx";
-import { getServices } from "../../../context.ts";
-import { pageMeta, siteMetaFrom } from "../../../lib/meta.ts";
+} from "#server/domain/articles/articles.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/media";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,20 +1,20 @@
 import type { ReactNode } from "react";
-import { getAdmissionInfo } from "../../../../server/domain/admissions/admissions.ts";
-import { findImageRefs } from "../../../../server/domain/files/files.ts";
-import { getHomeContent } from "../../../../server/domain/home/home.ts";
-import { ArrowRightIcon, ExternalIcon } from "../../../components/icons/icons.tsx";
-import styles from "../../../components/join/Join.module.css";
-import { RecruitingState } from "../../../components/join/RecruitingState.tsx";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { CallToAction } from "../../../components/section/CallToAction.tsx";
-import { PageSection } from "../../../components/section/PageSection.tsx";
-import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
-import surface from "../../../components/section/Surface.module.css";
-import { ButtonLink, type ButtonSize, type ButtonVariant } from "../../../components/ui/Button.tsx";
-import { ResponsiveImage } from "../../../components/ui/ResponsiveImage.tsx";
-import { getServices } from "../../../context.ts";
-import { pageMeta } from "../../../lib/meta.ts";
-import { useSiteSettings } from "../../../lib/use-site-settings.ts";
+import { ArrowRightIcon, ExternalIcon } from "#app/components/icons/icons.tsx";
+import styles from "#app/components/join/Join.module.css";
+import { RecruitingState } from "#app/components/join/RecruitingState.tsx";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { CallToAction } from "#app/components/section/CallToAction.tsx";
+import { PageSection } from "#app/components/section/PageSection.tsx";
+import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import surface from "#app/components/section/Surface.module.css";
+import { ButtonLink, type ButtonSize, type ButtonVariant } from "#app/components/ui/Button.tsx";
+import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useSiteSettings } from "#app/lib/use-site-settings.ts";
+import { getAdmissionInfo } from "#server/domain/admissions/admissions.ts";
+import { findImageRefs } from "#server/domain/files/files.ts";
+import { getHomeContent } from "#server/domain/home/home.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {

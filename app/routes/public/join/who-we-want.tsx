@@ -1,17 +1,17 @@
 import { useRouteLoaderData } from "react-router";
-import { getHomePage } from "../../../../server/domain/home/home.ts";
-import { SloganCards } from "../../../components/home/SloganCards.tsx";
-import { ArrowRightIcon } from "../../../components/icons/icons.tsx";
-import styles from "../../../components/join/WhoWeWant.module.css";
-import { PageBanner } from "../../../components/layout/PageBanner.tsx";
-import { CallToAction } from "../../../components/section/CallToAction.tsx";
-import { PageSection } from "../../../components/section/PageSection.tsx";
-import { SectionHeading } from "../../../components/section/SectionHeading.tsx";
-import surface from "../../../components/section/Surface.module.css";
-import { ButtonLink } from "../../../components/ui/Button.tsx";
-import { getServices } from "../../../context.ts";
-import { pageMeta } from "../../../lib/meta.ts";
-import type { loader as layoutLoader } from "../layout.tsx";
+import { SloganCards } from "#app/components/home/SloganCards.tsx";
+import { ArrowRightIcon } from "#app/components/icons/icons.tsx";
+import styles from "#app/components/join/WhoWeWant.module.css";
+import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { CallToAction } from "#app/components/section/CallToAction.tsx";
+import { PageSection } from "#app/components/section/PageSection.tsx";
+import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import surface from "#app/components/section/Surface.module.css";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { loader as layoutLoader } from "#app/routes/public/layout.tsx";
+import { getHomePage } from "#server/domain/home/home.ts";
+import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/who-we-want";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,10 @@
-import { type RecordNoun, recordNoun } from "../../../shared/korean.ts";
-import type { CourseKind } from "../../db/schema.ts";
+import { type RecordNoun, recordNoun } from "#shared/korean.ts";
+
+export type CourseKind = "project" | "session" | "study";
 
 /**
  * The three kinds of course entries in the order pages show them, with the nouns messages use.
- * No server imports here: the admin page's browser code uses it too.
+ * Shared: the admin page's browser code uses it too.
  */
 export const courseKinds: { kind: CourseKind; noun: RecordNoun }[] = [
   { kind: "project", noun: recordNoun("프로젝트") },
