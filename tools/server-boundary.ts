@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * Fails the browser build when browser code reaches a module under server/ (decision 0017).
+ * Fails the browser build when browser code reaches a module under server/ (decision 0018).
  * Route modules may import server code for their loaders and actions: React Router removes those
  * exports, and the imports only they used, from the browser's copy before anything is resolved,
  * so what still arrives here was imported by code that runs in the browser.
