@@ -162,9 +162,11 @@ describe("manage-feed", () => {
     await add.getByLabel("사진 (필수)").setInputFiles(await photoFile("ok.jpg", 200));
     await add.getByRole("button", { name: "게시물 추가" }).click();
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
-    await expect(
-      add.getByText("http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.").isVisible(),
-    ).resolves.toBe(true);
+    await expect
+      .poll(() =>
+        add.getByText("http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.").isVisible(),
+      )
+      .toBe(true);
     await expect(add.getByLabel("링크").getAttribute("aria-invalid")).resolves.toBe("true");
 
     await add.getByLabel("링크").fill("");

@@ -156,7 +156,7 @@ export async function submitWithProgress(page: Page, form: Locator, button: stri
     .getByRole("status")
     .filter({ hasText: /보내는 중 \d+%/ })
     .waitFor();
-  await expect(form.locator("progress").isVisible()).resolves.toBe(true);
+  await expect.poll(() => form.locator("progress").isVisible()).toBe(true);
   await page.getByRole("status").filter({ hasText: done }).first().waitFor();
 }
 
@@ -173,4 +173,21 @@ export async function deleteRow(page: Page, title: string) {
   await confirmDelete(page, row, `'${title}'`);
   await page.getByRole("status").filter({ hasText: "삭제되었습니다" }).first().waitFor();
   await row.waitFor({ state: "detached" });
+}
+
+/**
+ * Holds the page's requests to `url` until `release()`, so a step shown while a form is sent
+ * (its progress) can be seen before the answer comes; then they, and later ones, go on as sent.
+ */
+export function holdRequests(page: Page, url: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const ready = page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Once released, later requests pass at once.
+  return { ready, release: () => release() };
 }

@@ -5,6 +5,7 @@ import {
   confirmDelete,
   dragOnto,
   eventually,
+  holdRequests,
   listOrder,
   moveWithKeyboard,
   openAdminPage,
@@ -80,17 +81,15 @@ describe("manage-organization", () => {
       .getByLabel("프로필 사진")
       .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo("#2448d8") });
     await add.getByRole("img", { name: /고른 사진 미리 보기/ }).waitFor();
-    // The answer is held back a moment, so the progress bar can be seen while the upload runs.
-    await page.route("**/admin/api/organization", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // The upload is held until its progress bar has been seen.
+    const upload = holdRequests(page, "**/admin/api/organization");
+    await upload.ready;
     await add.getByRole("button", { name: "구성원 추가" }).click();
     const progress = add.getByRole("progressbar");
     await progress.waitFor();
     await expect(progress.getAttribute("aria-label")).resolves.toMatch(/줄이는 중|보내는 중/);
+    upload.release();
     await successMessage(page, `'${first}' 구성원이 추가되었습니다`);
-    await page.unroute("**/admin/api/organization");
     await expect.poll(() => progress.count(), eventually).toBe(0);
     await expect.poll(() => add.getByLabel("이름").inputValue(), eventually).toBe("");
 

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { photoWithLocation } from "../support/photos.ts";
+import { holdRequests } from "./admin-lists.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
@@ -153,15 +154,13 @@ describe("manage-posts", () => {
     await altBoxes(page).nth(0).fill("첫 사진");
     await altBoxes(page).nth(1).fill("둘째 사진");
     const progressSeen = await recordProgress(page);
-    // Hold the answer a moment, so the sending step stays on screen to be seen.
-    await page.route("**/admin/api/articles", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    // The upload is held until its sending step has been seen.
+    const upload = holdRequests(page, "**/admin/api/articles");
+    await upload.ready;
     await page.getByRole("button", { name: "게시글 추가" }).click();
     await page.getByRole("status").filter({ hasText: "보내는 중" }).waitFor();
+    upload.release();
     await page.waitForURL(/\/admin\/manage-posts\/[0-9a-f]{32}$/, { timeout: 30_000 });
-    await page.unroute("**/admin/api/articles");
     await page
       .getByRole("status")
       .filter({ hasText: `'${title}' 게시글이 추가되었습니다` })

@@ -98,13 +98,13 @@ describe("the admin shell", () => {
   test("on a phone the menu opens as a dialog and closes after following a link", async () => {
     const page = await signedInPage(viewports.phone);
     await waitForHydration(page);
-    await expect(
-      page.getByRole("navigation", { name: "관리 메뉴" }).first().isVisible(),
-    ).resolves.toBe(false);
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "관리 메뉴" }).first().isVisible())
+      .toBe(false);
     await page.getByRole("button", { name: "관리 메뉴 열기" }).click();
     const dialog = page.getByRole("dialog", { name: "관리 메뉴" });
     await dialog.waitFor();
-    await expect(dialog.getByText(account.email).isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.getByText(account.email).isVisible()).toBe(true);
     await dialog.getByRole("link", { name: "오대호" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/manage-odaeho");
     await dialog.waitFor({ state: "hidden" });
@@ -121,7 +121,7 @@ describe("the admin shell", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByLabel("분류").inputValue()).resolves.toBe("");
     await expect(page.getByLabel("결과").inputValue()).resolves.toBe("");
-    await expect(page.getByText(/^전체 기록 \d+건$/).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText(/^전체 기록 \d+건$/).isVisible()).toBe(true);
     const cards = page.getByRole("region", { name: "콘텐츠 현황" }).getByRole("link");
     await expect(cards.count()).resolves.toBe(10);
     await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);

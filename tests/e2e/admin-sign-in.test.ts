@@ -81,7 +81,7 @@ describe("signing in", () => {
     await expect(page.locator(`[id="${described}"]`).textContent()).resolves.toBe(
       "이메일을 입력해 주세요.",
     );
-    await expect(page.getByText("비밀번호를 입력해 주세요.").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("비밀번호를 입력해 주세요.").isVisible()).toBe(true);
   });
 
   test("works without JavaScript", async () => {

@@ -124,11 +124,13 @@ describe("/archive/calendar", () => {
     await page.keyboard.press("Enter");
     const details = page.getByRole("dialog", { name: event.title });
     await details.waitFor({ state: "visible" });
-    await expect(details.getByText(event.location).isVisible()).resolves.toBe(true);
-    await expect(details.getByText(event.description).isVisible()).resolves.toBe(true);
-    await expect(
-      details.getByText(`${event.time?.[0]} ~ ${event.time?.[1]}`, { exact: false }).isVisible(),
-    ).resolves.toBe(true);
+    await expect.poll(() => details.getByText(event.location).isVisible()).toBe(true);
+    await expect.poll(() => details.getByText(event.description).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        details.getByText(`${event.time?.[0]} ~ ${event.time?.[1]}`, { exact: false }).isVisible(),
+      )
+      .toBe(true);
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "hidden" });
 
@@ -145,22 +147,22 @@ describe("/archive/calendar", () => {
     for (const width of [390, 1020]) {
       const page = await newPage({ viewport: { width, height: 900 } });
       await page.goto(`/archive/calendar?month=${monthKey(nextMonth)}`);
-      await expect(page.locator("main table").isVisible()).resolves.toBe(false);
+      await expect.poll(() => page.locator("main table").isVisible()).toBe(false);
       const list = page.locator("main ol").filter({ has: page.locator("h3") });
-      await expect(list.isVisible()).resolves.toBe(true);
+      await expect.poll(() => list.isVisible()).toBe(true);
       const events = inMonth(nextMonth);
       await expect(list.locator("h4").allInnerTexts()).resolves.toEqual(
         expect.arrayContaining(events.map((event) => event.title)),
       );
       for (const event of events) {
         if (event.location)
-          await expect(list.getByText(event.location).first().isVisible()).resolves.toBe(true);
-        await expect(list.getByText(event.description).isVisible()).resolves.toBe(true);
+          await expect.poll(() => list.getByText(event.location).first().isVisible()).toBe(true);
+        await expect.poll(() => list.getByText(event.description).isVisible()).toBe(true);
       }
     }
     const wide = await newPage({ viewport: { width: 1021, height: 900 } });
     await wide.goto("/archive/calendar");
-    await expect(wide.locator("main table").isVisible()).resolves.toBe(true);
+    await expect.poll(() => wide.locator("main table").isVisible()).toBe(true);
   });
 });
 

@@ -37,16 +37,12 @@ async function viewsToday(): Promise<Map<string, number>> {
   return new Map(stats.byPath.map((row) => [row.path, row.views]));
 }
 
-async function waitForViews(expected: Record<string, number>, before: Map<string, number>) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const now = await viewsToday();
-    const added = Object.fromEntries(
-      Object.keys(expected).map((key) => [key, (now.get(key) ?? 0) - (before.get(key) ?? 0)]),
-    );
-    if (JSON.stringify(added) === JSON.stringify(expected) || Date.now() > deadline) return added;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The views counted since `before`, for each path of `paths`. */
+async function viewsSince(paths: string[], before: Map<string, number>) {
+  const now = await viewsToday();
+  return Object.fromEntries(
+    paths.map((key) => [key, (now.get(key) ?? 0) - (before.get(key) ?? 0)]),
+  );
 }
 
 async function visitorPage(userAgent: string) {
@@ -87,11 +83,10 @@ describe("page views", () => {
     await page.goBack();
     await page.waitForURL(/\/archive\/calendar$/);
 
-    const added = await waitForViews(
-      { "/archive/rule": 1, "/archive/odaeho": 1, "/archive/calendar": 3 },
-      before,
-    );
-    expect(added).toEqual({ "/archive/rule": 1, "/archive/odaeho": 1, "/archive/calendar": 3 });
+    const expected = { "/archive/rule": 1, "/archive/odaeho": 1, "/archive/calendar": 3 };
+    await expect
+      .poll(() => viewsSince(Object.keys(expected), before), { timeout: 10_000 })
+      .toEqual(expected);
     await expect.poll(() => requests.length).toBe(5);
     expect(requests.map((request) => JSON.parse(request.body ?? "{}"))).toEqual([
       { path: "/archive/rule" },
@@ -121,8 +116,9 @@ describe("page views", () => {
     await waitForHydration(visitor.page);
     await visitor.close();
 
-    const added = await waitForViews({ "/archive/calendartest": 1 }, before);
-    expect(added).toEqual({ "/archive/calendartest": 1 });
+    await expect
+      .poll(() => viewsSince(["/archive/calendartest"], before), { timeout: 10_000 })
+      .toEqual({ "/archive/calendartest": 1 });
     const after = await viewsToday();
     expect(after.get("/archive/odaeho")).toBe(before.get("/archive/odaeho"));
     expect(after.get("/archive/rule")).toBe(before.get("/archive/rule"));

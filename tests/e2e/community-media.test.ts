@@ -174,7 +174,7 @@ describe("media list", () => {
     expect(lastPage?.status()).toBe(200);
     const pastTheEnd = await page.goto(`/community/media?page=${last.pageCount + 1}&limit=5`);
     expect(pastTheEnd?.status()).toBe(404);
-    await expect(page.getByText("404 Not Found").first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("404 Not Found").first().isVisible()).toBe(true);
     expect(await cardTitles(page)).toEqual([]);
   });
 
@@ -183,7 +183,7 @@ describe("media list", () => {
     const response = await page.goto("/community/media?search=%25%25없는검색어%25%25");
     expect(response?.status()).toBe(200);
     expect(await cardTitles(page)).toEqual([]);
-    await expect(page.getByText("찾는 글이 없습니다").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("찾는 글이 없습니다").isVisible()).toBe(true);
     await page.getByRole("link", { name: "전체 글 보기" }).click();
     await page.waitForURL((url) => url.pathname === "/community/media" && url.search === "");
     expect((await cardTitles(page)).length).toBeGreaterThan(0);

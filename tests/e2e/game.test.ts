@@ -44,7 +44,7 @@ describe("/game", () => {
     await page.keyboard.type("zz");
     await page.keyboard.press("Enter");
     await expect(input(page).getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(page.getByText("명령어와 달라요").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("명령어와 달라요").isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await expect(target(page)).resolves.not.toBe(second);
     await expect(score(page)).resolves.toBe(pointsFor(first, 0));
@@ -58,11 +58,11 @@ describe("/game", () => {
     await page.keyboard.type(first);
     const scored = await score(page);
     await page.clock.runFor(59_000);
-    await expect(page.getByText("남은 시간").isVisible()).resolves.toBe(true);
-    await expect(input(page).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("남은 시간").isVisible()).toBe(true);
+    await expect.poll(() => input(page).isVisible()).toBe(true);
     await page.clock.runFor(1_100);
     await expect(page.getByTestId("final-score").textContent()).resolves.toBe(String(scored));
-    await expect(page.getByText("최고 기록!").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("최고 기록!").isVisible()).toBe(true);
     const status = page.getByRole("status").filter({ hasText: "끝!" });
     await expect(status.textContent()).resolves.toContain(`${scored}점`);
 
@@ -72,7 +72,7 @@ describe("/game", () => {
     );
     await page.keyboard.press("Enter");
     await expect(score(page)).resolves.toBe(0);
-    await expect(input(page).isVisible()).resolves.toBe(true);
+    await expect.poll(() => input(page).isVisible()).toBe(true);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -83,10 +83,10 @@ describe("/game", () => {
     for (let count = 0; count < PRACTICE_COMMANDS; count += 1) {
       await input(page).fill((await target(page)) ?? "");
     }
-    await expect(page.getByTestId("final-score").isVisible()).resolves.toBe(true);
-    await expect(
-      page.getByText(`${PRACTICE_COMMANDS}개`, { exact: true }).isVisible(),
-    ).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId("final-score").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(`${PRACTICE_COMMANDS}개`, { exact: true }).isVisible())
+      .toBe(true);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -94,6 +94,6 @@ describe("/game", () => {
     const page = await gamePage();
     await page.getByRole("button", { name: "60초 도전" }).click();
     await input(page).fill("ㅣㄴ");
-    await expect(page.getByText("한/영 키를 눌러").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("한/영 키를 눌러").isVisible()).toBe(true);
   });
 });

@@ -135,7 +135,7 @@ describe("home page from the server", () => {
     await waitForHydration(page);
     await scrollThrough(page);
     for (const id of ["home-about", "home-activities", "home-recruiting"]) {
-      await expect(page.locator(`#${id}`).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.locator(`#${id}`).isVisible()).toBe(true);
     }
     const brokenImages = await page
       .locator("main img")

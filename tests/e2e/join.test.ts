@@ -52,7 +52,7 @@ describe("recruiting badge", () => {
     await setRecruiting(true);
     const page = await newPage({ viewport: viewports.desktop });
     await page.goto("/");
-    await expect(joinMenu(page).getByText("Now Recruiting").isVisible()).resolves.toBe(true);
+    await expect.poll(() => joinMenu(page).getByText("Now Recruiting").isVisible()).toBe(true);
 
     await setRecruiting(false);
     await page.goto("/");
@@ -61,7 +61,7 @@ describe("recruiting badge", () => {
 
     await setRecruiting(true);
     await page.reload();
-    await expect(joinMenu(page).getByText("Now Recruiting").isVisible()).resolves.toBe(true);
+    await expect.poll(() => joinMenu(page).getByText("Now Recruiting").isVisible()).toBe(true);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -72,7 +72,7 @@ describe("recruiting badge", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "메뉴 열기" }).click();
     const dialog = page.getByRole("dialog", { name: "사이트 메뉴" });
-    await expect(dialog.getByText("Now Recruiting").isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.getByText("Now Recruiting").isVisible()).toBe(true);
 
     await setRecruiting(false);
     await page.reload();
@@ -127,7 +127,7 @@ describe("/join", () => {
     await waitForHydration(page);
     const first = page.locator("main details").first();
     const answer = first.getByText(faqs[0]?.answer ?? "");
-    await expect(answer.isVisible()).resolves.toBe(false);
+    await expect.poll(() => answer.isVisible()).toBe(false);
     await first.locator("summary").focus();
     await page.keyboard.press("Enter");
     await answer.waitFor({ state: "visible" });
@@ -142,11 +142,11 @@ describe("/join", () => {
     const page = await newPage();
     await page.goto("/join");
     const main = page.locator("main");
-    await expect(
-      main.getByRole("heading", { name: "모집이 마감되었습니다" }).isVisible(),
-    ).resolves.toBe(true);
+    await expect
+      .poll(() => main.getByRole("heading", { name: "모집이 마감되었습니다" }).isVisible())
+      .toBe(true);
     await expect(main.getByRole("link", { name: /지원서 작성하기/ }).count()).resolves.toBe(0);
-    await expect(main.getByText(home.recruiting.intro).isVisible()).resolves.toBe(true);
+    await expect.poll(() => main.getByText(home.recruiting.intro).isVisible()).toBe(true);
     await setRecruiting(true);
   });
 });

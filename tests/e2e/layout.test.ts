@@ -48,10 +48,10 @@ describe("desktop navigation", () => {
       "Other sites",
     ]);
     const mediaLink = nav.getByRole("link", { name: "미디어" });
-    await expect(mediaLink.isVisible()).resolves.toBe(false);
+    await expect.poll(() => mediaLink.isVisible()).toBe(false);
     await nav.getByText("Community", { exact: true }).hover();
     await mediaLink.waitFor({ state: "visible" });
-    await expect(nav.getByRole("link", { name: "학습 기록" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => nav.getByRole("link", { name: "학습 기록" }).isVisible()).toBe(true);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -90,9 +90,9 @@ describe("side menu at 390 px", () => {
     const page = await newPage({ viewport: viewports.phone });
     await page.goto("/");
     await waitForHydration(page);
-    await expect(page.getByRole("navigation", { name: "주 메뉴" }).isVisible()).resolves.toBe(
-      false,
-    );
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "주 메뉴" }).isVisible())
+      .toBe(false);
 
     await page.getByRole("button", { name: "메뉴 열기" }).click();
     const dialog = page.getByRole("dialog", { name: "사이트 메뉴" });
@@ -151,7 +151,11 @@ describe("header on scroll", () => {
     const headerBottom = () => header.evaluate((element) => element.getBoundingClientRect().bottom);
 
     await page.mouse.wheel(0, 150);
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() => window.scrollY >= 150);
+    // Two frames after the scroll, the header has taken its place for it.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     expect(await headerBottom()).toBeGreaterThan(0);
 
     await page.mouse.wheel(0, 600);
@@ -174,12 +178,14 @@ describe("not found", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
       "404 Not Found",
     );
-    await expect(
-      page.getByText("요청하신 주소의 페이지를 찾을 수 없습니다.").isVisible(),
-    ).resolves.toBe(true);
-    await expect(
-      page.getByText("주소가 올바른지 다시 한 번 확인해 주세요", { exact: false }).isVisible(),
-    ).resolves.toBe(true);
+    await expect
+      .poll(() => page.getByText("요청하신 주소의 페이지를 찾을 수 없습니다.").isVisible())
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("주소가 올바른지 다시 한 번 확인해 주세요", { exact: false }).isVisible(),
+      )
+      .toBe(true);
     await expect(page.title()).resolves.toContain("404 Not Found");
   });
 });
@@ -196,7 +202,7 @@ describe("route changes", () => {
     });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForFunction(() => window.scrollY > 1000);
-    await page.locator("footer").getByRole("link").first().isVisible();
+    await page.locator("footer").getByRole("link").first().waitFor();
     // Follow an in-site link from the bottom of the page.
     await page.evaluate(() => {
       const link = [...document.querySelectorAll<HTMLAnchorElement>("a[href='/about/contact']")].at(
