@@ -104,7 +104,7 @@ describeEachDatabase("audit-log queries", (services) => {
       pageSize: 20,
     });
     expect(found.entries).toEqual([written]);
-    expect(written.error).toBe("Error: disk full");
+    expect(written.error).toBe("서버 오류 — Error: disk full");
   });
 });
 

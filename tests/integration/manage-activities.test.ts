@@ -100,7 +100,7 @@ describeEachDatabase("managing main activities", (services) => {
     expect(failures).toHaveLength(2);
     expect(failures[0]).toMatchObject({
       type: "failure",
-      error: expect.stringContaining("ZodError"),
+      error: expect.stringMatching(/^입력 확인 필요 — /),
     });
   });
 
@@ -155,7 +155,7 @@ describeEachDatabase("managing main activities", (services) => {
     expect(await audit("주요 활동 저장에 실패했습니다")).toEqual([
       expect.objectContaining({
         type: "failure",
-        error: expect.stringContaining("PayloadTooLarge"),
+        error: expect.stringContaining("너무 큽니다"),
       }),
     ]);
   });
@@ -229,7 +229,7 @@ describeEachDatabase("managing main activities", (services) => {
     expect(await audit("'정기 총회 B' 주요 활동 수정에 실패했습니다")).toEqual([
       expect.objectContaining({
         type: "failure",
-        error: expect.stringContaining("VersionConflict"),
+        error: "다른 관리자가 먼저 저장했습니다",
       }),
     ]);
   });
@@ -319,11 +319,11 @@ describeEachDatabase("managing main activities", (services) => {
     expect(await audit("2038년 주요 활동 순서 변경에 실패했습니다")).toEqual([
       expect.objectContaining({
         type: "failure",
-        error: expect.stringContaining("VersionConflict"),
+        error: "다른 관리자가 먼저 저장했습니다",
       }),
       expect.objectContaining({
         type: "failure",
-        error: expect.stringContaining("VersionConflict"),
+        error: "다른 관리자가 먼저 저장했습니다",
       }),
     ]);
 

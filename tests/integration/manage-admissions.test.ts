@@ -269,7 +269,7 @@ describeEachDatabase("admissions writes", (services) => {
     await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
     await expect(latestAudit(db, "admissions")).resolves.toMatchObject({
       type: "failure",
-      error: expect.stringContaining("VersionConflictError"),
+      error: "다른 관리자가 먼저 저장했습니다",
     });
   });
 });

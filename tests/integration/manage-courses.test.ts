@@ -218,7 +218,7 @@ describeEachDatabase("managing course records", (services) => {
     await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
       type: "failure",
       content: "'2026-2학기' 학기 수정에 실패했습니다",
-      error: expect.stringContaining("VersionConflictError"),
+      error: "다른 관리자가 먼저 저장했습니다",
     });
     const [unchanged] = (await listManagedEntries(services().db, period.id)).session;
     expect(unchanged?.title).toBe(entry.title);

@@ -316,7 +316,7 @@ describeEachDatabase("managing media articles", (services) => {
       expect.objectContaining({
         type: "failure",
         content: "'늦게 저장한 제목' 게시글 수정에 실패했습니다",
-        error: expect.stringContaining("VersionConflictError"),
+        error: "다른 관리자가 먼저 저장했습니다",
       }),
     );
   });
@@ -379,7 +379,7 @@ describeEachDatabase("managing media articles", (services) => {
       expect.objectContaining({
         type: "failure",
         content: "게시글 추가에 실패했습니다",
-        error: expect.stringContaining("ZodError"),
+        error: expect.stringMatching(/^입력 확인 필요 — /),
       }),
     );
   });

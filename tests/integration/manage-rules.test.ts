@@ -322,7 +322,7 @@ describeEachDatabase("rules writes", (services) => {
     await expect(getRules(db)).resolves.toMatchObject({ version });
     await expect(latestAudit(db, "rules")).resolves.toMatchObject({
       type: "failure",
-      error: expect.stringContaining("PayloadTooLargeError"),
+      error: "파일 하나는 1KB까지 올릴 수 있습니다.",
     });
   });
 });

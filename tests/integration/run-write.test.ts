@@ -86,7 +86,7 @@ describeEachDatabase("administrators' writes", (services) => {
     );
     expect(failure).toMatchObject({
       type: "failure",
-      error: expect.stringContaining("VersionConflictError"),
+      error: "다른 관리자가 먼저 저장했습니다",
     });
   });
 
