@@ -112,7 +112,9 @@ describe("manage-odaeho", () => {
     await add.getByLabel("제목").fill("e2e 파일 없는 호");
     await add.getByLabel("표지 이미지").setInputFiles(await photoFile("cover.jpg", 200));
     await add.getByRole("button", { name: "호 추가" }).click();
-    await page.getByRole("alert").filter({ hasText: MISSING }).waitFor();
+    // Said once, next to the field; the line above the form points there.
+    await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
+    await expect.poll(() => page.getByText(MISSING).count()).toBe(1);
     const field = add.getByLabel("PDF 파일");
     await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
     await add.getByText(MISSING, { exact: true }).waitFor();
@@ -124,7 +126,7 @@ describe("manage-odaeho", () => {
     await expect
       .poll(() => add.getByLabel("표지 이미지").getAttribute("aria-invalid"))
       .toBe("true");
-    await page.getByRole("alert").filter({ hasText: MISSING }).waitFor();
+    await add.getByText(MISSING, { exact: true }).waitFor();
     await expect
       .poll(() => page.getByRole("article", { name: "e2e 파일 없는 호", exact: true }).count())
       .toBe(0);
@@ -141,7 +143,7 @@ describe("manage-odaeho", () => {
       buffer: Buffer.from("GIF89a this is not a pdf"),
     });
     await add.getByRole("button", { name: "호 추가" }).click();
-    await page.getByRole("alert").filter({ hasText: "PDF 파일이 아닙니다" }).waitFor();
+    await add.getByText("PDF 파일이 아닙니다", { exact: false }).waitFor();
     await expect.poll(() => add.getByLabel("PDF 파일").getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -119,7 +119,7 @@ describe("manage-organization", () => {
       buffer: Buffer.from("this is a text file with a .jpg name"),
     });
     await firstRow.getByRole("button", { name: "저장" }).click();
-    await page.getByRole("alert").filter({ hasText: "이미지 파일이 아닙니다" }).waitFor();
+    await firstRow.getByText("이미지 파일이 아닙니다", { exact: false }).waitFor();
     expect((await fetch(`${baseURL()}${photoUrl}`)).status).toBe(200);
 
     // Reorder with the mouse, then back with the keyboard.

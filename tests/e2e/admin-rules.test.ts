@@ -188,7 +188,7 @@ describe("manage-rule", () => {
       buffer: Buffer.from("<html><body>이것은 PDF가 아닙니다</body></html>"),
     });
     await save(page);
-    await page.getByRole("alert").filter({ hasText: "PDF 파일이 아닙니다" }).first().waitFor();
+    await page.getByText("PDF 파일이 아닙니다", { exact: false }).first().waitFor();
     await newRow.getByText("%PDF-로 시작하는 PDF 문서만").waitFor();
     await expect(newRow.getByLabel("PDF 파일 (필수)").getAttribute("aria-invalid")).resolves.toBe(
       "true",

@@ -185,7 +185,7 @@ export function AdminForm({
     <>
       {result && (
         <div className={styles.answer} ref={answerRef}>
-          <Notice tone={result.ok ? "success" : "error"} title={result.message}>
+          <Notice tone={result.ok ? "success" : "error"} title={answerTitle(result)}>
             {result.conflict && (
               <p className={styles.conflictActions}>
                 <Button size="sm" variant="secondary" onClick={loadNewest}>
@@ -221,6 +221,17 @@ export function AdminForm({
       </form>
     </>
   );
+}
+
+/**
+ * The line above the form. A refusal whose message is a field's own is said there, next to the
+ * field; above, the form only points to it, so no message shows twice.
+ */
+function answerTitle(result: WriteResult<unknown>): string {
+  const fieldMessages = Object.values(result.fieldErrors ?? {});
+  return !result.ok && fieldMessages.includes(result.message)
+    ? "입력한 내용을 확인해 주세요. 표시된 항목을 고쳐 다시 보내 주세요."
+    : result.message;
 }
 
 /** A step of sending a form (compressing pictures, uploading) and how far along it is. */
