@@ -95,6 +95,22 @@ describe("the admin shell", () => {
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
+  test("on a 1440x900 screen the account and sign-out are in view without scrolling", async () => {
+    const page = await signedInPage({ width: 1440, height: 900 });
+    const sidebar = page.locator("aside");
+    const signOut = sidebar.getByRole("button", { name: "로그아웃" });
+    await signOut.waitFor();
+    const box = await signOut.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(900);
+    await expect.poll(() => sidebar.getByText(account.email).isVisible()).toBe(true);
+    // The last page of the menu is reached by scrolling the menu alone.
+    const manual = sidebar.getByRole("link", { name: "관리자 매뉴얼" });
+    await manual.scrollIntoViewIfNeeded();
+    await expect.poll(() => manual.isVisible()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("on a phone the menu opens as a dialog and closes after following a link", async () => {
     const page = await signedInPage(viewports.phone);
     await waitForHydration(page);
