@@ -39,13 +39,6 @@ export async function postRaw(
   return { status: response.status, body: (await response.json()) as WriteResult };
 }
 
-/** A form as the browser sends it: repeated names keep their order; files are File objects. */
-export function formOf(entries: [string, string | File][]): FormData {
-  const form = new FormData();
-  for (const [name, value] of entries) form.append(name, value);
-  return form;
-}
-
 /** A small image of the given format, optionally with EXIF (GPS) metadata. */
 export async function imageFile(
   name: string,

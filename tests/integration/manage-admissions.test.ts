@@ -1,17 +1,13 @@
 import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
-import {
-  type AdmissionInfo,
-  getAdmissionInfo,
-  saveAdmissionInfo,
-} from "#server/domain/admissions/admissions.ts";
+import { getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
+import { admissionsForm, type AdmissionsEdit as Edit } from "../support/admin-forms.ts";
 import {
   ACTOR,
   existingKeys,
   fileCount,
-  formOf,
   imageFile,
   keysOfFile,
   latestAudit,
@@ -19,39 +15,6 @@ import {
 } from "./document-writes.ts";
 import { postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-
-interface Edit {
-  version: number;
-  info: AdmissionInfo;
-  image?: File;
-  removeImage?: boolean;
-}
-
-/** The admissions page's form for `info` as shown, with an optional new or removed image. */
-function admissionsForm({ version, info, image, removeImage }: Edit): FormData {
-  const entries: [string, string | File][] = [
-    ["intent", "save"],
-    ["version", String(version)],
-    ["meta.title", info.meta.title],
-    ["meta.description", info.meta.description],
-    ["meta.applyUrl", info.meta.applyUrl],
-    ["meta.imageAction", removeImage ? "remove" : "keep"],
-  ];
-  if (info.meta.isRecruiting) entries.push(["meta.isRecruiting", "on"]);
-  if (image) entries.push(["image", image]);
-  for (const schedule of info.schedules) {
-    entries.push(
-      ["schedules.id", schedule.id],
-      ["schedules.title", schedule.title],
-      ["schedules.date", schedule.date],
-      ["schedules.description", schedule.description],
-    );
-  }
-  for (const faq of info.faqs) {
-    entries.push(["faqs.id", faq.id], ["faqs.question", faq.question], ["faqs.answer", faq.answer]);
-  }
-  return formOf(entries);
-}
 
 describeEachDatabase("admissions writes", (services) => {
   const submit = async (edit: Edit) => {

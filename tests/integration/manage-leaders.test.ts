@@ -1,20 +1,11 @@
 import { beforeAll, expect, test } from "vitest";
 import { getLeaders, type Leaders, saveLeaders } from "#server/domain/leaders/leaders.ts";
+import { type LeaderRow, leadersForm } from "../support/admin-forms.ts";
 import { ACTOR, latestAudit, postRaw } from "./document-writes.ts";
 import { postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
-type Row = { name: string; phoneNumber: string };
-
-/** The leaders form as the page sends it: three rows, the last one possibly empty. */
-function leadersForm(version: number, rows: Row[]) {
-  return {
-    intent: "save",
-    version: String(version),
-    "leaders.name": rows.map((row) => row.name),
-    "leaders.phoneNumber": rows.map((row) => row.phoneNumber),
-  };
-}
+type Row = LeaderRow;
 
 const EMPTY: Row = { name: "", phoneNumber: "" };
 

@@ -2,15 +2,15 @@ import { beforeAll, expect, test } from "vitest";
 import { writeWithFiles } from "#server/domain/files/files.ts";
 import { rulesContent } from "#server/domain/rules/admin.ts";
 import { findRuleFile } from "#server/domain/rules/rule-files.ts";
-import { getRules, type Rules, saveRules } from "#server/domain/rules/rules.ts";
+import { getRules, saveRules } from "#server/domain/rules/rules.ts";
 import { adminWriteEndpoint } from "#server/http/admin-endpoint.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { ruleFileField } from "#shared/rule-form.ts";
+import { type RuleRow, ruleRowsOf, rulesForm } from "../support/admin-forms.ts";
 import {
   ACTOR,
   existingKeys,
   fileCount,
-  formOf,
   keysOfFile,
   latestAudit,
   storedKeys,
@@ -23,37 +23,8 @@ async function pdfFile(name: string, title = "회칙"): Promise<File> {
   return new File([new Uint8Array(bytes)], name, { type: "application/pdf" });
 }
 
-interface Row {
-  key: string;
-  title: string;
-  fileName: string;
-  file?: File;
-}
-
-/** The rules page's form: the text, then each attachment row (new rows with their PDF). */
-function rulesForm(version: number, contents: string, rows: Row[]): FormData {
-  const entries: [string, string | File][] = [
-    ["intent", "save"],
-    ["version", String(version)],
-    ["contents", contents],
-  ];
-  for (const row of rows) {
-    entries.push(
-      ["attachments.key", row.key],
-      ["attachments.title", row.title],
-      ["attachments.fileName", row.fileName],
-    );
-    if (row.file) entries.push([ruleFileField(row.key), row.file]);
-  }
-  return formOf(entries);
-}
-
-const rowsOf = (rules: Rules): Row[] =>
-  rules.attachments.map((attachment) => ({
-    key: attachment.fileId,
-    title: attachment.title,
-    fileName: attachment.fileName,
-  }));
+type Row = RuleRow;
+const rowsOf = ruleRowsOf;
 
 describeEachDatabase("rules writes", (services) => {
   const submit = async (form: FormData) => {

@@ -2,19 +2,18 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
-import { getHomeContent, type HomeContent, saveHomeContent } from "#server/domain/home/home.ts";
+import { getHomeContent, saveHomeContent } from "#server/domain/home/home.ts";
 import { youtubeIdFrom } from "#server/domain/home/manage.ts";
 import {
   demoSiteSettings,
   getSiteSettings,
-  type SiteSettings,
   saveSiteSettings,
 } from "#server/domain/site-settings/site-settings.ts";
+import { homeForm, settingsForm } from "../support/admin-forms.ts";
 import {
   ACTOR,
   existingKeys,
   fileCount,
-  formOf,
   imageFile,
   keysOfFile,
   latestAudit,
@@ -23,78 +22,6 @@ import {
 } from "./document-writes.ts";
 import { postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-
-/** The settings form as the page sends it: each field named by its path in the settings. */
-function settingsForm(
-  version: number,
-  settings: SiteSettings,
-  overrides: Record<string, string> = {},
-) {
-  const fields: Record<string, string> = {
-    intent: "save",
-    version: String(version),
-    clubName: settings.clubName,
-    subtitle: settings.subtitle,
-    description: settings.description,
-    foundedYear: String(settings.foundedYear),
-    siteUrl: settings.siteUrl,
-    address: settings.address,
-    email: settings.email,
-    "social.instagram": settings.social.instagram,
-    "social.facebook": settings.social.facebook,
-    "social.github": settings.social.github,
-    "social.youtube": settings.social.youtube,
-    "partners.activitySystem.label": settings.partners.activitySystem.label,
-    "partners.activitySystem.url": settings.partners.activitySystem.url,
-    "partners.learningSite.label": settings.partners.learningSite.label,
-    "partners.learningSite.url": settings.partners.learningSite.url,
-    ...overrides,
-  };
-  return formOf(Object.entries(fields));
-}
-
-/**
- * The home form as the page sends it, with replaced pictures by field name. Each slot of a
- * fixed list repeats its fields under the list's name; an override names the slot as the
- * server's errors do ("slogans.1.title", "recruiting.wanted.3").
- */
-function homeForm(
-  version: number,
-  home: HomeContent,
-  overrides: Record<string, string> = {},
-  images: Record<string, File> = {},
-) {
-  const value = (name: string, stored: string) => overrides[name] ?? stored;
-  const entries: [string, string | File][] = [
-    ["intent", "save"],
-    ["version", String(version)],
-    ["intro", value("intro", home.intro)],
-    ["video.youtubeId", value("video.youtubeId", home.video.youtubeId)],
-    ["video.title", value("video.title", home.video.title)],
-    ["recruiting.intro", value("recruiting.intro", home.recruiting.intro)],
-    [
-      "recruiting.sessionsPerSemester",
-      value("recruiting.sessionsPerSemester", String(home.recruiting.sessionsPerSemester)),
-    ],
-  ];
-  const slots = <Item>(list: string, items: Item[], columns: (keyof Item & string)[]) => {
-    items.forEach((item, index) => {
-      for (const column of columns) {
-        entries.push([
-          `${list}.${column}`,
-          value(`${list}.${index}.${column}`, String(item[column])),
-        ]);
-      }
-    });
-  };
-  slots("heroImages", home.heroImages, ["alt"]);
-  slots("slogans", home.slogans, ["title", "description"]);
-  slots("events", home.events, ["title", "summary", "duration"]);
-  home.recruiting.wanted.forEach((wanted, index) => {
-    entries.push(["recruiting.wanted", value(`recruiting.wanted.${index}`, wanted)]);
-  });
-  return formOf([...entries, ...Object.entries(images)]);
-}
 
 describeEachDatabase("site settings and home writes", (services) => {
   const post = async (type: string, form: FormData) => {
