@@ -3,8 +3,7 @@ import { defineConfig } from "vite";
 import { serverBoundary } from "./tools/server-boundary.ts";
 
 /** Stylesheets only the admin area uses: its components, the editor, the sortable lists, its routes. */
-const ADMIN_STYLES =
-  /[\\/]app[\\/](components[\\/](admin|editor|sortable)|routes[\\/]admin)[\\/].*\.css$/;
+const ADMIN_STYLES = /[\\/]app[\\/](components[\\/](admin|editor|sortable)|routes[\\/]admin)[\\/].*\.css$/;
 
 /** React and the router, which every page needs and which change only with an upgrade. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;

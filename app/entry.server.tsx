@@ -29,10 +29,7 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
 
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const onReady = () => {
       shellRendered = true;

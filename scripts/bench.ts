@@ -99,9 +99,7 @@ try {
   if (articles > 0) {
     await run(process.execPath, ["scripts/db-seed.ts", "--articles", String(articles)], env);
   }
-  notes.push(
-    `seeding ${articles} articles: ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
-  );
+  notes.push(`seeding ${articles} articles: ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
   // Uncached: what a render costs (one connection: the latency of one visitor at a time).
   const uncached = await startSite({ ...env, PORT: "0", PAGE_CACHE_MB: "0" });
@@ -127,9 +125,7 @@ try {
       paths: [`/community/media?page=${deepPage}`],
     }),
   );
-  rows.push(
-    await measure("uncached 20 Korean searches", uncached.url, { ...single, paths: searchPaths }),
-  );
+  rows.push(await measure("uncached 20 Korean searches", uncached.url, { ...single, paths: searchPaths }));
   const [homeUnderSearch] = await Promise.all([
     measure("uncached / while 4 searches run", uncached.url, { ...single, paths: ["/"] }),
     measure("(the 4 searches)", uncached.url, { ...single, connections: 4, paths: freshSearch }),
@@ -148,8 +144,7 @@ try {
   const cached = await startSite({ ...env, PORT: "0" });
   const cachedMemory = watchMemory(cached.process.pid as number);
   const copies = [];
-  for (const pagePath of ["/", "/community/media"])
-    copies.push(await rawCopy(cached.url, pagePath));
+  for (const pagePath of ["/", "/community/media"]) copies.push(await rawCopy(cached.url, pagePath));
   const cachedHome = await measure("cached /", cached.url, { connections, paths: ["/"] });
   const cachedMedia = await measure("cached /community/media", cached.url, {
     connections,
@@ -172,11 +167,7 @@ try {
   const cachedPeaks = cachedMemory.stop();
   await cached.stop();
 
-  const nginx = await startNginx(
-    await mkdtemp(path.join(tmpdir(), "club-bench-nginx-")),
-    await freePort(),
-    copies,
-  );
+  const nginx = await startNginx(await mkdtemp(path.join(tmpdir(), "club-bench-nginx-")), await freePort(), copies);
   if (nginx) {
     const home = await measure("nginx, same bytes as /", nginx.url, { connections, paths: ["/"] });
     const media = await measure("nginx, same bytes as /community/media", nginx.url, {
@@ -213,9 +204,7 @@ try {
   console.log("| run | requests/s | p50 ms | p99 ms | errors |");
   console.log("|---|---:|---:|---:|---:|");
   for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} |`,
-    );
+    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} |`);
   }
   console.log("");
   for (const note of notes) console.log(`- ${note}`);

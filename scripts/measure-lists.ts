@@ -44,35 +44,19 @@ try {
     });
     const lastPage = Math.ceil(total / 9);
     console.log(`${services.engine}: ${total} articles, ${runs} runs each`);
-    const list = (overrides: Partial<ArticleListQuery>) => () =>
-      listArticles(db, storage, query(overrides));
+    const list = (overrides: Partial<ArticleListQuery>) => () => listArticles(db, storage, query(overrides));
     await time("media list, first page", list({}));
-    await time(
-      `media list, middle page (${Math.ceil(lastPage / 2)})`,
-      list({ page: Math.ceil(lastPage / 2) }),
-    );
+    await time(`media list, middle page (${Math.ceil(lastPage / 2)})`, list({ page: Math.ceil(lastPage / 2) }));
     await time(`media list, last page (${lastPage})`, list({ page: lastPage }));
     await time("media list, tag 행사", list({ tag: "행사" }));
     await time("media list, tag 수상, page 100", list({ tag: "수상", page: 100 }));
     await time("tag chips and total", () => Promise.all([listArticleTags(db), countArticles(db)]));
-    for (const search of [
-      "행사",
-      "후기",
-      "모집",
-      "해커톤",
-      "스터디",
-      "react",
-      "리눅스 세미나",
-      "봄",
-      "없는검색어",
-    ]) {
+    for (const search of ["행사", "후기", "모집", "해커톤", "스터디", "react", "리눅스 세미나", "봄", "없는검색어"]) {
       await time(`search ${search}`, list({ search }));
     }
     await time("search 후기, page 200", list({ search: "후기", page: 200 }));
     await time("search 스터디 + tag 스터디", list({ search: "스터디", tag: "스터디" }));
-    await time("admin list, search 해커톤", () =>
-      listManagedArticles(db, query({ search: "해커톤", limit: 20 })),
-    );
+    await time("admin list, search 해커톤", () => listManagedArticles(db, query({ search: "해커톤", limit: 20 })));
   } finally {
     await services.close();
   }

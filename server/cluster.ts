@@ -59,12 +59,8 @@ export async function startWorkers(options: {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    const workers = Object.values(cluster.workers ?? {}).filter(
-      (w): w is Worker => w !== undefined,
-    );
-    const exited = workers.map(
-      (worker) => new Promise<void>((resolve) => worker.once("exit", () => resolve())),
-    );
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    const exited = workers.map((worker) => new Promise<void>((resolve) => worker.once("exit", () => resolve())));
     for (const worker of workers) worker.process.kill("SIGTERM");
     const forced = setTimeout(() => {
       for (const worker of workers) worker.process.kill("SIGKILL");

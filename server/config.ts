@@ -43,8 +43,7 @@ const envSchema = z.object({
       if (parsed === undefined) {
         ctx.addIssue({
           code: "custom",
-          message:
-            "must be true, false, a number of proxies, or addresses and subnets separated by commas",
+          message: "must be true, false, a number of proxies, or addresses and subnets separated by commas",
         });
         return z.NEVER;
       }
@@ -71,9 +70,7 @@ const envSchema = z.object({
 /** Variables whose value never appears in an error message. */
 const secretVariables = new Set(["ADMIN_PASSWORD"]);
 
-export type DatabaseTarget =
-  | { kind: "sqlite"; file: string }
-  | { kind: "postgres"; connectionString: string };
+export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; connectionString: string };
 
 export interface Config {
   port: number;

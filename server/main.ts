@@ -7,10 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { startWorkers } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import {
-  countAdministrators,
-  ensureInitialAdministrator,
-} from "./domain/administrators/administrators.ts";
+import { countAdministrators, ensureInitialAdministrator } from "./domain/administrators/administrators.ts";
 import { deleteExpiredSessions } from "./domain/administrators/sessions.ts";
 import { deleteOldSignInAttempts } from "./domain/administrators/sign-in-limiter.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
@@ -148,9 +145,7 @@ async function prepareAdministrators({ db, config, logger }: Services): Promise<
   if ((await countAdministrators(db)) > 0) return;
   const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
   if (!email) {
-    console.error(
-      "No administrator exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.",
-    );
+    console.error("No administrator exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.");
     process.exit(1);
   }
   const initial = await ensureInitialAdministrator(db, { email, password: config.adminPassword });
@@ -189,9 +184,7 @@ async function developmentHandlers(services: Services) {
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   const pageHandler: RequestHandler = async (req, res, next) => {
     try {
-      const module = (await vite.ssrLoadModule(
-        "/server/http/page-handler.ts",
-      )) as PageHandlerModule;
+      const module = (await vite.ssrLoadModule("/server/http/page-handler.ts")) as PageHandlerModule;
       await module.createPageHandler(services)(req, res, next);
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);

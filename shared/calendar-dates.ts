@@ -160,18 +160,13 @@ export function formatEventWhen(event: { startsAt: string; endsAt: string; allDa
     const dates = coveredDates(event.startsAt, event.endsAt);
     const first = dates[0] ?? seoulDate(event.startsAt);
     const last = dates.at(-1) ?? first;
-    return first === last
-      ? `${formatDayLabel(first)} 종일`
-      : `${formatDayLabel(first)} ~ ${formatDayLabel(last)}`;
+    return first === last ? `${formatDayLabel(first)} 종일` : `${formatDayLabel(first)} ~ ${formatDayLabel(last)}`;
   }
   const startDate = seoulDate(event.startsAt);
   const endDate = seoulDate(event.endsAt);
   const start = `${formatDayLabel(startDate)} ${seoulTime(event.startsAt)}`;
   if (new Date(event.endsAt).getTime() <= new Date(event.startsAt).getTime()) return start;
-  const end =
-    endDate === startDate
-      ? seoulTime(event.endsAt)
-      : `${formatDayLabel(endDate)} ${seoulTime(event.endsAt)}`;
+  const end = endDate === startDate ? seoulTime(event.endsAt) : `${formatDayLabel(endDate)} ${seoulTime(event.endsAt)}`;
   return `${start} ~ ${end}`;
 }
 

@@ -23,9 +23,7 @@ export function parseColorTokens(css: string): Map<string, SchemeColor> {
     );
   const light = read(lightCss);
   const dark = read(darkCss);
-  return new Map(
-    [...light].map(([name, value]) => [name, { light: value, dark: dark.get(name) ?? value }]),
-  );
+  return new Map([...light].map(([name, value]) => [name, { light: value, dark: dark.get(name) ?? value }]));
 }
 
 export interface PaletteSwatch {

@@ -16,13 +16,8 @@ export function relativeLuminance(hex: string): number {
 function parseHex(hex: string): [number, number, number] {
   const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
   if (!match?.[1]) throw new Error(`Not a #rgb or #rrggbb colour: ${hex}`);
-  const digits =
-    match[1].length === 3 ? [...match[1]].map((digit) => digit + digit).join("") : match[1];
-  return [0, 2, 4].map((start) => Number.parseInt(digits.slice(start, start + 2), 16)) as [
-    number,
-    number,
-    number,
-  ];
+  const digits = match[1].length === 3 ? [...match[1]].map((digit) => digit + digit).join("") : match[1];
+  return [0, 2, 4].map((start) => Number.parseInt(digits.slice(start, start + 2), 16)) as [number, number, number];
 }
 
 export type ContrastGrade = "AAA" | "AA" | "AA-large" | "fail";

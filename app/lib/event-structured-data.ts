@@ -19,9 +19,7 @@ export function eventsStructuredData(events: EventLike[], organizer: Organizer) 
     "@context": "https://schema.org",
     "@graph": events.map((event) => {
       const dates = coveredDates(event.startsAt, event.endsAt);
-      const url = `${organizer.siteUrl}/archive/calendar?month=${monthKey(
-        seoulYearMonth(new Date(event.startsAt)),
-      )}`;
+      const url = `${organizer.siteUrl}/archive/calendar?month=${monthKey(seoulYearMonth(new Date(event.startsAt)))}`;
       return {
         "@type": "Event",
         "@id": `${url}#event-${event.id}`,

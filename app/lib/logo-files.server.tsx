@@ -41,10 +41,7 @@ function once(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
 export function logoMarkPng(size: number = LOGO_PNG_SIZE): Promise<Buffer> {
   return once(`mark:${size}`, async () => {
     const sharp = await loadSharp();
-    return sharp(Buffer.from(logoMarkSvg()))
-      .resize(size, size)
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    return sharp(Buffer.from(logoMarkSvg())).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
   });
 }
 

@@ -29,8 +29,7 @@ interface MetaArgsLike {
  */
 export function pageMeta(args: MetaArgsLike, page: PageMetaInput = {}): MetaDescriptor[] {
   const site = siteMetaFrom(args.matches);
-  const title =
-    page.title && site.clubName ? `${page.title} | ${site.clubName}` : page.title || site.clubName;
+  const title = page.title && site.clubName ? `${page.title} | ${site.clubName}` : page.title || site.clubName;
   const description = page.description || site.description;
   const url = absoluteUrl(site.siteUrl, args.location.pathname);
   const image = page.image ? absoluteUrl(site.siteUrl, page.image) : undefined;
@@ -58,9 +57,7 @@ export function pageMeta(args: MetaArgsLike, page: PageMetaInput = {}): MetaDesc
 const fallbackSite: SiteMeta = { clubName: "", description: "", siteUrl: "" };
 
 export function siteMetaFrom(matches: MetaArgsLike["matches"]): SiteMeta {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { site?: SiteMeta }
-    | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteMeta } | undefined;
   return root?.site ?? fallbackSite;
 }
 

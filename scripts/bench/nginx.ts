@@ -18,9 +18,7 @@ export interface ServedCopy {
 
 export async function startNginx(folder: string, port: number, copies: ServedCopy[]) {
   const program = "/usr/sbin/nginx";
-  if (
-    !ensureDebianPackage({ program, packageName: "nginx", purpose: "the benchmark's yardstick" })
-  ) {
+  if (!ensureDebianPackage({ program, packageName: "nginx", purpose: "the benchmark's yardstick" })) {
     return undefined;
   }
   await mkdir(path.join(folder, "files"), { recursive: true });

@@ -38,9 +38,7 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: "inherit" });
     child.once("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
     );
   });
 }

@@ -18,9 +18,7 @@ export function ensureDebianPackage(options: {
   if (existsSync(program)) return true;
   const isRoot = process.getuid?.() === 0;
   if (options.chosenPath || !isRoot || !existsSync("/usr/bin/apt-get")) {
-    console.error(
-      `${program} is missing (${purpose}): install it with \`sudo apt-get install -y ${packageName}\`.`,
-    );
+    console.error(`${program} is missing (${purpose}): install it with \`sudo apt-get install -y ${packageName}\`.`);
     return false;
   }
   console.log(`Installing Debian's ${packageName} package (${purpose})…`);

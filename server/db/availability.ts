@@ -45,9 +45,7 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
   // AggregateError (several addresses refused) and wrapped causes.
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailableError);
-  return (
-    error.cause !== undefined && error.cause !== error && isDatabaseUnavailableError(error.cause)
-  );
+  return error.cause !== undefined && error.cause !== error && isDatabaseUnavailableError(error.cause);
 }
 
 export interface AvailabilityEvents {

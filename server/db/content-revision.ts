@@ -37,9 +37,7 @@ export async function bumpContentRevision(trx: Db, now = new Date()): Promise<Co
  */
 export function sqliteRevisionReader(file: string): { read(): ContentRevision; close(): void } {
   const connection = new DatabaseSync(file, { readOnly: true, timeout: 1000 });
-  const statement = connection.prepare(
-    "select revision, changed_at from content_revision where id = 1",
-  );
+  const statement = connection.prepare("select revision, changed_at from content_revision where id = 1");
   return {
     read() {
       const row = statement.get() as { revision: number; changed_at: string };

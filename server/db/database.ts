@@ -77,11 +77,7 @@ export function openDatabase(target: DatabaseTarget, log: DatabaseLog = silentLo
  * idle client's connection ends (PostgreSQL stopped, restarted or failed over); without a
  * listener that event would end the whole process.
  */
-function createPostgresPool(
-  connectionString: string,
-  availability: DatabaseAvailability,
-  log: DatabaseLog,
-) {
+function createPostgresPool(connectionString: string, availability: DatabaseAvailability, log: DatabaseLog) {
   const pool = new pg.Pool({ connectionString, ...POSTGRES_LIMITS });
   pool.on("error", (error) => {
     log.warn({ err: error }, "an idle database connection failed");

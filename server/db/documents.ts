@@ -76,10 +76,6 @@ export async function writeDocument<Schema extends z.ZodType>(
 }
 
 async function currentVersion(db: Db, key: string): Promise<number> {
-  const row = await db
-    .selectFrom("documents")
-    .select("version")
-    .where("key", "=", key)
-    .executeTakeFirst();
+  const row = await db.selectFrom("documents").select("version").where("key", "=", key).executeTakeFirst();
   return row?.version ?? 0;
 }

@@ -5,16 +5,12 @@ import type { Database } from "./schema.ts";
 
 /** Tables whose rows carry an id and an optimistic-locking version. */
 export type VersionedTable = {
-  [Table in keyof Database]: Database[Table] extends { id: string; version: unknown }
-    ? Table
-    : never;
+  [Table in keyof Database]: Database[Table] extends { id: string; version: unknown } ? Table : never;
 }[keyof Database];
 
 /** Tables whose rows are kept in the managers' order. */
 export type OrderedTable = {
-  [Table in keyof Database]: Database[Table] extends { id: string; position: number }
-    ? Table
-    : never;
+  [Table in keyof Database]: Database[Table] extends { id: string; position: number } ? Table : never;
 }[keyof Database];
 
 export class RecordNotFoundError extends Error {
@@ -71,9 +67,7 @@ async function throwMissingOrConflict(db: Db, table: VersionedTable, id: string)
 }
 
 /** The rows one ordered list holds: a column's value (one year), or several (one period's kind). */
-export type ListScope =
-  | { column: string; value: string | number }
-  | { column: string; value: string | number }[];
+export type ListScope = { column: string; value: string | number } | { column: string; value: string | number }[];
 
 export function scopeConditions(scope: ListScope | undefined) {
   if (scope === undefined) return [];
@@ -84,23 +78,14 @@ export function scopeConditions(scope: ListScope | undefined) {
  * Gives rows the positions of `orderedIds` (0, 1, 2, ...). The ids must be exactly the rows in
  * scope now: a list that changed since it was loaded is a conflict, not a partial reorder.
  */
-export async function reorder(
-  db: Db,
-  table: OrderedTable,
-  orderedIds: string[],
-  scope?: ListScope,
-): Promise<void> {
+export async function reorder(db: Db, table: OrderedTable, orderedIds: string[], scope?: ListScope): Promise<void> {
   let query = db.selectFrom(table as "feed_items").select(["id"]);
   for (const { column, value } of scopeConditions(scope)) {
     query = query.where(sql.ref(column), "=", value);
   }
   const current = (await query.execute()).map((row) => row.id);
   const unique = new Set(orderedIds);
-  if (
-    unique.size !== orderedIds.length ||
-    current.length !== unique.size ||
-    current.some((id) => !unique.has(id))
-  ) {
+  if (unique.size !== orderedIds.length || current.length !== unique.size || current.some((id) => !unique.has(id))) {
     throw new VersionConflictError(0);
   }
   for (const [position, id] of orderedIds.entries()) {
@@ -113,11 +98,7 @@ export async function reorder(
 }
 
 /** The next free position at the end of a list (in a scope such as one year or one period). */
-export async function nextPosition(
-  db: Db,
-  table: OrderedTable,
-  scope?: ListScope,
-): Promise<number> {
+export async function nextPosition(db: Db, table: OrderedTable, scope?: ListScope): Promise<number> {
   let query = db.selectFrom(table as "feed_items").select((eb) => eb.fn.max("position").as("last"));
   for (const { column, value } of scopeConditions(scope)) {
     query = query.where(sql.ref(column), "=", value);

@@ -1,9 +1,5 @@
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
-import {
-  DEVICE_COOKIE_NAME,
-  DEVICE_LIFETIME_MS,
-  isDeviceToken,
-} from "#server/domain/administrators/devices.ts";
+import { DEVICE_COOKIE_NAME, DEVICE_LIFETIME_MS, isDeviceToken } from "#server/domain/administrators/devices.ts";
 import {
   type ActiveSession,
   findActiveSession,
@@ -68,9 +64,7 @@ export async function readSessionToken(request: Request): Promise<string | undef
 export function sessionCookieHeader(request: Request, session: NewSession): Promise<string> {
   return sessionCookie.serialize(session.token, {
     secure: isHttps(request),
-    maxAge: session.persistent
-      ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
-      : undefined,
+    maxAge: session.persistent ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) : undefined,
   });
 }
 
@@ -79,15 +73,11 @@ export function clearedSessionCookieHeader(request: Request): Promise<string> {
 }
 
 /** The request's session, looked up once per request; null when there is none. */
-export async function currentSession(
-  args: Omit<RequestArgs, "url">,
-): Promise<ActiveSession | null> {
+export async function currentSession(args: Omit<RequestArgs, "url">): Promise<ActiveSession | null> {
   const known = args.context.get(sessionContext);
   if (known) return known.session;
   const token = await readSessionToken(args.request);
-  const session = token
-    ? ((await findActiveSession(getServices(args.context).db, token)) ?? null)
-    : null;
+  const session = token ? ((await findActiveSession(getServices(args.context).db, token)) ?? null) : null;
   args.context.set(sessionContext, { session });
   return session;
 }
@@ -105,10 +95,7 @@ export async function requireAdministrator(args: RequestArgs): Promise<ActiveSes
 }
 
 /** Guards every route under the admin layout; admin responses are never stored by caches. */
-export async function adminAreaMiddleware(
-  args: RequestArgs,
-  next: () => Promise<Response>,
-): Promise<Response> {
+export async function adminAreaMiddleware(args: RequestArgs, next: () => Promise<Response>): Promise<Response> {
   await requireAdministrator(args);
   const response = await next();
   response.headers.set("Cache-Control", "no-store");
@@ -121,16 +108,13 @@ function isPageRequest(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   if (new URL(request.url).pathname.endsWith(".data")) return true;
   return (
-    request.headers.get("Sec-Fetch-Mode") === "navigate" ||
-    (request.headers.get("Accept") ?? "").includes("text/html")
+    request.headers.get("Sec-Fetch-Mode") === "navigate" || (request.headers.get("Accept") ?? "").includes("text/html")
   );
 }
 
 export function signInPathFor(url: URL): string {
   const back = `${url.pathname}${url.search}`;
-  return back === "/admin"
-    ? SIGN_IN_PATH
-    : `${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`;
+  return back === "/admin" ? SIGN_IN_PATH : `${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`;
 }
 
 /**

@@ -36,9 +36,7 @@ export function adminWriteEndpoint(types: readonly ContentType[]) {
         maxFiles: Math.min(type.files.maxFiles, uploadLimits.files),
       });
     } catch (error) {
-      return answer(
-        await failWrite(services, actor, describeUnreadable(type.category, type.noun), error),
-      );
+      return answer(await failWrite(services, actor, describeUnreadable(type.category, type.noun), error));
     }
     return answer(await runCommand(services, actor, type, form));
   };

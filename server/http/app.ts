@@ -37,11 +37,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       logger: services.logger,
       // A 503 while the database is away is expected and logged once by the database layer.
       customLogLevel: (_req, res, error) =>
-        error || (res.statusCode >= 500 && res.statusCode !== 503)
-          ? "error"
-          : res.statusCode >= 400
-            ? "warn"
-            : "info",
+        error || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode >= 400 ? "warn" : "info",
       autoLogging: { ignore: (req) => req.url === "/healthz" },
       serializers: {
         req: (req: { method: string; url: string; id: unknown }) => ({
@@ -110,9 +106,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       }),
       notFound,
     );
-    app.use(
-      express.static(options.clientBuildDir, { maxAge: "1h", index: false, redirect: false }),
-    );
+    app.use(express.static(options.clientBuildDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
   app.use(options.pageHandler);

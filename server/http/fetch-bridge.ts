@@ -1,7 +1,4 @@
-import {
-  createReadableStreamFromReadable,
-  writeReadableStreamToWritable,
-} from "@react-router/node";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /**

@@ -2,11 +2,7 @@ import * as build from "virtual:react-router/server-build";
 import type { Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { SESSION_COOKIE_NAME } from "#server/domain/administrators/sessions.ts";
-import {
-  clientAddressContext,
-  cspNonceContext,
-  servicesContext,
-} from "#server/http/router-context.ts";
+import { clientAddressContext, cspNonceContext, servicesContext } from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
 import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
@@ -79,10 +75,7 @@ function isAdminPath(path: string): boolean {
 }
 
 /** Redirects to the canonical address, OPTIONS, and methods or addresses no route takes. */
-function answerBeforeRendering(
-  res: ExpressResponse,
-  decision: Exclude<RouteDecision, { kind: "render" }>,
-) {
+function answerBeforeRendering(res: ExpressResponse, decision: Exclude<RouteDecision, { kind: "render" }>) {
   res.set("Cache-Control", "no-store");
   switch (decision.kind) {
     case "redirect":

@@ -8,11 +8,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { megabytes, uploadLimits } from "#server/domain/files/uploads.ts";
-import {
-  BadRequestError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from "#server/domain/input-errors.ts";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/domain/input-errors.ts";
 
 /**
  * The one way a request body is read. A form must come as multipart or URL-encoded, JSON as
@@ -67,9 +63,7 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
     if (error instanceof MaxTotalSizeExceededError) throw new PayloadTooLargeError(tooLarge);
     if (error instanceof MaxFilesExceededError) {
       throw new PayloadTooLargeError(
-        maxFiles === 0
-          ? "이 양식은 파일을 받지 않습니다."
-          : `파일은 한 번에 ${maxFiles}개까지 올릴 수 있습니다.`,
+        maxFiles === 0 ? "이 양식은 파일을 받지 않습니다." : `파일은 한 번에 ${maxFiles}개까지 올릴 수 있습니다.`,
       );
     }
     if (error instanceof MaxPartsExceededError) {
@@ -86,9 +80,7 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
   // usually smaller, limit here.
   for (const value of form.values()) {
     if (value instanceof File && value.size > limits.maxFileBytes) {
-      throw new PayloadTooLargeError(
-        `파일 하나는 ${megabytes(limits.maxFileBytes)}까지 올릴 수 있습니다.`,
-      );
+      throw new PayloadTooLargeError(`파일 하나는 ${megabytes(limits.maxFileBytes)}까지 올릴 수 있습니다.`);
     }
   }
   return form;

@@ -6,10 +6,7 @@ import helmet from "helmet";
  * Baseline security headers for every response. Scripts must carry the per-request nonce
  * (set on `res.locals.cspNonce` and passed to the renderer), so no injected inline script runs.
  */
-export function securityHeaders(options: {
-  https: boolean;
-  development: boolean;
-}): RequestHandler[] {
+export function securityHeaders(options: { https: boolean; development: boolean }): RequestHandler[] {
   const assignNonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();

@@ -173,8 +173,7 @@ const kinds: Kind[] = [
   {
     tag: "수상",
     weight: 6,
-    title: (r) =>
-      `${pick(r, events)} ${pick(r, ["대상", "최우수상", "우수상", "장려상"])} 수상 소식`,
+    title: (r) => `${pick(r, events)} ${pick(r, ["대상", "최우수상", "우수상", "장려상"])} 수상 소식`,
   },
   {
     tag: "프로젝트",
@@ -209,13 +208,10 @@ const sentences: ((r: Random) => string)[] = [
   (r) => `참가자들은 ${pick(r, moods)} 분위기 속에서 ${pick(r, extraWords)}까지 마쳤습니다.`,
   (r) =>
     `다음 ${particle(pick(r, events), "은", "는")} ${between(r, 1, 12)}월에 열릴 예정이며, 관심 있는 분들의 많은 참여 바랍니다.`,
-  (r) =>
-    `${pick(r, topics)} 스터디는 매주 ${pick(r, weekdays)}요일 저녁 ${pick(r, places)}에서 모입니다.`,
-  (r) =>
-    `모집 기간은 ${between(r, 1, 12)}월 ${between(r, 1, 28)}일까지이며, 지원서는 동아리 홈페이지에서 받습니다.`,
+  (r) => `${pick(r, topics)} 스터디는 매주 ${pick(r, weekdays)}요일 저녁 ${pick(r, places)}에서 모입니다.`,
+  (r) => `모집 기간은 ${between(r, 1, 12)}월 ${between(r, 1, 28)}일까지이며, 지원서는 동아리 홈페이지에서 받습니다.`,
   (r) => `후기를 남겨 준 ${pick(r, names)} 부원은 “${pick(r, quotes)}”고 전했습니다.`,
-  (r) =>
-    `행사를 도와준 졸업생 선배님들과 ${pick(r, extraWords)}을 챙겨 준 운영진에게 감사드립니다.`,
+  (r) => `행사를 도와준 졸업생 선배님들과 ${pick(r, extraWords)}을 챙겨 준 운영진에게 감사드립니다.`,
   (r) =>
     `${particle(pick(r, extraWords), "과", "와")} ${pick(r, extraWords)}에 대한 이야기도 ${pick(r, ["오래", "짧게", "진지하게", "즐겁게"])} 나누었습니다.`,
   (r) => `자세한 내용은 ${pick(r, latin)} 저장소와 동아리 게시판에서 확인할 수 있습니다.`,

@@ -41,8 +41,7 @@ function random(seed: string): () => number {
 
 export function artworkSvg({ style, width, height, seed, palette }: ArtworkOptions): string {
   const rand = random(`${style}:${seed}`);
-  const colors =
-    palettes[(palette ?? Math.floor(rand() * palettes.length)) % palettes.length] ?? palettes[0];
+  const colors = palettes[(palette ?? Math.floor(rand() * palettes.length)) % palettes.length] ?? palettes[0];
   if (!colors) throw new Error("no palette");
   const pick = () => colors.ink[Math.floor(rand() * colors.ink.length)] ?? "#ffffff";
   const angle = Math.floor(rand() * 360);
@@ -84,9 +83,7 @@ export function artworkSvg({ style, width, height, seed, palette }: ArtworkOptio
           d += ` L${x.toFixed(1)} ${y.toFixed(1)}`;
         }
         d += ` L${width} ${height} Z`;
-        shapes.push(
-          `<path d="${d}" fill="${pick()}" opacity="${(0.18 + layer * 0.1).toFixed(2)}"/>`,
-        );
+        shapes.push(`<path d="${d}" fill="${pick()}" opacity="${(0.18 + layer * 0.1).toFixed(2)}"/>`);
       }
       break;
     }

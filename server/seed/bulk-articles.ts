@@ -13,11 +13,7 @@ export interface SeedArticle {
 }
 
 /** Writes seed articles and their search index entries; the caller holds the transaction. */
-export async function insertSeedArticles(
-  trx: Db,
-  articles: SeedArticle[],
-  now: string,
-): Promise<void> {
+export async function insertSeedArticles(trx: Db, articles: SeedArticle[], now: string): Promise<void> {
   if (articles.length === 0) return;
   await trx
     .insertInto("articles")
@@ -27,9 +23,7 @@ export async function insertSeedArticles(
         title: article.title,
         tag: article.tag,
         published_at: article.publishedAt,
-        contents: article.paragraphs
-          .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-          .join("\n"),
+        contents: article.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
         contents_text: article.paragraphs.join("\n"),
         created_at: now,
         updated_at: now,
@@ -70,11 +64,7 @@ export interface BulkSeedOptions {
  * Adds `count` generated articles (Korean text with some Latin words, tags, dates over fifty
  * years, no images), a few hundred per transaction, with their search index entries.
  */
-export async function addBulkArticles(
-  db: Db,
-  count: number,
-  options: BulkSeedOptions = {},
-): Promise<void> {
+export async function addBulkArticles(db: Db, count: number, options: BulkSeedOptions = {}): Promise<void> {
   const now = options.now ?? new Date();
   const span = (options.years ?? 50) * YEAR;
   const random = options.random ?? seededRandom(count);

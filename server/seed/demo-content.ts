@@ -25,8 +25,7 @@ export const homeText = {
   slogans: [
     {
       title: "Code",
-      description:
-        "읽고 쓰는 만큼 늡니다. 매주 스터디와 세션에서 직접 코드를 쓰고 서로 리뷰합니다.",
+      description: "읽고 쓰는 만큼 늡니다. 매주 스터디와 세션에서 직접 코드를 쓰고 서로 리뷰합니다.",
     },
     {
       title: "Communicate",
@@ -34,8 +33,7 @@ export const homeText = {
     },
     {
       title: "Challenge",
-      description:
-        "해커톤, 게임잼, 대회. 한 학기에 한 번은 내 한계를 조금 넘어 보는 경험을 합니다.",
+      description: "해커톤, 게임잼, 대회. 한 학기에 한 번은 내 한계를 조금 넘어 보는 경험을 합니다.",
     },
   ],
   events: [
@@ -675,8 +673,7 @@ export const admission = {
   faqs: [
     {
       question: "프로그래밍을 전혀 몰라도 지원할 수 있나요?",
-      answer:
-        "네. 부원의 절반 이상이 입문자로 시작했습니다. 첫 학기에는 파이썬 기초 세션과 선배 멘토가 함께합니다.",
+      answer: "네. 부원의 절반 이상이 입문자로 시작했습니다. 첫 학기에는 파이썬 기초 세션과 선배 멘토가 함께합니다.",
     },
     {
       question: "회비가 있나요?",

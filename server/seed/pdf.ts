@@ -8,9 +8,7 @@ const require = createRequire(import.meta.url);
 let fontBytes: Promise<Buffer> | undefined;
 /** Noto Sans KR as TrueType, which pdf-lib can subset; the site itself uses no web font. */
 function koreanFont(): Promise<Buffer> {
-  fontBytes ??= readFile(
-    require.resolve("@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf"),
-  );
+  fontBytes ??= readFile(require.resolve("@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf"));
   return fontBytes;
 }
 
@@ -24,12 +22,7 @@ export interface DemoPdfOptions {
 }
 
 /** A small real PDF for the demo content: an optional cover page and pages of Korean text. */
-export async function makeDemoPdf({
-  title,
-  subtitle,
-  paragraphs,
-  coverJpeg,
-}: DemoPdfOptions): Promise<Uint8Array> {
+export async function makeDemoPdf({ title, subtitle, paragraphs, coverJpeg }: DemoPdfOptions): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   pdf.setTitle(title);
@@ -50,8 +43,7 @@ export async function makeDemoPdf({
       opacity: 0.78,
     });
     page.drawText(title, { x: 48, y: 88, size: 30, font, color: rgb(1, 1, 1) });
-    if (subtitle)
-      page.drawText(subtitle, { x: 48, y: 56, size: 13, font, color: rgb(0.85, 0.87, 0.92) });
+    if (subtitle) page.drawText(subtitle, { x: 48, y: 56, size: 13, font, color: rgb(0.85, 0.87, 0.92) });
   }
 
   const margin = 56;
@@ -62,11 +54,7 @@ export async function makeDemoPdf({
   page.drawText(title, { x: margin, y: y - 20, size: 20, font });
   y -= 20 + lineHeight * 2;
   for (const paragraph of paragraphs) {
-    for (const line of wrap(
-      paragraph,
-      (text) => font.widthOfTextAtSize(text, size),
-      pageWidth - margin * 2,
-    )) {
+    for (const line of wrap(paragraph, (text) => font.widthOfTextAtSize(text, size), pageWidth - margin * 2)) {
       if (y < margin) {
         page = pdf.addPage([pageWidth, pageHeight]);
         y = pageHeight - margin;

@@ -8,11 +8,7 @@ import { processImage } from "#server/domain/files/images.ts";
 import { saveHomeContent } from "#server/domain/home/home.ts";
 import { saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { saveRules } from "#server/domain/rules/rules.ts";
-import {
-  demoSiteSettings,
-  hasSiteSettings,
-  saveSiteSettings,
-} from "#server/domain/site-settings/site-settings.ts";
+import { demoSiteSettings, hasSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
 import { renderArtwork } from "./artwork.ts";
@@ -89,12 +85,7 @@ class Seeder {
     return { created_at: this.stamp, updated_at: this.stamp };
   }
 
-  private async image(
-    folder: string,
-    image: demo.DemoImage,
-    seed: string,
-    size: { width: number; height: number },
-  ) {
+  private async image(folder: string, image: demo.DemoImage, seed: string, size: { width: number; height: number }) {
     const png = await renderArtwork({ style: image.style, palette: image.palette, seed, ...size });
     const processed = await processImage(png);
     return this.files.store({
@@ -122,12 +113,10 @@ class Seeder {
       });
       heroImages.push({ fileId: stored.id, alt: image.alt });
     }
-    const poster = await this.image(
-      "home/video",
-      { style: "waves", palette: 0, alt: "" },
-      "video-poster",
-      { width: 1280, height: 720 },
-    );
+    const poster = await this.image("home/video", { style: "waves", palette: 0, alt: "" }, "video-poster", {
+      width: 1280,
+      height: 720,
+    });
     const events = [];
     for (const [index, event] of demo.homeText.events.entries()) {
       const stored = await this.image("home/events", event.image, `event-${index}`, {
@@ -204,10 +193,7 @@ class Seeder {
   }
 
   async rules(clubName: string) {
-    const paragraphs = demo.rulesText.chapters.flatMap((chapter) => [
-      chapter.title,
-      ...chapter.articles,
-    ]);
+    const paragraphs = demo.rulesText.chapters.flatMap((chapter) => [chapter.title, ...chapter.articles]);
     const rulesPdf = await makeDemoPdf({ title: `${clubName} 회칙`, paragraphs });
     const feePdf = await makeDemoPdf({
       title: `${clubName} 회비 운영 세칙`,
@@ -229,8 +215,7 @@ class Seeder {
     });
     const contents = demo.rulesText.chapters
       .map(
-        (chapter) =>
-          `<h2>${chapter.title}</h2>\n${chapter.articles.map((article) => `<p>${article}</p>`).join("\n")}`,
+        (chapter) => `<h2>${chapter.title}</h2>\n${chapter.articles.map((article) => `<p>${article}</p>`).join("\n")}`,
       )
       .join("\n");
     await saveRules(
@@ -298,15 +283,10 @@ class Seeder {
     for (const year of demo.mainActivities) {
       for (const [position, item] of year.items.entries()) {
         const id = newId();
-        const stored = await this.image(
-          `activities/${id}`,
-          item.image,
-          `activity-${year.year}-${position}`,
-          {
-            width: 1200,
-            height: 800,
-          },
-        );
+        const stored = await this.image(`activities/${id}`, item.image, `activity-${year.year}-${position}`, {
+          width: 1200,
+          height: 800,
+        });
         await this.trx
           .insertInto("main_activities")
           .values({
@@ -384,9 +364,7 @@ class Seeder {
       const day = addDays(seoulMidnight(this.now), event.dayOffset);
       const allDay = event.time === undefined;
       const startsAt = allDay ? day : atSeoulTime(day, event.time?.[0] ?? "00:00");
-      const endsAt = allDay
-        ? addDays(day, event.days ?? 1)
-        : atSeoulTime(day, event.time?.[1] ?? "23:59");
+      const endsAt = allDay ? addDays(day, event.days ?? 1) : atSeoulTime(day, event.time?.[1] ?? "23:59");
       await this.trx
         .insertInto("calendar_events")
         .values({
@@ -467,9 +445,7 @@ const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 function seoulMidnight(date: Date): Date {
   const seoul = new Date(date.getTime() + SEOUL_OFFSET_MS);
-  return new Date(
-    Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate()) - SEOUL_OFFSET_MS,
-  );
+  return new Date(Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate()) - SEOUL_OFFSET_MS);
 }
 
 function atSeoulTime(seoulDay: Date, time: string): Date {
@@ -489,8 +465,7 @@ function nextRecruitingWindow(now: Date): { first: Date; second: Date } {
     new Date(`${year}-08-17T00:00:00+09:00`),
     new Date(`${year + 1}-02-16T00:00:00+09:00`),
   ];
-  const first =
-    candidates.find((candidate) => candidate.getTime() > now.getTime()) ?? candidates[2];
+  const first = candidates.find((candidate) => candidate.getTime() > now.getTime()) ?? candidates[2];
   if (!first) throw new Error("no recruiting window");
   return { first, second: addDays(first, 28) };
 }

@@ -4,20 +4,11 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { parseColorTokens } from "#app/lib/brand-palette.ts";
 import { getHomeContent, type HomeContent } from "#server/domain/home/home.ts";
 import { getLeaders, type Leaders } from "#server/domain/leaders/leaders.ts";
-import {
-  listOrganization,
-  type OrganizationGroup,
-} from "#server/domain/organization/organization.ts";
+import { listOrganization, type OrganizationGroup } from "#server/domain/organization/organization.ts";
 import { getSiteSettings, type SiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { seoulYearMonth } from "#shared/calendar-dates.ts";
 import { openServerDatabase } from "./community-data.ts";
-import {
-  baseURL,
-  consoleErrorsOf,
-  setupBrowser,
-  viewports,
-  waitForHydration,
-} from "./support/browser.ts";
+import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { scrollThrough, serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
@@ -64,9 +55,7 @@ describe("every About page", () => {
 describe("/about", () => {
   test("introduces the club from its settings and home content", async () => {
     const main = await serverRendered("/about");
-    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "동아리 소개",
-    );
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("동아리 소개");
     const text = await main.innerText();
     expect(text).toContain(settings.description);
     expect(text).toContain(settings.subtitle);
@@ -90,9 +79,7 @@ describe("/about/organization", () => {
       await expect(
         section
           .locator("li")
-          .evaluateAll((items) =>
-            items.map((item) => [...item.querySelectorAll("p")].map((p) => p.textContent)),
-          ),
+          .evaluateAll((items) => items.map((item) => [...item.querySelectorAll("p")].map((p) => p.textContent))),
       ).resolves.toEqual(
         // A member without a role shows the name alone.
         group.members.map((member) => [member.name, member.role].filter(Boolean)),
@@ -103,9 +90,7 @@ describe("/about/organization", () => {
       const photos = await section
         .locator("img")
         .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
-      expect(photos).toEqual(
-        group.members.flatMap((member) => (member.photo ? [member.photo.url] : [])),
-      );
+      expect(photos).toEqual(group.members.flatMap((member) => (member.photo ? [member.photo.url] : [])));
     }
   });
 
@@ -114,12 +99,8 @@ describe("/about/organization", () => {
     await page.goto("/about/organization");
     const photos = page.locator("main img");
     await scrollThrough(page);
-    const sizes = await photos.evaluateAll((images) =>
-      images.map((image) => (image as HTMLImageElement).naturalWidth),
-    );
-    expect(sizes.length).toBe(
-      groups.flatMap((group) => group.members).filter((m) => m.photo).length,
-    );
+    const sizes = await photos.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+    expect(sizes.length).toBe(groups.flatMap((group) => group.members).filter((m) => m.photo).length);
     expect(sizes.every((width) => width > 0)).toBe(true);
   });
 });
@@ -127,13 +108,9 @@ describe("/about/organization", () => {
 describe("/about/ci", () => {
   test("shows the mark, the palette with values and contrast, and the typefaces", async () => {
     const main = await serverRendered("/about/ci");
-    await expect(
-      main.getByRole("img", { name: `${settings.clubName} 마크` }).count(),
-    ).resolves.toBe(1);
+    await expect(main.getByRole("img", { name: `${settings.clubName} 마크` }).count()).resolves.toBe(1);
     const text = await main.innerText();
-    const tokens = parseColorTokens(
-      readFileSync(new URL("../../app/styles/tokens.css", import.meta.url), "utf8"),
-    );
+    const tokens = parseColorTokens(readFileSync(new URL("../../app/styles/tokens.css", import.meta.url), "utf8"));
     for (const name of ["brand", "accent", "text", "bg"]) {
       const color = tokens.get(name);
       expect(text).toContain(color?.light);
@@ -152,9 +129,7 @@ describe("/about/ci", () => {
     await page.goto("/about/ci");
     const svgLink = page.getByRole("link", { name: /SVG 내려받기/ });
     const pngLink = page.getByRole("link", { name: /PNG 내려받기/ });
-    await expect(svgLink.getAttribute("download")).resolves.toBe(
-      `${settings.clubName}-logo-mark.svg`,
-    );
+    await expect(svgLink.getAttribute("download")).resolves.toBe(`${settings.clubName}-logo-mark.svg`);
 
     const svg = await fetch(`${baseURL()}${await svgLink.getAttribute("href")}`);
     expect(svg.status).toBe(200);
@@ -187,15 +162,11 @@ describe("/about/contact", () => {
       await expect(link.getAttribute("rel")).resolves.toBe("noopener noreferrer");
     }
     for (const partner of Object.values(settings.partners)) {
-      await expect(main.locator(`a[href="${partner.url}"]`).innerText()).resolves.toContain(
-        partner.label,
-      );
+      await expect(main.locator(`a[href="${partner.url}"]`).innerText()).resolves.toContain(partner.label);
     }
     for (const leader of leaders) {
       expect(text).toContain(leader.name);
-      await expect(
-        main.locator(`a[href="tel:${leader.phoneNumber.replaceAll("-", "")}"]`).count(),
-      ).resolves.toBe(1);
+      await expect(main.locator(`a[href="tel:${leader.phoneNumber.replaceAll("-", "")}"]`).count()).resolves.toBe(1);
     }
   });
 });

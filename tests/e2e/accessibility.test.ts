@@ -15,32 +15,27 @@ const settings = [
 ];
 
 describe.each(settings)("axe-core on every public page ($name)", ({ viewport, colorScheme }) => {
-  test.each([...publicRoutes, "article"])(
-    "%s has no serious or critical violations",
-    async (route) => {
-      const path = route === "article" ? await firstArticlePath() : route;
-      const page = await newPage({ viewport });
-      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await page.goto(path);
-      await waitForHydration(page);
-      await scrollThrough(page);
-      // Back at the top with the header settled, so nothing is checked half-covered by it.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForFunction(
-        () => (document.querySelector("header")?.getBoundingClientRect().top ?? 0) >= 0,
-      );
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const severe = results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => ({
-          rule: violation.id,
-          impact: violation.impact,
-          help: violation.help,
-          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-        }));
-      expect(severe).toEqual([]);
-    },
-  );
+  test.each([...publicRoutes, "article"])("%s has no serious or critical violations", async (route) => {
+    const path = route === "article" ? await firstArticlePath() : route;
+    const page = await newPage({ viewport });
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await page.goto(path);
+    await waitForHydration(page);
+    await scrollThrough(page);
+    // Back at the top with the header settled, so nothing is checked half-covered by it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => (document.querySelector("header")?.getBoundingClientRect().top ?? 0) >= 0);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    const severe = results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+      }));
+    expect(severe).toEqual([]);
+  });
 });

@@ -38,9 +38,7 @@ describe("manage-main-activity", () => {
       await expect.poll(() => add.getByLabel("제목").inputValue()).toBe("");
     }
     const list = page.getByRole("list", { name: `${YEAR}년 주요 활동 순서` });
-    await expect
-      .poll(() => titlesOf(list))
-      .toEqual(["e2e 신입생 코딩 대회", "e2e 겨울 게임잼", "e2e 종강 해커톤"]);
+    await expect.poll(() => titlesOf(list)).toEqual(["e2e 신입생 코딩 대회", "e2e 겨울 게임잼", "e2e 종강 해커톤"]);
 
     // On the public page, in its year, with the image on the chosen side.
     const visitor = await newPage();
@@ -49,9 +47,7 @@ describe("manage-main-activity", () => {
     await expect
       .poll(() => year.locator("h3").allTextContents())
       .toEqual(["e2e 신입생 코딩 대회", "e2e 겨울 게임잼", "e2e 종강 해커톤"]);
-    await expect
-      .poll(() => year.locator("li").first().getAttribute("data-direction"))
-      .toBe("right");
+    await expect.poll(() => year.locator("li").first().getAttribute("data-direction")).toBe("right");
     const stored = await year.locator("img").first().getAttribute("src");
     expect(stored).toMatch(/^\/uploads\/activities\/[0-9a-f]{32}\/[0-9a-f]{32}\.webp$/);
 
@@ -63,16 +59,9 @@ describe("manage-main-activity", () => {
     await edit.getByRole("img", { name: "지금 사진" }).waitFor();
     await edit.getByLabel("제목").fill("e2e 겨울 게임잼 '눈송이'");
     await edit.getByLabel("사진 바꾸기").setInputFiles(await photoFile("new.jpg", 700));
-    await submitWithProgress(
-      page,
-      edit,
-      "저장",
-      "'e2e 겨울 게임잼 '눈송이'' 주요 활동이 수정되었습니다",
-    );
+    await submitWithProgress(page, edit, "저장", "'e2e 겨울 게임잼 '눈송이'' 주요 활동이 수정되었습니다");
     await visitor.reload();
-    await expect
-      .poll(() => year.locator("h3").nth(1).textContent())
-      .toBe("e2e 겨울 게임잼 '눈송이'");
+    await expect.poll(() => year.locator("h3").nth(1).textContent()).toBe("e2e 겨울 게임잼 '눈송이'");
     const newImage = await year.locator("img").nth(1).getAttribute("src");
     expect(newImage).not.toBe(oldImage);
     expect((await page.request.get(newImage ?? "")).status()).toBe(200);
@@ -134,8 +123,6 @@ describe("manage-main-activity", () => {
       await message.getAttribute("id"),
     );
     await expect(add.getByLabel("설명").inputValue()).resolves.toBe("제목 없이 보낸 설명");
-    await expect
-      .poll(() => page.getByRole("heading", { name: new RegExp(`^${YEAR}년`) }).count())
-      .toBe(0);
+    await expect.poll(() => page.getByRole("heading", { name: new RegExp(`^${YEAR}년`) }).count()).toBe(0);
   });
 });

@@ -2,11 +2,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
-import {
-  type AdmissionInfo,
-  getAdmissionInfo,
-  saveAdmissionInfo,
-} from "#server/domain/admissions/admissions.ts";
+import { type AdmissionInfo, getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage, slowUploads } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
@@ -37,10 +33,8 @@ afterAll(async () => {
 const stamp = Date.now().toString(36);
 const openAdmissions = () => openAdminPage(newPage, "/admin/manage-admissions");
 const save = (page: Page) => page.getByRole("button", { name: "저장", exact: true }).click();
-const saved = (page: Page, text: string) =>
-  page.getByRole("status").filter({ hasText: text }).waitFor();
-const recruitingBox = (page: Page) =>
-  page.getByRole("checkbox", { name: "지금 신입 부원을 모집하고 있습니다" });
+const saved = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
+const recruitingBox = (page: Page) => page.getByRole("checkbox", { name: "지금 신입 부원을 모집하고 있습니다" });
 const faqSection = (page: Page) => page.getByRole("region", { name: "자주 묻는 질문" });
 /** The questions on /join, in order, as visitors see them. */
 async function publicQuestions(page: Page): Promise<string[]> {
@@ -60,10 +54,7 @@ describe("manage-admissions", () => {
 
     await recruitingBox(page).setChecked(!wasRecruiting);
     await save(page);
-    await saved(
-      page,
-      `모집 상태가 '${wasRecruiting ? "모집 마감" : "모집 중"}'으로 변경되었습니다`,
-    );
+    await saved(page, `모집 상태가 '${wasRecruiting ? "모집 마감" : "모집 중"}'으로 변경되었습니다`);
     await expect(badgeCount(page)).resolves.toBe(wasRecruiting ? 0 : 1);
 
     await page.goto("/admin/manage-admissions");
@@ -89,10 +80,7 @@ describe("manage-admissions", () => {
     await newRow.getByLabel("답변").fill("시험 기간에는 밤 10시까지 열려 있습니다.");
     await save(page);
     await saved(page, `'${question}' 질문이 추가되었습니다`);
-    await expect(publicQuestions(page)).resolves.toEqual([
-      ...before.value.faqs.map((faq) => faq.question),
-      question,
-    ]);
+    await expect(publicQuestions(page)).resolves.toEqual([...before.value.faqs.map((faq) => faq.question), question]);
 
     await page.goto("/admin/manage-admissions");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -115,9 +103,7 @@ describe("manage-admissions", () => {
       .click();
     await save(page);
     await saved(page, "질문이 삭제되었습니다");
-    await expect(publicQuestions(page)).resolves.toEqual(
-      before.value.faqs.map((faq) => faq.question),
-    );
+    await expect(publicQuestions(page)).resolves.toEqual(before.value.faqs.map((faq) => faq.question));
   });
 
   test("a new recruiting image is compressed, uploaded with progress and replaces the old file", async () => {
@@ -212,9 +198,9 @@ describe("manage-admissions", () => {
     await save(page);
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
     await newRow.getByText("질문을 입력해 주세요.").waitFor();
-    await expect(
-      newRow.getByRole("textbox", { name: "질문 (필수)" }).getAttribute("aria-invalid"),
-    ).resolves.toBe("true");
+    await expect(newRow.getByRole("textbox", { name: "질문 (필수)" }).getAttribute("aria-invalid")).resolves.toBe(
+      "true",
+    );
     await expect(newRow.getByLabel("답변").inputValue()).resolves.toBe("질문 없이 쓴 답변");
   });
 });

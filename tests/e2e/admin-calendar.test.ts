@@ -1,13 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { veventWith } from "../support/icalendar.ts";
-import {
-  confirmDelete,
-  eventually,
-  openAdminPage,
-  successMessage,
-  uniqueName,
-} from "./admin-lists.ts";
+import { confirmDelete, eventually, openAdminPage, successMessage, uniqueName } from "./admin-lists.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -33,8 +27,7 @@ async function openCalendar(viewport: { width: number; height: number } = viewpo
 }
 
 /** An event's row, named by its title. */
-const eventRow = (page: Page, title: string) =>
-  page.getByRole("article", { name: title, exact: true });
+const eventRow = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
 describe("manage-calendar", () => {
   test("an event: add, see on the calendar and in the feed, edit, delete", async () => {
@@ -55,9 +48,7 @@ describe("manage-calendar", () => {
     await successMessage(page, `'${title}' 일정이 추가되었습니다`);
     // The page moves to the event's month.
     await page.waitForURL((url) => url.searchParams.get("month") === MONTH);
-    await expect
-      .poll(() => eventRow(page, title).innerText(), eventually)
-      .toContain("5월 12일 (월) 19:00 ~ 21:00");
+    await expect.poll(() => eventRow(page, title).innerText(), eventually).toContain("5월 12일 (월) 19:00 ~ 21:00");
 
     const shown = await publicMonth(visitor);
     expect(shown).toContain(title);
@@ -86,9 +77,7 @@ describe("manage-calendar", () => {
     await row.getByLabel("끝 날짜").fill(`${MONTH}-13`);
     await row.getByRole("button", { name: "저장" }).click();
     await successMessage(page, `'${edited}' 일정이 수정되었습니다`);
-    await expect
-      .poll(() => eventRow(page, edited).innerText(), eventually)
-      .toContain("5월 12일 (월) ~ 5월 13일 (화)");
+    await expect.poll(() => eventRow(page, edited).innerText(), eventually).toContain("5월 12일 (월) ~ 5월 13일 (화)");
     const after = await publicMonth(visitor);
     expect(after).toContain(edited);
     const changed = await feedEvent(edited);
@@ -136,9 +125,7 @@ describe("manage-calendar", () => {
     await second.getByRole("alert").filter({ hasText: "다른 관리자가 먼저" }).waitFor();
     await expect(secondRow.getByLabel("장소").inputValue()).resolves.toBe("나중에 저장한 장소");
     await second.getByRole("button", { name: "최신 내용 불러오기" }).click();
-    await expect
-      .poll(() => secondRow.getByLabel("장소").inputValue(), eventually)
-      .toBe("먼저 저장한 장소");
+    await expect.poll(() => secondRow.getByLabel("장소").inputValue(), eventually).toBe("먼저 저장한 장소");
 
     await confirmDelete(second, eventRow(second, title), `'${title}' 일정을 삭제할까요?`);
     await successMessage(second, `'${title}' 일정이 삭제되었습니다`);

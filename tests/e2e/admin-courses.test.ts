@@ -17,15 +17,9 @@ const { newPage } = setupBrowser();
 /** The sessions of a period on the public page, in order, as the server renders them. */
 async function publicSessions(page: Page, period: string): Promise<string[] | null> {
   await page.goto(`/community/activity/courses?period=${encodeURIComponent(period)}`);
-  const options = await page
-    .getByRole("combobox", { name: "학기" })
-    .locator("option")
-    .allTextContents();
+  const options = await page.getByRole("combobox", { name: "학기" }).locator("option").allTextContents();
   if (!options.includes(period)) return null;
-  return page
-    .locator("section[data-kind=session]")
-    .getByRole("heading", { level: 4 })
-    .allTextContents();
+  return page.locator("section[data-kind=session]").getByRole("heading", { level: 4 }).allTextContents();
 }
 
 describe("manage-courses", () => {
@@ -47,14 +41,10 @@ describe("manage-courses", () => {
     await expect(publicSessions(visitor, period)).resolves.toEqual([]);
     // While it is empty, the public page still opens on a period with a record.
     await visitor.goto("/community/activity/courses");
-    await expect(visitor.getByRole("combobox", { name: "학기" }).inputValue()).resolves.not.toBe(
-      period,
-    );
+    await expect(visitor.getByRole("combobox", { name: "학기" }).inputValue()).resolves.not.toBe(period);
 
     // The same name in full-width characters is the same period, refused next to the field.
-    const lookAlike = period.replace(/[!-~]/g, (c) =>
-      String.fromCharCode(c.charCodeAt(0) + 0xfee0),
-    );
+    const lookAlike = period.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
     await addPeriod.getByLabel("새 학기").fill(lookAlike);
     await addPeriod.getByRole("button", { name: "학기 추가" }).click();
     await addPeriod.getByText(`'${period}' 학기가 이미 있습니다`).waitFor();
@@ -118,10 +108,7 @@ describe("manage-courses", () => {
     await successMessage(page, `'${period}' 학기가 삭제되었습니다`);
     await expect(publicSessions(visitor, period)).resolves.toBeNull();
     await expect
-      .poll(
-        () => page.getByRole("list", { name: "학기 순서" }).getByText(period).count(),
-        eventually,
-      )
+      .poll(() => page.getByRole("list", { name: "학기 순서" }).getByText(period).count(), eventually)
       .toBe(0);
 
     await page.goto("/admin");
@@ -131,18 +118,13 @@ describe("manage-courses", () => {
   });
 
   test("on a phone, periods are reordered by keyboard and the order stays after a reload", async () => {
-    const page = await openAdminPage(
-      await newPage({ viewport: viewports.phone }),
-      "/admin/manage-courses",
-    );
+    const page = await openAdminPage(await newPage({ viewport: viewports.phone }), "/admin/manage-courses");
     const periods = page.getByRole("list", { name: "학기 순서" });
     const before = await listOrder(periods);
     expect(before.length).toBeGreaterThan(1);
     const [oldest, next] = before as [string, string];
     await moveWithKeyboard(page, periods, oldest, 1);
-    await expect
-      .poll(() => listOrder(periods), eventually)
-      .toEqual([next, oldest, ...before.slice(2)]);
+    await expect.poll(() => listOrder(periods), eventually).toEqual([next, oldest, ...before.slice(2)]);
     await successMessage(page, "학기 순서가 변경되었습니다");
     // Put the demo club's order back for the other tests.
     await moveWithKeyboard(page, periods, next, 1);

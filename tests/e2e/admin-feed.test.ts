@@ -46,24 +46,13 @@ describe("manage-feed", () => {
     await add.getByLabel("링크").fill("https://www.instagram.com/p/e2e-first");
     await add.getByLabel("게시일").fill("2030-03-01");
     await add.getByLabel("사진 (필수)").setInputFiles(await photoFile("first.jpg"));
-    await submitWithProgress(
-      page,
-      add,
-      "게시물 추가",
-      "'e2e 피드 첫 사진' 피드 게시물이 추가되었습니다",
-    );
+    await submitWithProgress(page, add, "게시물 추가", "'e2e 피드 첫 사진' 피드 게시물이 추가되었습니다");
     await addItem(page, "e2e 피드 둘째 사진");
     const list = feedList(page);
-    await expect
-      .poll(() => titlesOf(list))
-      .toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
+    await expect.poll(() => titlesOf(list)).toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
 
     const visitor = await newPage();
-    await expect(publicCaptions(visitor)).resolves.toEqual([
-      "e2e 피드 둘째 사진",
-      "e2e 피드 첫 사진",
-      ...demo,
-    ]);
+    await expect(publicCaptions(visitor)).resolves.toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
     const tile = visitor.getByRole("link", { name: /e2e 피드 첫 사진/ });
     await expect(tile.getAttribute("href")).resolves.toBe("https://www.instagram.com/p/e2e-first");
     const oldImage = await tile.locator("img").getAttribute("src");
@@ -87,23 +76,11 @@ describe("manage-feed", () => {
     // Reorder with the mouse, then with the keyboard.
     await dragOnto(page, list, "e2e 피드 첫 사진", "e2e 피드 둘째 사진");
     await page.getByRole("status").filter({ hasText: "피드 순서가 변경되었습니다" }).waitFor();
-    await expect
-      .poll(() => titlesOf(list))
-      .toEqual(["e2e 피드 첫 사진", "e2e 피드 둘째 사진", ...demo]);
-    await expect(publicCaptions(visitor)).resolves.toEqual([
-      "e2e 피드 첫 사진",
-      "e2e 피드 둘째 사진",
-      ...demo,
-    ]);
+    await expect.poll(() => titlesOf(list)).toEqual(["e2e 피드 첫 사진", "e2e 피드 둘째 사진", ...demo]);
+    await expect(publicCaptions(visitor)).resolves.toEqual(["e2e 피드 첫 사진", "e2e 피드 둘째 사진", ...demo]);
     await moveWithKeyboard(page, list, "e2e 피드 둘째 사진", -1);
-    await expect
-      .poll(() => titlesOf(list))
-      .toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
-    await expect(publicCaptions(visitor)).resolves.toEqual([
-      "e2e 피드 둘째 사진",
-      "e2e 피드 첫 사진",
-      ...demo,
-    ]);
+    await expect.poll(() => titlesOf(list)).toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
+    await expect(publicCaptions(visitor)).resolves.toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
 
     await deleteRow(page, "e2e 피드 첫 사진");
     await deleteRow(page, "e2e 피드 둘째 사진");
@@ -163,9 +140,7 @@ describe("manage-feed", () => {
     await add.getByRole("button", { name: "게시물 추가" }).click();
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
     await expect
-      .poll(() =>
-        add.getByText("http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.").isVisible(),
-      )
+      .poll(() => add.getByText("http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.").isVisible())
       .toBe(true);
     await expect(add.getByLabel("링크").getAttribute("aria-invalid")).resolves.toBe("true");
 
@@ -176,12 +151,7 @@ describe("manage-feed", () => {
       buffer: Buffer.from("this is a text file renamed to .jpg"),
     });
     await add.getByRole("button", { name: "게시물 추가" }).click();
-    await page
-      .getByRole("alert")
-      .filter({ hasText: "'holiday.jpg'은(는) 이미지 파일이 아닙니다" })
-      .waitFor();
-    await expect(
-      page.getByRole("article", { name: "e2e 피드 잘못된 링크", exact: true }).count(),
-    ).resolves.toBe(0);
+    await page.getByRole("alert").filter({ hasText: "'holiday.jpg'은(는) 이미지 파일이 아닙니다" }).waitFor();
+    await expect(page.getByRole("article", { name: "e2e 피드 잘못된 링크", exact: true }).count()).resolves.toBe(0);
   });
 });

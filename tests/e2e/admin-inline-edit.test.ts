@@ -11,12 +11,7 @@ const discardDialog = (page: Page) => page.getByRole("dialog", { name: "입력�
  * The steps every edit form that opens in a list row must pass: closing it untouched closes it
  * at once; closing it after typing asks, staying keeps the typing, discarding drops it.
  */
-async function closesOnlyWhenAsked(
-  page: Page,
-  open: () => Promise<void>,
-  field: () => Locator,
-  close: () => Locator,
-) {
+async function closesOnlyWhenAsked(page: Page, open: () => Promise<void>, field: () => Locator, close: () => Locator) {
   await open();
   const stored = await field().inputValue();
   await close().click();

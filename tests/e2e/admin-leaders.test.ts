@@ -15,10 +15,7 @@ describe("manage-leaders", () => {
   test("a saved change shows in the public footer, with an audit entry", async () => {
     const page = await openLeaders();
     await presidentName(page).fill("홍길동");
-    await page
-      .getByRole("group", { name: "회장", exact: true })
-      .getByLabel("전화번호")
-      .fill("010-2222-3333");
+    await page.getByRole("group", { name: "회장", exact: true }).getByLabel("전화번호").fill("010-2222-3333");
     await page.getByRole("button", { name: "저장" }).click();
     await page.getByRole("status").filter({ hasText: "운영진 정보가 수정되었습니다" }).waitFor();
 
@@ -67,9 +64,7 @@ describe("manage-leaders", () => {
     const optional = page.getByRole("group", { name: "부회장 (선택)", exact: true });
     await president.getByRole("textbox", { name: "이름 (필수)" }).waitFor();
     await president.getByRole("textbox", { name: "전화번호 (필수)" }).waitFor();
-    await expect(
-      president.getByRole("textbox", { name: "이름 (필수)" }).getAttribute("maxlength"),
-    ).resolves.toBe("30");
+    await expect(president.getByRole("textbox", { name: "이름 (필수)" }).getAttribute("maxlength")).resolves.toBe("30");
     await optional.getByRole("textbox", { name: "이름", exact: true }).waitFor();
     await expect(
       optional.getByRole("textbox", { name: "이름", exact: true }).getAttribute("required"),

@@ -21,9 +21,7 @@ export function listOrder(list: Locator): Promise<string[]> {
   return list
     .getByRole("button", { name: /순서 바꾸기$/ })
     .evaluateAll((handles) =>
-      handles.map((handle) =>
-        (handle.getAttribute("aria-label") ?? "").replace(/^'(.*)' 순서 바꾸기$/, "$1"),
-      ),
+      handles.map((handle) => (handle.getAttribute("aria-label") ?? "").replace(/^'(.*)' 순서 바꾸기$/, "$1")),
     );
 }
 
@@ -32,9 +30,7 @@ const handleOf = (list: Locator, name: string) =>
 
 /** Waits until the list takes moves again (it is locked while an order is being saved). */
 async function whenMovable(list: Locator, name: string) {
-  await expect
-    .poll(() => handleOf(list, name).getAttribute("aria-disabled"), eventually)
-    .not.toBe("true");
+  await expect.poll(() => handleOf(list, name).getAttribute("aria-disabled"), eventually).not.toBe("true");
 }
 
 /** Drags an item by its handle with the mouse and drops it on another item's place. */
@@ -56,12 +52,7 @@ export async function dragOnto(page: Page, list: Locator, name: string, onto: st
  * Moves an item with the keyboard: focus its handle, Space to lift, arrows, Space to drop. Each
  * key waits for the list's spoken announcement of the previous one, as a screen reader user would.
  */
-export async function moveWithKeyboard(
-  page: Page,
-  list: Locator,
-  name: string,
-  steps: number,
-): Promise<void> {
+export async function moveWithKeyboard(page: Page, list: Locator, name: string, steps: number): Promise<void> {
   await whenMovable(list, name);
   const start = (await listOrder(list)).indexOf(name) + 1;
   const announced = (text: string | RegExp) =>
@@ -72,13 +63,9 @@ export async function moveWithKeyboard(
   await page.keyboard.press("Space");
   // Lifting is announced, and at once replaced by "goes to its own place" (it is over itself).
   const quoted = `'${name}'`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  await announced(
-    new RegExp(`${quoted}(을\\(를\\) 들었습니다|이\\(가\\) ${start}번째 자리로 갑니다)`),
-  );
+  await announced(new RegExp(`${quoted}(을\\(를\\) 들었습니다|이\\(가\\) ${start}번째 자리로 갑니다)`));
   // The list measures its rows in the frames after the lift; an arrow before that is lost.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   for (let step = 1; step <= Math.abs(steps); step += 1) {
     await page.keyboard.press(steps > 0 ? "ArrowDown" : "ArrowUp");
     const position = start + (steps > 0 ? step : -step);
@@ -89,12 +76,7 @@ export async function moveWithKeyboard(
 }
 
 /** Clicks a delete button and confirms in the dialog it opens. */
-export async function confirmDelete(
-  page: Page,
-  scope: Locator,
-  dialogTitle: string | RegExp,
-  button = "삭제",
-) {
+export async function confirmDelete(page: Page, scope: Locator, dialogTitle: string | RegExp, button = "삭제") {
   await scope.getByRole("button", { name: button, exact: true }).first().click();
   const dialog = page.getByRole("dialog", { name: dialogTitle });
   await dialog.waitFor();

@@ -32,9 +32,7 @@ describe("manage-odaeho", () => {
       await submitWithProgress(page, add, "호 추가", `'${title}' 오대호 회지가 추가되었습니다`);
     }
     const list = page.getByRole("list", { name: "오대호 목록 순서" });
-    await expect
-      .poll(() => titlesOf(list))
-      .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄호", ...demoTitles]);
+    await expect.poll(() => titlesOf(list)).toEqual(["e2e 오대호 가을호", "e2e 오대호 봄호", ...demoTitles]);
 
     // The archive shows the newest addition first, its PDF saved under the spec's name.
     const visitor = await newPage();
@@ -43,9 +41,7 @@ describe("manage-odaeho", () => {
       .poll(() => visitor.locator("main article h3").allInnerTexts())
       .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄호", ...demoTitles]);
     const download = visitor.getByRole("link", { name: "e2e 오대호 봄호 내려받기" });
-    await expect
-      .poll(() => download.getAttribute("download"))
-      .toBe("KERNEL odaeho e2e 오대호 봄호.pdf");
+    await expect.poll(() => download.getAttribute("download")).toBe("KERNEL odaeho e2e 오대호 봄호.pdf");
     const pdf = await page.request.get((await download.getAttribute("href")) ?? "");
     expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
@@ -58,45 +54,25 @@ describe("manage-odaeho", () => {
     await edit.getByText("지금 파일: KERNEL odaeho e2e 오대호 봄호.pdf").waitFor();
     await edit.getByLabel("제목").fill("e2e 오대호 봄 특별호");
     await edit.getByRole("button", { name: "저장" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: "'e2e 오대호 봄 특별호' 오대호 회지가 수정되었습니다" })
-      .waitFor();
+    await page.getByRole("status").filter({ hasText: "'e2e 오대호 봄 특별호' 오대호 회지가 수정되었습니다" }).waitFor();
     await visitor.reload();
     await expect
-      .poll(() =>
-        visitor
-          .getByRole("link", { name: "e2e 오대호 봄 특별호 내려받기" })
-          .getAttribute("download"),
-      )
+      .poll(() => visitor.getByRole("link", { name: "e2e 오대호 봄 특별호 내려받기" }).getAttribute("download"))
       .toBe("KERNEL odaeho e2e 오대호 봄 특별호.pdf");
 
     // Reorder by mouse, then by keyboard; the archive follows the managers' order.
     await dragOnto(page, list, "e2e 오대호 봄 특별호", "e2e 오대호 가을호");
-    await page
-      .getByRole("status")
-      .filter({ hasText: "오대호 목록 순서가 변경되었습니다" })
-      .waitFor();
-    await expect
-      .poll(() => titlesOf(list))
-      .toEqual(["e2e 오대호 봄 특별호", "e2e 오대호 가을호", ...demoTitles]);
+    await page.getByRole("status").filter({ hasText: "오대호 목록 순서가 변경되었습니다" }).waitFor();
+    await expect.poll(() => titlesOf(list)).toEqual(["e2e 오대호 봄 특별호", "e2e 오대호 가을호", ...demoTitles]);
     await visitor.reload();
-    await expect
-      .poll(() => visitor.locator("main article h3").first().innerText())
-      .toBe("e2e 오대호 봄 특별호");
+    await expect.poll(() => visitor.locator("main article h3").first().innerText()).toBe("e2e 오대호 봄 특별호");
     await moveWithKeyboard(page, list, "e2e 오대호 봄 특별호", 1);
-    await expect
-      .poll(() => titlesOf(list))
-      .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄 특별호", ...demoTitles]);
+    await expect.poll(() => titlesOf(list)).toEqual(["e2e 오대호 가을호", "e2e 오대호 봄 특별호", ...demoTitles]);
     await page.reload();
-    await expect
-      .poll(() => titlesOf(list))
-      .toEqual(["e2e 오대호 가을호", "e2e 오대호 봄 특별호", ...demoTitles]);
+    await expect.poll(() => titlesOf(list)).toEqual(["e2e 오대호 가을호", "e2e 오대호 봄 특별호", ...demoTitles]);
 
     // Delete both through the confirmation: the archive is as it was.
-    const pdfUrl = await visitor
-      .getByRole("link", { name: "e2e 오대호 봄 특별호 내려받기" })
-      .getAttribute("href");
+    const pdfUrl = await visitor.getByRole("link", { name: "e2e 오대호 봄 특별호 내려받기" }).getAttribute("href");
     await deleteRow(page, "e2e 오대호 봄 특별호");
     await deleteRow(page, "e2e 오대호 가을호");
     await expect.poll(() => titlesOf(list)).toEqual(demoTitles);
@@ -123,13 +99,9 @@ describe("manage-odaeho", () => {
     await add.getByLabel("표지 이미지").setInputFiles([]);
     await add.getByLabel("PDF 파일").setInputFiles(pdfFile("only.pdf", "only a pdf"));
     await add.getByRole("button", { name: "호 추가" }).click();
-    await expect
-      .poll(() => add.getByLabel("표지 이미지").getAttribute("aria-invalid"))
-      .toBe("true");
+    await expect.poll(() => add.getByLabel("표지 이미지").getAttribute("aria-invalid")).toBe("true");
     await add.getByText(MISSING, { exact: true }).waitFor();
-    await expect
-      .poll(() => page.getByRole("article", { name: "e2e 파일 없는 호", exact: true }).count())
-      .toBe(0);
+    await expect.poll(() => page.getByRole("article", { name: "e2e 파일 없는 호", exact: true }).count()).toBe(0);
   });
 
   test("a file that is not a PDF is refused next to the PDF field", async () => {

@@ -56,10 +56,7 @@ describe("manage-organization", () => {
     await page.getByText("아직 이 그룹에 구성원이 없습니다.").waitFor();
     // Until it has a name, the public chart leaves the group out (no heading without text).
     await visitor.goto("/about/organization");
-    const headings = await visitor
-      .locator("main")
-      .getByRole("heading", { level: 2 })
-      .allTextContents();
+    const headings = await visitor.locator("main").getByRole("heading", { level: 2 }).allTextContents();
     expect(headings.length).toBeGreaterThan(0);
     expect(headings.filter((heading) => heading.trim() === "")).toEqual([]);
 
@@ -143,9 +140,7 @@ describe("manage-organization", () => {
     await confirmDelete(page, firstRow, `'${first}'의 프로필 사진을 삭제할까요?`, "사진 삭제");
     await successMessage(page, `'${first}' 프로필 사진이 삭제되었습니다`);
     expect((await fetch(`${baseURL()}${photoUrl}`)).status).toBe(404);
-    await expect
-      .poll(async () => (await publicGroup(visitor, title))?.members[0]?.photo, eventually)
-      .toBeNull();
+    await expect.poll(async () => (await publicGroup(visitor, title))?.members[0]?.photo, eventually).toBeNull();
 
     await confirmDelete(
       page,
@@ -159,12 +154,7 @@ describe("manage-organization", () => {
     await confirmDelete(page, groupRow, `'${title}' 그룹을 삭제할까요?`);
     await successMessage(page, `'${title}' 그룹이 삭제되었습니다`);
     await expect(publicGroup(visitor, title)).resolves.toBeNull();
-    await expect
-      .poll(
-        () => page.getByRole("list", { name: "그룹 순서" }).getByText(title).count(),
-        eventually,
-      )
-      .toBe(0);
+    await expect.poll(() => page.getByRole("list", { name: "그룹 순서" }).getByText(title).count(), eventually).toBe(0);
     expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
   });
 
@@ -178,9 +168,11 @@ describe("manage-organization", () => {
     await successMessage(page, "그룹 순서가 변경되었습니다");
     const visitor = await newPage({ javaScriptEnabled: false });
     await visitor.goto("/about/organization");
-    await expect(
-      visitor.locator("main").getByRole("heading", { level: 2 }).allTextContents(),
-    ).resolves.toEqual([next, top, ...before.slice(2)]);
+    await expect(visitor.locator("main").getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual([
+      next,
+      top,
+      ...before.slice(2),
+    ]);
     // Put the demo club's order back for the other tests.
     await moveWithKeyboard(page, groups, next, 1);
     await expect.poll(() => listOrder(groups), eventually).toEqual(before);

@@ -43,9 +43,7 @@ describe("changing the password", () => {
     await save.click();
     await expectError("현재 비밀번호 (필수)", "현재 비밀번호를 입력해 주세요.");
     await expectError("새 비밀번호 (필수)", "새 비밀번호를 입력해 주세요.");
-    await expect(page.getByRole("alert").textContent()).resolves.toContain(
-      "입력한 내용을 확인해 주세요.",
-    );
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("입력한 내용을 확인해 주세요.");
 
     await fill(account.password, "short", "short");
     await expectError("새 비밀번호 (필수)", "새 비밀번호는 6자 이상이어야 합니다.");
@@ -58,9 +56,7 @@ describe("changing the password", () => {
 
     await fill("not-my-password", "long-enough", "long-enough");
     await expectError("현재 비밀번호 (필수)", "현재 비밀번호가 올바르지 않습니다.");
-    await expect(page.getByRole("alert").textContent()).resolves.toContain(
-      "비밀번호를 바꾸지 못했습니다.",
-    );
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("비밀번호를 바꾸지 못했습니다.");
     // The browser logs each refused (400) submission; nothing else may appear.
     expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
   });
@@ -97,10 +93,7 @@ describe("changing the password", () => {
     await page.waitForURL((url) => url.searchParams.get("type") === "failure");
     expect(new URL(page.url()).searchParams.get("category")).toBe("account");
     await page.getByText(/^조건에 맞는 기록 \d+건$/).waitFor();
-    await log
-      .getByText(`'${account.email}' 관리자의 비밀번호를 변경하지 못했습니다`)
-      .first()
-      .waitFor();
+    await log.getByText(`'${account.email}' 관리자의 비밀번호를 변경하지 못했습니다`).first().waitFor();
     await expect(log.getByText("계정으로 로그인했습니다").count()).resolves.toBe(0);
 
     const fresh = await newPage();
@@ -123,9 +116,9 @@ describe("changing the password", () => {
     await endAll.click();
     await dialog.getByRole("button", { name: "모두 종료" }).click();
     await page.getByRole("status").filter({ hasText: "로그인" }).waitFor();
-    await expect(
-      page.getByRole("status").filter({ hasText: "종료했습니다" }).textContent(),
-    ).resolves.toMatch(/다른 기기와 브라우저의 로그인 [1-9]\d*개를 종료했습니다\./);
+    await expect(page.getByRole("status").filter({ hasText: "종료했습니다" }).textContent()).resolves.toMatch(
+      /다른 기기와 브라우저의 로그인 [1-9]\d*개를 종료했습니다\./,
+    );
     await other.reload();
     expect(new URL(other.url()).pathname).toBe("/admin/login");
     await expect(endAll.isDisabled()).resolves.toBe(true);

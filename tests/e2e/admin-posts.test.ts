@@ -91,8 +91,7 @@ async function createArticle(
   await bodyBox(page).click();
   await page.keyboard.type(fields.body);
   if (fields.files) await picker(page).setInputFiles(fields.files);
-  for (const [index, alt] of (fields.alts ?? []).entries())
-    await altBoxes(page).nth(index).fill(alt);
+  for (const [index, alt] of (fields.alts ?? []).entries()) await altBoxes(page).nth(index).fill(alt);
   await page.getByRole("button", { name: "게시글 추가" }).click();
   await page.waitForURL(/\/admin\/manage-posts\/[0-9a-f]{32}$/, { timeout: 30_000 });
   await page
@@ -129,9 +128,7 @@ async function articlesTitled(title: string) {
 }
 
 const galleryAlts = (page: Page) =>
-  page
-    .locator("main article button img")
-    .evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
+  page.locator("main article button img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
 
 describe("manage-posts", () => {
   test("an article goes from the editor to the public pages, through an edit, and away again", async () => {
@@ -165,11 +162,7 @@ describe("manage-posts", () => {
       .getByRole("status")
       .filter({ hasText: `'${title}' 게시글이 추가되었습니다` })
       .waitFor();
-    expect(await progressSeen()).toEqual([
-      "사진 줄이는 중 (1/2)",
-      "사진 줄이는 중 (2/2)",
-      "보내는 중",
-    ]);
+    expect(await progressSeen()).toEqual(["사진 줄이는 중 (1/2)", "사진 줄이는 중 (2/2)", "보내는 중"]);
     const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
 
     // Stored: two pictures of at most 1024 px under media/{id}.
@@ -321,22 +314,18 @@ describe("manage-posts", () => {
     const link = bodyBox(page).getByRole("link", { name: "동아리 홈페이지" });
     await expect(link.getAttribute("href")).resolves.toBe("https://example.org/club");
     expect(new URL(page.url()).pathname).toBe("/admin/manage-posts/new");
-    await expect(
-      page.locator('input[type="hidden"][name="contents"]').inputValue(),
-    ).resolves.toContain('href="https://example.org/club"');
+    await expect(page.locator('input[type="hidden"][name="contents"]').inputValue()).resolves.toContain(
+      'href="https://example.org/club"',
+    );
 
     // The cursor is back in the text, after the link; with nothing selected, the address
     // becomes the linked text.
-    await expect
-      .poll(() => bodyBox(page).evaluate((box) => box.contains(document.activeElement)))
-      .toBe(true);
+    await expect.poll(() => bodyBox(page).evaluate((box) => box.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Enter");
     await toolbar.getByRole("button", { name: "링크" }).click();
     await address.fill("mailto:kernel@saesol.example");
     await page.getByRole("button", { name: "적용" }).click();
-    await expect(
-      bodyBox(page).getByRole("link", { name: "mailto:kernel@saesol.example" }).count(),
-    ).resolves.toBe(1);
+    await expect(bodyBox(page).getByRole("link", { name: "mailto:kernel@saesol.example" }).count()).resolves.toBe(1);
 
     // An emptied address removes the link under the cursor.
     await link.click();
@@ -344,9 +333,7 @@ describe("manage-posts", () => {
     await expect(address.inputValue()).resolves.toBe("https://example.org/club");
     await address.fill("");
     await address.press("Enter");
-    await expect(
-      bodyBox(page).getByRole("link", { name: "동아리 홈페이지" }).count(),
-    ).resolves.toBe(0);
+    await expect(bodyBox(page).getByRole("link", { name: "동아리 홈페이지" }).count()).resolves.toBe(0);
     await expect(bodyBox(page).getByText("동아리 홈페이지").count()).resolves.toBe(1);
   });
 
@@ -446,12 +433,7 @@ describe("manage-posts", () => {
     await second.getByRole("alert").filter({ hasText: "다른 관리자가 먼저" }).waitFor();
     await expect(titleBox(second).inputValue()).resolves.toBe(`${title} 나중`);
     await expect(bodyBox(second).textContent()).resolves.toBe("나중에 쓴 본문");
-    const [stored] = await data
-      .db()
-      .selectFrom("articles")
-      .select(["title", "version"])
-      .where("id", "=", id)
-      .execute();
+    const [stored] = await data.db().selectFrom("articles").select(["title", "version"]).where("id", "=", id).execute();
     expect(stored).toEqual({ title: `${title} 먼저`, version: 2 });
 
     await second.getByRole("button", { name: "최신 내용 불러오기" }).click();
@@ -499,9 +481,7 @@ describe("manage-posts", () => {
     await body.getByText("보이는 문단").waitFor();
     // A handler would run as the pointer moves over it; two frames let anything it set off land.
     await body.getByText("마우스").hover();
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const found = await body.evaluate((article) => {
       const elements = [...article.querySelectorAll("*")];
       return {

@@ -17,9 +17,7 @@ let closeDatabase: () => Promise<void>;
 let knownBrowser: { browser: Browser; page: Page };
 
 beforeAll(async () => {
-  const { services, close } = await openTestServices(
-    process.env.E2E_DATABASE_URL ? "postgres" : "sqlite",
-  );
+  const { services, close } = await openTestServices(process.env.E2E_DATABASE_URL ? "postgres" : "sqlite");
   closeDatabase = close;
   await createAdministrator(services.db, { ...owner, actor: "test" });
   server = await startServer({
@@ -69,8 +67,7 @@ test("after 10 failed sign-ins in 15 minutes the answer is 429 and says when to 
       /^로그인에 너무 많이 실패했습니다\. \d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}부터 다시 시도할 수 있습니다 \(약 1[45]분 후\)\.$/,
     );
     // The time shown is about 15 minutes from now, in Korea's time zone.
-    const [, year, month, day, hour, minute] =
-      /(\d{4})\. (\d{2})\. (\d{2})\. (\d{2}):(\d{2})/.exec(text) ?? [];
+    const [, year, month, day, hour, minute] = /(\d{4})\. (\d{2})\. (\d{2})\. (\d{2}):(\d{2})/.exec(text) ?? [];
     const shown = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:00+09:00`);
     expect(shown - started).toBeGreaterThan(13 * 60_000);
     expect(shown - started).toBeLessThanOrEqual(15 * 60_000);

@@ -27,8 +27,7 @@ afterAll(async () => {
 const stamp = Date.now().toString(36);
 const openRules = () => openAdminPage(newPage, "/admin/manage-rule");
 const save = (page: Page) => page.getByRole("button", { name: "저장", exact: true }).click();
-const status = (page: Page, text: string) =>
-  page.getByRole("status").filter({ hasText: text }).waitFor();
+const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
 const fileRow = (page: Page, title: string) =>
   page.getByRole("listitem").filter({ has: page.getByRole("button", { name: `'${title}' 위로` }) });
 
@@ -87,21 +86,10 @@ describe("manage-rule", () => {
     await article.getByText(`안전한 문단 ${stamp}`).waitFor();
     await article.getByText("끝").click();
     const html = await article.innerHTML();
-    for (const inert of [
-      "<script",
-      "onerror",
-      "onload",
-      "onclick",
-      "javascript:",
-      "<svg",
-      "<iframe",
-      "style=",
-    ]) {
+    for (const inert of ["<script", "onerror", "onload", "onclick", "javascript:", "<svg", "<iframe", "style="]) {
       expect(html).not.toContain(inert);
     }
-    await expect(page.evaluate(() => (window as { __hacked?: number }).__hacked)).resolves.toBe(
-      undefined,
-    );
+    await expect(page.evaluate(() => (window as { __hacked?: number }).__hacked)).resolves.toBe(undefined);
     expect(dialogs).toEqual([]);
   });
 
@@ -124,9 +112,7 @@ describe("manage-rule", () => {
     });
     // Choosing the file fills in the empty title and name; the manager then sets their own.
     await expect.poll(() => newRow.getByLabel("제목").inputValue()).toBe("upload");
-    await expect
-      .poll(() => newRow.getByLabel("내려받을 파일 이름").inputValue())
-      .toBe("upload.pdf");
+    await expect.poll(() => newRow.getByLabel("내려받을 파일 이름").inputValue()).toBe("upload.pdf");
     await newRow.getByLabel("제목").fill(title);
     await newRow.getByLabel("내려받을 파일 이름").fill(fileName);
 
@@ -147,9 +133,9 @@ describe("manage-rule", () => {
     expect((await download.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
     await next.goto("/archive/rule");
-    await expect(
-      next.getByRole("link", { name: `${title} 내려받기` }).getAttribute("href"),
-    ).resolves.toBe(`/rules/${encodeURIComponent(fileName)}`);
+    await expect(next.getByRole("link", { name: `${title} 내려받기` }).getAttribute("href")).resolves.toBe(
+      `/rules/${encodeURIComponent(fileName)}`,
+    );
 
     await next.goto("/admin/manage-rule");
     await waitForHydration(next);
@@ -165,9 +151,7 @@ describe("manage-rule", () => {
       .filter({ hasText: `'${title}' 파일을 목록에서 뺐습니다` })
       .waitFor();
     await expect
-      .poll(() =>
-        next.evaluate(() => document.activeElement?.closest("form")?.getAttribute("aria-label")),
-      )
+      .poll(() => next.evaluate(() => document.activeElement?.closest("form")?.getAttribute("aria-label")))
       .toBe("회칙");
     await save(next);
     await status(next, `'${title}' 회칙 파일이 삭제되었습니다`);
@@ -190,9 +174,7 @@ describe("manage-rule", () => {
     await save(page);
     await page.getByText("PDF 파일이 아닙니다", { exact: false }).first().waitFor();
     await newRow.getByText("%PDF-로 시작하는 PDF 문서만").waitFor();
-    await expect(newRow.getByLabel("PDF 파일 (필수)").getAttribute("aria-invalid")).resolves.toBe(
-      "true",
-    );
+    await expect(newRow.getByLabel("PDF 파일 (필수)").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(newRow.getByLabel("제목").inputValue()).resolves.toBe("회칙 사본");
     const refused = await page.request.get(`/rules/${encodeURIComponent("회칙 사본.pdf")}`);
     expect(refused.status()).toBe(404);

@@ -3,11 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { getHomeContent, type HomeContent, saveHomeContent } from "#server/domain/home/home.ts";
-import {
-  getSiteSettings,
-  type SiteSettings,
-  saveSiteSettings,
-} from "#server/domain/site-settings/site-settings.ts";
+import { getSiteSettings, type SiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
@@ -51,10 +47,8 @@ const stamp = Date.now().toString(36);
 const openSettings = () => openAdminPage(newPage, "/admin/manage-settings");
 const identityForm = (page: Page) => page.getByRole("form", { name: "사이트 정보" });
 const homeForm = (page: Page) => page.getByRole("form", { name: "홈 화면" });
-const field = (page: Page, label: string) =>
-  identityForm(page).getByRole("textbox", { name: label, exact: true });
-const saveIdentity = (page: Page) =>
-  identityForm(page).getByRole("button", { name: "저장", exact: true }).click();
+const field = (page: Page, label: string) => identityForm(page).getByRole("textbox", { name: label, exact: true });
+const saveIdentity = (page: Page) => identityForm(page).getByRole("button", { name: "저장", exact: true }).click();
 
 async function setIdentity(page: Page, clubName: string, email: string) {
   await page.goto("/admin/manage-settings");
@@ -97,9 +91,7 @@ describe("manage-settings", () => {
     expect(home.mail).toBe(`mailto:${newEmail}`);
     const rules = await identityOn(page, "/archive/rule");
     expect(rules.title).toBe(`회칙 | ${newName}`);
-    await expect(
-      page.locator('meta[property="og:site_name"]').getAttribute("content"),
-    ).resolves.toBe(newName);
+    await expect(page.locator('meta[property="og:site_name"]').getAttribute("content")).resolves.toBe(newName);
 
     await setIdentity(page, clubName, email);
     const back = await identityOn(page, "/");
@@ -127,9 +119,7 @@ describe("manage-settings", () => {
       describedBy,
     );
     expect(message.join(" ")).toContain("이메일 주소 형식이 올바르지 않습니다");
-    await expect(field(page, "동아리 이름 (필수)").inputValue()).resolves.toBe(
-      `잠시 바꾼 이름 ${stamp}`,
-    );
+    await expect(field(page, "동아리 이름 (필수)").inputValue()).resolves.toBe(`잠시 바꾼 이름 ${stamp}`);
     await expect(getSiteSettings(data.db())).resolves.toMatchObject({
       value: { clubName: settings.value.clubName },
     });
@@ -147,10 +137,7 @@ describe("manage-settings", () => {
     await homeForm(page)
       .getByLabel("4번째 사진", { exact: true })
       .setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: picture });
-    await homeForm(page)
-      .getByRole("textbox", { name: "사진 설명" })
-      .nth(3)
-      .fill(`새로 바꾼 네 번째 사진 ${stamp}`);
+    await homeForm(page).getByRole("textbox", { name: "사진 설명" }).nth(3).fill(`새로 바꾼 네 번째 사진 ${stamp}`);
     await homeForm(page).getByRole("button", { name: "저장", exact: true }).click();
     await page
       .getByRole("status")
@@ -161,26 +148,16 @@ describe("manage-settings", () => {
     await page.locator("main").getByText(intro).waitFor();
     // The fourth slide is hidden until its turn, so it is found by its alt text.
     const hero = page.locator(`main img[alt="새로 바꾼 네 번째 사진 ${stamp}"]`);
-    await expect(hero.getAttribute("src")).resolves.toMatch(
-      /^\/uploads\/home\/hero\/[0-9a-f]{32}\.webp$/,
-    );
+    await expect(hero.getAttribute("src")).resolves.toMatch(/^\/uploads\/home\/hero\/[0-9a-f]{32}\.webp$/);
     const replaced = home.value.heroImages[3]?.fileId ?? "";
-    const row = await data
-      .db()
-      .selectFrom("files")
-      .select("id")
-      .where("id", "=", replaced)
-      .executeTakeFirst();
+    const row = await data.db().selectFrom("files").select("id").where("id", "=", replaced).executeTakeFirst();
     expect(row).toBeUndefined();
 
     await page.goto("/admin/manage-settings");
     await waitForHydration(page);
     await homeForm(page).getByRole("textbox", { name: "소개 글 (필수)" }).fill(home.value.intro);
     await homeForm(page).getByRole("button", { name: "저장", exact: true }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: "홈 화면의 소개 글이 수정되었습니다" })
-      .waitFor();
+    await page.getByRole("status").filter({ hasText: "홈 화면의 소개 글이 수정되었습니다" }).waitFor();
   });
 
   test("an emptied slogan is refused next to its own field, the others keep theirs", async () => {
@@ -192,9 +169,7 @@ describe("manage-settings", () => {
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
     await third.getByText("슬로건을 입력해 주세요.").waitFor();
     await expect
-      .poll(() =>
-        third.getByRole("textbox", { name: "슬로건 (필수)" }).getAttribute("aria-invalid"),
-      )
+      .poll(() => third.getByRole("textbox", { name: "슬로건 (필수)" }).getAttribute("aria-invalid"))
       .toBe("true");
     const first = homeForm(page).getByRole("group", { name: "1번째 슬로건" });
     await expect(first.getByText("슬로건을 입력해 주세요.").count()).resolves.toBe(0);

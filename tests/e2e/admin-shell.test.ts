@@ -49,11 +49,7 @@ describe("code splitting", () => {
       (id) => id === "admin" || id.startsWith("admin/") || id.startsWith("routes/admin/"),
     );
     const publicIds = Object.keys(manifest.routes).filter((id) => !adminIds.includes(id));
-    const shared = new Set([
-      manifest.entry.module,
-      ...manifest.entry.imports,
-      ...modulesOf(publicIds),
-    ]);
+    const shared = new Set([manifest.entry.module, ...manifest.entry.imports, ...modulesOf(publicIds)]);
     const adminOnly = [...modulesOf(adminIds)].filter((module) => !shared.has(module));
     expect(adminOnly.length).toBeGreaterThan(5);
 
@@ -89,9 +85,7 @@ describe("the admin shell", () => {
       expect(scrollWidth, `${path} fits ${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
     }
     await expect(page.title()).resolves.toContain("관리자 매뉴얼");
-    await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toBe(
-      "noindex",
-    );
+    await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toBe("noindex");
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -114,9 +108,7 @@ describe("the admin shell", () => {
   test("on a phone the menu opens as a dialog and closes after following a link", async () => {
     const page = await signedInPage(viewports.phone);
     await waitForHydration(page);
-    await expect
-      .poll(() => page.getByRole("navigation", { name: "관리 메뉴" }).first().isVisible())
-      .toBe(false);
+    await expect.poll(() => page.getByRole("navigation", { name: "관리 메뉴" }).first().isVisible()).toBe(false);
     await page.getByRole("button", { name: "관리 메뉴 열기" }).click();
     const dialog = page.getByRole("dialog", { name: "관리 메뉴" });
     await dialog.waitFor();
@@ -126,9 +118,9 @@ describe("the admin shell", () => {
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("heading", { level: 1, name: "오대호" }).waitFor();
     await page.getByRole("button", { name: "관리 메뉴 열기" }).click();
-    await expect(
-      dialog.getByRole("link", { name: "오대호", exact: true }).getAttribute("aria-current"),
-    ).resolves.toBe("page");
+    await expect(dialog.getByRole("link", { name: "오대호", exact: true }).getAttribute("aria-current")).resolves.toBe(
+      "page",
+    );
   });
 
   test("the dashboard counts content and ignores malformed filters", async () => {

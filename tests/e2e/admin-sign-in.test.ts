@@ -23,9 +23,7 @@ describe("without a session", () => {
       expect(url.searchParams.get("redirectTo") ?? "/admin").toBe(path);
       // The server answered the admin address with a redirect: no admin page was ever sent.
       expect(response?.request().redirectedFrom()?.url()).toContain(path);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-        "관리자 로그인",
-      );
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("관리자 로그인");
       await expect(page.getByRole("navigation", { name: "관리 메뉴" }).count()).resolves.toBe(0);
     }
     expect(consoleErrorsOf(page)).toEqual([]);
@@ -37,9 +35,7 @@ describe("signing in", () => {
     const page = await newPage();
     await page.goto("/admin/manual");
     await waitForHydration(page);
-    await expect(page.getByRole("status").textContent()).resolves.toContain(
-      "로그인이 필요한 화면입니다.",
-    );
+    await expect(page.getByRole("status").textContent()).resolves.toContain("로그인이 필요한 화면입니다.");
     await signIn(page, administrator(), { goTo: false });
     await page.waitForURL((url) => url.pathname === "/admin/manual");
     await page.getByRole("heading", { level: 1, name: "관리자 매뉴얼" }).waitFor();
@@ -59,9 +55,7 @@ describe("signing in", () => {
     await expect(alert.textContent()).resolves.toBe(REJECTED);
     await expect(page.getByLabel("이메일").inputValue()).resolves.toBe(administrator().email);
     await expect(page.getByLabel("비밀번호").inputValue()).resolves.toBe("");
-    await expect(
-      page.getByLabel("비밀번호").evaluate((input) => input === document.activeElement),
-    ).resolves.toBe(true);
+    await expect(page.getByLabel("비밀번호").evaluate((input) => input === document.activeElement)).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
 
     await signIn(page, { email: "nobody-here@club.test", password: "not-the-password" });
@@ -78,9 +72,7 @@ describe("signing in", () => {
     await page.getByText("이메일을 입력해 주세요.").waitFor();
     await expect(email.getAttribute("aria-invalid")).resolves.toBe("true");
     const described = (await email.getAttribute("aria-describedby")) ?? "";
-    await expect(page.locator(`[id="${described}"]`).textContent()).resolves.toBe(
-      "이메일을 입력해 주세요.",
-    );
+    await expect(page.locator(`[id="${described}"]`).textContent()).resolves.toBe("이메일을 입력해 주세요.");
     await expect.poll(() => page.getByText("비밀번호를 입력해 주세요.").isVisible()).toBe(true);
   });
 
@@ -103,9 +95,7 @@ describe("staying signed in", () => {
 
     const browser = persistent.context().browser();
     if (!browser) throw new Error("no browser");
-    const [cookie] = (await persistent.context().cookies()).filter((item) =>
-      item.name.includes("admin"),
-    );
+    const [cookie] = (await persistent.context().cookies()).filter((item) => item.name.includes("admin"));
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     const lifetime = (cookie?.expires ?? 0) * 1000 - Date.now();
     expect(lifetime).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
@@ -159,8 +149,7 @@ describe("signing out", () => {
 
     await page.getByRole("link", { name: "관리자 매뉴얼" }).first().click();
     await page.waitForURL(
-      (url) =>
-        url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/manual",
+      (url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/manual",
     );
     await page.getByRole("heading", { level: 1, name: "관리자 로그인" }).waitFor();
   });
@@ -186,9 +175,7 @@ describe("a session that ends while a form is open", () => {
     await expect(page.getByRole("navigation", { name: "관리 메뉴" }).count()).resolves.toBe(0);
     await page.getByRole("link", { name: "로그인 화면으로" }).click();
     await page.waitForURL(
-      (url) =>
-        url.pathname === "/admin/login" &&
-        url.searchParams.get("redirectTo") === "/admin/manage-password",
+      (url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/manage-password",
     );
   });
 });

@@ -10,13 +10,7 @@ import {
   seoulYearMonth,
   type YearMonth,
 } from "#shared/calendar-dates.ts";
-import {
-  baseURL,
-  consoleErrorsOf,
-  setupBrowser,
-  viewports,
-  waitForHydration,
-} from "./support/browser.ts";
+import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 
@@ -32,8 +26,7 @@ const inMonth = (month: YearMonth) =>
     return first.startsWith(key) || last.startsWith(key) || (first < key && last > key);
   });
 
-const monthHeading = (page: Page) =>
-  page.getByRole("heading", { level: 2 }).filter({ hasText: /^\d{4}년 \d{1,2}월$/ });
+const monthHeading = (page: Page) => page.getByRole("heading", { level: 2 }).filter({ hasText: /^\d{4}년 \d{1,2}월$/ });
 
 describe("/archive/calendar", () => {
   test("the server renders this month's events with today marked", async () => {
@@ -46,16 +39,12 @@ describe("/archive/calendar", () => {
     for (const event of calendarEvents.filter((e) => !shownTitles.has(e.title))) {
       expect(html).not.toContain(`>${event.title}<`);
     }
-    expect(html).toMatch(
-      new RegExp(`<td[^>]*aria-current="date"[^>]*>.*?${Number(today.slice(8))}</span>`),
-    );
+    expect(html).toMatch(new RegExp(`<td[^>]*aria-current="date"[^>]*>.*?${Number(today.slice(8))}</span>`));
     expect(html).toContain('href="/calendar.ics"');
   });
 
   test("the month's events are schema.org Event data", async () => {
-    const html = await (
-      await fetch(`${baseURL()}/archive/calendar?month=${monthKey(nextMonth)}`)
-    ).text();
+    const html = await (await fetch(`${baseURL()}/archive/calendar?month=${monthKey(nextMonth)}`)).text();
     const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? "{}";
     const data = JSON.parse(json) as {
       "@graph": { "@type": string; name: string; startDate: string }[];
@@ -78,9 +67,7 @@ describe("/archive/calendar", () => {
     await page.waitForURL(`**/archive/calendar?month=${monthKey(nextMonth)}`);
     await expect.poll(() => monthHeading(page).textContent()).toBe(formatYearMonth(nextMonth));
     for (const event of inMonth(nextMonth)) {
-      await expect(
-        page.getByRole("button", { name: event.title }).count(),
-      ).resolves.toBeGreaterThan(0);
+      await expect(page.getByRole("button", { name: event.title }).count()).resolves.toBeGreaterThan(0);
     }
 
     await page.getByRole("link", { name: /이전 달/ }).click();
@@ -127,9 +114,7 @@ describe("/archive/calendar", () => {
     await expect.poll(() => details.getByText(event.location).isVisible()).toBe(true);
     await expect.poll(() => details.getByText(event.description).isVisible()).toBe(true);
     await expect
-      .poll(() =>
-        details.getByText(`${event.time?.[0]} ~ ${event.time?.[1]}`, { exact: false }).isVisible(),
-      )
+      .poll(() => details.getByText(`${event.time?.[0]} ~ ${event.time?.[1]}`, { exact: false }).isVisible())
       .toBe(true);
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "hidden" });
@@ -137,9 +122,7 @@ describe("/archive/calendar", () => {
     // The entries are reached with Tab like any other control.
     await page.getByRole("link", { name: /다음 달/ }).focus();
     await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() =>
-      document.activeElement?.getAttribute("popovertarget"),
-    );
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute("popovertarget"));
     expect(focused).toMatch(/^event-/);
   });
 
@@ -155,8 +138,7 @@ describe("/archive/calendar", () => {
         expect.arrayContaining(events.map((event) => event.title)),
       );
       for (const event of events) {
-        if (event.location)
-          await expect.poll(() => list.getByText(event.location).first().isVisible()).toBe(true);
+        if (event.location) await expect.poll(() => list.getByText(event.location).first().isVisible()).toBe(true);
         await expect.poll(() => list.getByText(event.description).isVisible()).toBe(true);
       }
     }
@@ -186,9 +168,7 @@ describe("/calendar.ics", () => {
     expect(unfolded.match(/^DTSTART;VALUE=DATE:\d{8}$/gm)).toHaveLength(allDay);
     expect(unfolded.match(/^DTSTART:\d{8}T\d{6}Z$/gm)).toHaveLength(calendarEvents.length - allDay);
     for (const event of calendarEvents) {
-      expect(unfolded).toContain(
-        `SUMMARY:${event.title.replaceAll(",", "\\,").replaceAll(";", "\\;")}`,
-      );
+      expect(unfolded).toContain(`SUMMARY:${event.title.replaceAll(",", "\\,").replaceAll(";", "\\;")}`);
     }
   });
 });

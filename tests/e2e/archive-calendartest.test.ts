@@ -1,13 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { daysInMonth, seoulYearMonth } from "#shared/calendar-dates.ts";
-import {
-  baseURL,
-  consoleErrorsOf,
-  setupBrowser,
-  viewports,
-  waitForHydration,
-} from "./support/browser.ts";
+import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 const { year, month: currentMonth } = seoulYearMonth(new Date());
@@ -25,15 +19,10 @@ async function openOn(date: string) {
 }
 
 async function expectMonth(page: Page, month: number) {
-  await page.waitForFunction(
-    (text) => document.querySelector("main h2")?.textContent === text,
-    `${year}년 ${month}월`,
-  );
+  await page.waitForFunction((text) => document.querySelector("main h2")?.textContent === text, `${year}년 ${month}월`);
   const days = await page
     .locator("main table tbody td")
-    .evaluateAll((cells) =>
-      cells.map((cell) => cell.textContent?.match(/^\d+/)?.[0]).filter(Boolean),
-    );
+    .evaluateAll((cells) => cells.map((cell) => cell.textContent?.match(/^\d+/)?.[0]).filter(Boolean));
   expect(days).toHaveLength(daysInMonth({ year, month }));
 }
 

@@ -35,9 +35,7 @@ describe("/archive/odaeho", () => {
     await page.goto("/archive/odaeho");
     const readLinks = page.getByRole("link", { name: / PDF 보기$/ });
     await expect(readLinks.count()).resolves.toBe(odaehoIssues.length);
-    for (const href of await readLinks.evaluateAll((links) =>
-      links.map((link) => link.getAttribute("href") ?? ""),
-    )) {
+    for (const href of await readLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""))) {
       const response = await fetch(`${baseURL()}${href}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("application/pdf");

@@ -40,9 +40,7 @@ async function viewsToday(): Promise<Map<string, number>> {
 /** The views counted since `before`, for each path of `paths`. */
 async function viewsSince(paths: string[], before: Map<string, number>) {
   const now = await viewsToday();
-  return Object.fromEntries(
-    paths.map((key) => [key, (now.get(key) ?? 0) - (before.get(key) ?? 0)]),
-  );
+  return Object.fromEntries(paths.map((key) => [key, (now.get(key) ?? 0) - (before.get(key) ?? 0)]));
 }
 
 async function visitorPage(userAgent: string) {
@@ -84,9 +82,7 @@ describe("page views", () => {
     await page.waitForURL(/\/archive\/calendar$/);
 
     const expected = { "/archive/rule": 1, "/archive/odaeho": 1, "/archive/calendar": 3 };
-    await expect
-      .poll(() => viewsSince(Object.keys(expected), before), { timeout: 10_000 })
-      .toEqual(expected);
+    await expect.poll(() => viewsSince(Object.keys(expected), before), { timeout: 10_000 }).toEqual(expected);
     await expect.poll(() => requests.length).toBe(5);
     expect(requests.map((request) => JSON.parse(request.body ?? "{}"))).toEqual([
       { path: "/archive/rule" },

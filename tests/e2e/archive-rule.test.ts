@@ -21,9 +21,7 @@ describe("/archive/rule", () => {
   test("reads before scripts load and without console errors once they do", async () => {
     const noScript = await newPage({ javaScriptEnabled: false, viewport: viewports.phone });
     await noScript.goto("/archive/rule");
-    await expect
-      .poll(() => noScript.getByRole("heading", { name: "제2장 회원" }).isVisible())
-      .toBe(true);
+    await expect.poll(() => noScript.getByRole("heading", { name: "제2장 회원" }).isVisible()).toBe(true);
 
     const page = await newPage();
     await page.goto("/archive/rule");

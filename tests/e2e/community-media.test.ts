@@ -1,21 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import {
-  getArticle,
-  listArticles,
-  listArticleTags,
-  parseArticleListQuery,
-} from "#server/domain/articles/articles.ts";
+import { getArticle, listArticles, listArticleTags, parseArticleListQuery } from "#server/domain/articles/articles.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { openServerDatabase } from "./community-data.ts";
-import {
-  baseURL,
-  consoleErrorsOf,
-  setupBrowser,
-  viewports,
-  waitForHydration,
-} from "./support/browser.ts";
+import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();
@@ -60,22 +49,14 @@ describe("media list", () => {
     expect(await cardTitles(page)).toEqual(await expectedTitles(""));
 
     const tags = await listArticleTags(data.db());
-    const chips = await page
-      .getByRole("navigation", { name: "태그" })
-      .getByRole("link")
-      .allTextContents();
-    expect(chips.map((chip) => chip.replace(/\(\d+개\)$/, ""))).toEqual([
-      "전체",
-      ...tags.map((tag) => tag.tag),
-    ]);
+    const chips = await page.getByRole("navigation", { name: "태그" }).getByRole("link").allTextContents();
+    expect(chips.map((chip) => chip.replace(/\(\d+개\)$/, ""))).toEqual(["전체", ...tags.map((tag) => tag.tag)]);
     await expect(tagLink(page, "전체").getAttribute("aria-current")).resolves.toBe("true");
 
     const pagination = page.getByRole("navigation", { name: "페이지 이동" });
     await expect(pagination.locator('[aria-current="page"]').textContent()).resolves.toBe("1");
     const html = await (await fetch(`${baseURL()}/community/media`)).text();
-    expect(html).toMatch(
-      /<link rel="alternate" type="application\/rss\+xml"[^>]* href="\/rss.xml"/,
-    );
+    expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]* href="\/rss.xml"/);
   });
 
   test("the search form and tag chips work without JavaScript, keeping each other", async () => {
@@ -114,22 +95,16 @@ describe("media list", () => {
     const searched = await expectedTitles(`search=${encodeURIComponent(word)}`);
     await expect.poll(() => cardTitles(page)).toEqual(searched);
     // The keyboard stays where it was: the box keeps focus and its words.
-    await expect(searchBox(page).evaluate((box) => box === document.activeElement)).resolves.toBe(
-      true,
-    );
+    await expect(searchBox(page).evaluate((box) => box === document.activeElement)).resolves.toBe(true);
     await expect(searchBox(page).inputValue()).resolves.toBe(word);
 
     const [firstTag] = await listArticleTags(data.db());
     if (!firstTag) throw new Error("The demo club has no tags");
     await tagLink(page, firstTag.tag).click();
     await page.waitForURL((url) => url.searchParams.get("tag") === firstTag.tag);
-    await expect
-      .poll(() => cardTitles(page))
-      .toEqual(await expectedTitles(new URL(page.url()).search));
+    await expect.poll(() => cardTitles(page)).toEqual(await expectedTitles(new URL(page.url()).search));
     // Still the same document: React Router navigated on the client.
-    await expect(
-      page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
-    ).resolves.toBe(true);
+    await expect(page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).resolves.toBe(true);
 
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has("tag") && url.searchParams.has("search"));
@@ -154,9 +129,7 @@ describe("media list", () => {
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
     expect(new URL(page.url()).searchParams.get("limit")).toBe("4");
     await expect.poll(() => cardTitles(page)).toEqual(await expectedTitles("limit=4&page=2"));
-    await expect(
-      pagination.getByRole("link", { name: "2 페이지" }).getAttribute("aria-current"),
-    ).resolves.toBe("page");
+    await expect(pagination.getByRole("link", { name: "2 페이지" }).getAttribute("aria-current")).resolves.toBe("page");
     await pagination.getByRole("link", { name: "이전 페이지" }).click();
     await page.waitForURL((url) => !url.searchParams.has("page"));
     await expect.poll(() => cardTitles(page)).toEqual(await expectedTitles("limit=4"));
@@ -200,14 +173,10 @@ describe("article page", () => {
     const page = await newPage({ javaScriptEnabled: false });
     const response = await page.goto(`/community/media/${article.id}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      article.title,
-    );
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(article.title);
     const text = await page.locator("main article").innerText();
     expect(text.replace(/\s+/g, " ")).toContain(article.excerpt.replace(/…$/, ""));
-    await expect(page.locator("main article button img").count()).resolves.toBe(
-      article.images.length,
-    );
+    await expect(page.locator("main article button img").count()).resolves.toBe(article.images.length);
     for (const [index, image] of article.images.entries()) {
       const thumb = page.locator("main article button img").nth(index);
       await expect(thumb.getAttribute("alt")).resolves.toBe(image.alt);
@@ -222,15 +191,9 @@ describe("article page", () => {
     await dialog.waitFor({ state: "hidden" });
 
     const head = page.locator("head");
-    await expect(head.locator('meta[property="og:type"]').getAttribute("content")).resolves.toBe(
-      "article",
-    );
-    await expect(head.locator('meta[property="og:title"]').getAttribute("content")).resolves.toBe(
-      article.title,
-    );
-    await expect(head.locator('meta[name="description"]').getAttribute("content")).resolves.toBe(
-      article.excerpt,
-    );
+    await expect(head.locator('meta[property="og:type"]').getAttribute("content")).resolves.toBe("article");
+    await expect(head.locator('meta[property="og:title"]').getAttribute("content")).resolves.toBe(article.title);
+    await expect(head.locator('meta[name="description"]').getAttribute("content")).resolves.toBe(article.excerpt);
     const ogImage = await head.locator('meta[property="og:image"]').getAttribute("content");
     expect(ogImage).toBe(`${await siteUrl()}${article.images[0]?.image.url}`);
     await expect(page.title()).resolves.toContain(article.title);
@@ -238,9 +201,7 @@ describe("article page", () => {
     if (article.older) {
       await page.getByRole("link", { name: new RegExp(article.older.title) }).click();
       await page.waitForURL(`**/community/media/${article.older.id}`);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-        article.older.title,
-      );
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(article.older.title);
     }
   });
 
@@ -259,16 +220,10 @@ describe("article page", () => {
       const dialog = page.getByRole("dialog");
       await dialog.waitFor({ state: "visible" });
       await expect(
-        dialog
-          .getByRole("button", { name: "닫기" })
-          .evaluate((button) => button === document.activeElement),
+        dialog.getByRole("button", { name: "닫기" }).evaluate((button) => button === document.activeElement),
       ).resolves.toBe(true);
       await expect
-        .poll(() =>
-          dialog
-            .locator("img")
-            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-        )
+        .poll(() => dialog.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
         .toBe(true);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
@@ -284,9 +239,7 @@ describe("article page", () => {
     for (const id of ["0123456789abcdef0123456789abcdef", "not-an-article", "%27%20or%201%3D1"]) {
       const response = await page.goto(`/community/media/${id}`);
       expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-        "404 Not Found",
-      );
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("404 Not Found");
       await expect(page.title()).resolves.toContain("404 Not Found");
     }
     expect(consoleErrorsOf(page)).toEqual([]);

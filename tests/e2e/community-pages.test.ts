@@ -18,9 +18,7 @@ describe("main activities", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("주요 활동");
 
     const shownYears = await page.locator("main h2").allTextContents();
-    expect(shownYears.map((text) => Number.parseInt(text, 10))).toEqual(
-      years.map((year) => year.year),
-    );
+    expect(shownYears.map((text) => Number.parseInt(text, 10))).toEqual(years.map((year) => year.year));
     for (const year of years) {
       const section = page.locator(`#year-${year.year}`);
       await expect(section.locator("h3").allTextContents()).resolves.toEqual(
@@ -50,9 +48,7 @@ describe("main activities", () => {
     // Images have their size before they load, so nothing shifts.
     const sizes = await page
       .locator("main ol img")
-      .evaluateAll((images) =>
-        images.map((image) => [image.getAttribute("width"), image.getAttribute("height")]),
-      );
+      .evaluateAll((images) => images.map((image) => [image.getAttribute("width"), image.getAttribute("height")]));
     expect(sizes.every(([width, height]) => Number(width) > 0 && Number(height) > 0)).toBe(true);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
@@ -86,13 +82,9 @@ describe("course records", () => {
     const response = await page.goto("/community/activity/courses");
     expect(response?.status()).toBe(200);
     const select = page.getByRole("combobox", { name: "학기" });
-    await expect(select.locator("option").allTextContents()).resolves.toEqual(
-      periods.map((period) => period.name),
-    );
+    await expect(select.locator("option").allTextContents()).resolves.toEqual(periods.map((period) => period.name));
     await expect(select.inputValue()).resolves.toBe(newest.name);
-    await expect(page.getByRole("heading", { level: 2 }).first().textContent()).resolves.toBe(
-      newest.name,
-    );
+    await expect(page.getByRole("heading", { level: 2 }).first().textContent()).resolves.toBe(newest.name);
     await expectRecordShown(page, newest.id);
   });
 
@@ -120,15 +112,11 @@ describe("course records", () => {
     await select.selectOption(oldest.name);
     await page.waitForURL((url) => url.searchParams.get("period") === oldest.name);
     await expectRecordShown(page, oldest.id);
-    await expect(select.evaluate((element) => element === document.activeElement)).resolves.toBe(
-      true,
-    );
+    await expect(select.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has("period"));
     await expectRecordShown(page, newest.id);
-    await expect
-      .poll(() => page.getByRole("combobox", { name: "학기" }).inputValue())
-      .toBe(newest.name);
+    await expect.poll(() => page.getByRole("combobox", { name: "학기" }).inputValue()).toBe(newest.name);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -173,9 +161,7 @@ describe("feed", () => {
       await waitForHydration(page);
       const boxes = await page
         .locator("main ul > li img")
-        .evaluateAll((images) =>
-          images.slice(0, 2).map((image) => image.getBoundingClientRect().toJSON()),
-        );
+        .evaluateAll((images) => images.slice(0, 2).map((image) => image.getBoundingClientRect().toJSON()));
       const [first, second] = boxes as DOMRect[];
       // Two tiles side by side, each square.
       expect(second?.y).toBe(first?.y);

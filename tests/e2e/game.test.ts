@@ -18,9 +18,7 @@ describe("/game", () => {
   test("the server sends the game's shell: title, rules and the start buttons", async () => {
     const main = await serverRenderedMain(newPage, "/game");
     const page = main.page();
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "Command Rush",
-    );
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Command Rush");
     await expect(page.getByRole("heading", { name: "규칙" }).count()).resolves.toBe(1);
     // Without scripts the buttons say what they are but cannot start anything.
     await expect(page.getByRole("button", { name: "60초 도전" }).isDisabled()).resolves.toBe(true);
@@ -30,9 +28,7 @@ describe("/game", () => {
     const page = await gamePage();
     await page.getByRole("button", { name: "60초 도전" }).click();
     // Focus goes to the input at once: the keyboard is all a player needs.
-    await expect(
-      input(page).evaluate((element) => element === document.activeElement),
-    ).resolves.toBe(true);
+    await expect(input(page).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     const first = (await target(page)) ?? "";
     expect(first.length).toBeGreaterThan(0);
     await page.keyboard.type(first);
@@ -67,9 +63,7 @@ describe("/game", () => {
     await expect(status.textContent()).resolves.toContain(`${scored}점`);
 
     const restart = page.getByRole("button", { name: "다시 하기" });
-    await expect(restart.evaluate((element) => element === document.activeElement)).resolves.toBe(
-      true,
-    );
+    await expect(restart.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press("Enter");
     await expect(score(page)).resolves.toBe(0);
     await expect.poll(() => input(page).isVisible()).toBe(true);
@@ -84,9 +78,7 @@ describe("/game", () => {
       await input(page).fill((await target(page)) ?? "");
     }
     await expect.poll(() => page.getByTestId("final-score").isVisible()).toBe(true);
-    await expect
-      .poll(() => page.getByText(`${PRACTICE_COMMANDS}개`, { exact: true }).isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByText(`${PRACTICE_COMMANDS}개`, { exact: true }).isVisible()).toBe(true);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 

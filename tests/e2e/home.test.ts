@@ -3,13 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { getHomePage, type HomePage } from "#server/domain/home/home.ts";
 import { getSiteSettings, type SiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { openServerDatabase } from "./community-data.ts";
-import {
-  baseURL,
-  consoleErrorsOf,
-  setupBrowser,
-  viewports,
-  waitForHydration,
-} from "./support/browser.ts";
+import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { openWithStillClock, scrollThrough, serverRenderedMain } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
@@ -28,16 +22,12 @@ const dots = (page: Page) => carousel(page).getByRole("button", { name: /번째 
 /** The index of the dot marked as the current picture, checked against the visible slide. */
 async function currentPicture(page: Page): Promise<number> {
   const marked = await dots(page).evaluateAll((buttons) =>
-    buttons.flatMap((button, index) =>
-      button.getAttribute("aria-current") === "true" ? [index] : [],
-    ),
+    buttons.flatMap((button, index) => (button.getAttribute("aria-current") === "true" ? [index] : [])),
   );
   const shown = await carousel(page)
     .locator('[aria-roledescription="slide"]')
     .evaluateAll((slides) =>
-      slides.flatMap((slide, index) =>
-        slide.getAttribute("aria-hidden") === "false" ? [index] : [],
-      ),
+      slides.flatMap((slide, index) => (slide.getAttribute("aria-hidden") === "false" ? [index] : [])),
     );
   expect(shown).toEqual(marked);
   expect(marked).toHaveLength(1);
@@ -54,9 +44,7 @@ async function pageWithClock(options: { reducedMotion?: boolean } = {}) {
 describe("home page from the server", () => {
   test("the HTML carries the club, the intro, slogans, events and recruiting text", async () => {
     const main = await serverRenderedMain(newPage, "/");
-    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      settings.clubName,
-    );
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(settings.clubName);
     const text = await main.innerText();
     expect(text).toContain(settings.subtitle);
     expect(text).toContain(`since ${settings.foundedYear}`);
@@ -98,15 +86,11 @@ describe("home page from the server", () => {
     const about = page.locator("section", { has: page.locator("#home-about") });
     const activities = page.locator("section", { has: page.locator("#home-activities") });
     const recruiting = page.locator("section", { has: page.locator("#home-recruiting") });
-    await expect(
-      about.getByRole("link", { name: /더 알아보기/ }).getAttribute("href"),
-    ).resolves.toBe("/about");
-    await expect(
-      activities.getByRole("link", { name: /더 알아보기/ }).getAttribute("href"),
-    ).resolves.toBe("/community/media");
-    await expect(
-      recruiting.getByRole("link", { name: /지원하기/ }).getAttribute("href"),
-    ).resolves.toBe("/join");
+    await expect(about.getByRole("link", { name: /더 알아보기/ }).getAttribute("href")).resolves.toBe("/about");
+    await expect(activities.getByRole("link", { name: /더 알아보기/ }).getAttribute("href")).resolves.toBe(
+      "/community/media",
+    );
+    await expect(recruiting.getByRole("link", { name: /지원하기/ }).getAttribute("href")).resolves.toBe("/join");
   });
 
   test("structured data describes the club as an organization", async () => {
@@ -141,10 +125,7 @@ describe("home page from the server", () => {
       .locator("main img")
       .evaluateAll((images) =>
         images
-          .filter(
-            (image) =>
-              !(image as HTMLImageElement).complete || !(image as HTMLImageElement).naturalWidth,
-          )
+          .filter((image) => !(image as HTMLImageElement).complete || !(image as HTMLImageElement).naturalWidth)
           .map((image) => (image as HTMLImageElement).src),
       );
     expect(brokenImages).toEqual([]);
@@ -190,9 +171,7 @@ describe("hero carousel", () => {
       ]),
     );
     expect(attributes).toEqual(
-      home.heroImages.map((hero, index) =>
-        index === 0 ? ["eager", "high", hero.alt] : ["lazy", null, hero.alt],
-      ),
+      home.heroImages.map((hero, index) => (index === 0 ? ["eager", "high", hero.alt] : ["lazy", null, hero.alt])),
     );
   });
 
@@ -242,15 +221,11 @@ describe("hero carousel", () => {
     await page.clock.runFor(20_000);
     expect(await currentPicture(page)).toBe(0);
     const track = page.getByRole("list", { name: "슬로건" });
-    await expect(
-      track.evaluate((element) => getComputedStyle(element).animationPlayState),
-    ).resolves.toBe("paused");
+    await expect(track.evaluate((element) => getComputedStyle(element).animationPlayState)).resolves.toBe("paused");
     await toggle.click();
     await page.mouse.move(5, 890);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await expect(
-      track.evaluate((element) => getComputedStyle(element).animationPlayState),
-    ).resolves.toBe("running");
+    await expect(track.evaluate((element) => getComputedStyle(element).animationPlayState)).resolves.toBe("running");
     await page.clock.runFor(6_000);
     expect(await currentPicture(page)).toBe(1);
   });
@@ -259,16 +234,12 @@ describe("hero carousel", () => {
     const page = await pageWithClock({ reducedMotion: true });
     await page.clock.runFor(30_000);
     expect(await currentPicture(page)).toBe(0);
-    await expect(
-      carousel(page).getByRole("button", { name: "화면 움직임 멈춤" }).count(),
-    ).resolves.toBe(0);
+    await expect(carousel(page).getByRole("button", { name: "화면 움직임 멈춤" }).count()).resolves.toBe(0);
     await dots(page).nth(3).click();
     expect(await currentPicture(page)).toBe(3);
 
     const track = page.getByRole("list", { name: "슬로건" });
-    await expect(
-      track.evaluate((element) => getComputedStyle(element).animationName),
-    ).resolves.toBe("none");
+    await expect(track.evaluate((element) => getComputedStyle(element).animationName)).resolves.toBe("none");
     // One copy of each slogan stays visible; the copies that make the loop are hidden.
     await expect(track.locator("li:visible").allInnerTexts()).resolves.toEqual(
       home.slogans.map((slogan) => expect.stringContaining(slogan.title)),
@@ -279,9 +250,7 @@ describe("hero carousel", () => {
     const page = await newPage({ viewport: viewports.desktop });
     await page.goto("/");
     const track = page.getByRole("list", { name: "슬로건" });
-    await expect(
-      track.evaluate((element) => getComputedStyle(element).animationName),
-    ).resolves.not.toBe("none");
+    await expect(track.evaluate((element) => getComputedStyle(element).animationName)).resolves.not.toBe("none");
   });
 });
 
@@ -308,9 +277,7 @@ describe("intro video", () => {
     await expect(player.locator("iframe").count()).resolves.toBe(0);
 
     const playerRequest = page.waitForRequest(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-    await player
-      .getByRole("button", { name: new RegExp(`영상 재생: ${home.video.title}`) })
-      .click();
+    await player.getByRole("button", { name: new RegExp(`영상 재생: ${home.video.title}`) }).click();
     const frame = player.locator("iframe");
     await expect(frame.getAttribute("src")).resolves.toBe(
       `https://www.youtube-nocookie.com/embed/${home.video.youtubeId}?autoplay=1&rel=0`,
@@ -319,9 +286,7 @@ describe("intro video", () => {
     await expect(frame.getAttribute("allow")).resolves.toContain("autoplay");
     await playerRequest;
     expect(thirdParty.length).toBeGreaterThan(0);
-    expect(
-      thirdParty.every((url) => url.startsWith("https://www.youtube-nocookie.com/embed/")),
-    ).toBe(true);
+    expect(thirdParty.every((url) => url.startsWith("https://www.youtube-nocookie.com/embed/"))).toBe(true);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -329,8 +294,6 @@ describe("intro video", () => {
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto("/");
     const link = page.getByRole("link", { name: new RegExp(home.video.title) });
-    await expect(link.getAttribute("href")).resolves.toBe(
-      `https://www.youtube.com/watch?v=${home.video.youtubeId}`,
-    );
+    await expect(link.getAttribute("href")).resolves.toBe(`https://www.youtube.com/watch?v=${home.video.youtubeId}`);
   });
 });

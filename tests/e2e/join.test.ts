@@ -1,11 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
-import {
-  type AdmissionInfo,
-  getAdmissionInfo,
-  saveAdmissionInfo,
-} from "#server/domain/admissions/admissions.ts";
+import { type AdmissionInfo, getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { getHomeContent, type HomeContent } from "#server/domain/home/home.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
@@ -98,9 +94,7 @@ describe("/join", () => {
       expect(text).toContain(schedule.description);
     }
     const questions = await main.locator("details summary").allInnerTexts();
-    expect(questions.map((question) => question.replace(/^Q\.\s*/, ""))).toEqual(
-      faqs.map((faq) => faq.question),
-    );
+    expect(questions.map((question) => question.replace(/^Q\.\s*/, ""))).toEqual(faqs.map((faq) => faq.question));
     const apply = main.getByRole("link", { name: /지원서 작성하기/ });
     await expect(apply.getAttribute("href")).resolves.toBe(meta.applyUrl);
     await expect(apply.getAttribute("target")).resolves.toBe("_blank");
@@ -114,9 +108,9 @@ describe("/join", () => {
     await expect(image.getAttribute("loading")).resolves.toBe("eager");
     await expect(image.getAttribute("width")).resolves.toMatch(/^\d+$/);
     await expect(image.getAttribute("height")).resolves.toMatch(/^\d+$/);
-    await expect(
-      image.evaluate((element) => (element as HTMLImageElement).decode().then(() => true)),
-    ).resolves.toBe(true);
+    await expect(image.evaluate((element) => (element as HTMLImageElement).decode().then(() => true))).resolves.toBe(
+      true,
+    );
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -142,9 +136,7 @@ describe("/join", () => {
     const page = await newPage();
     await page.goto("/join");
     const main = page.locator("main");
-    await expect
-      .poll(() => main.getByRole("heading", { name: "모집이 마감되었습니다" }).isVisible())
-      .toBe(true);
+    await expect.poll(() => main.getByRole("heading", { name: "모집이 마감되었습니다" }).isVisible()).toBe(true);
     await expect(main.getByRole("link", { name: /지원서 작성하기/ }).count()).resolves.toBe(0);
     await expect.poll(() => main.getByText(home.recruiting.intro).isVisible()).toBe(true);
     await setRecruiting(true);
@@ -154,13 +146,9 @@ describe("/join", () => {
 describe("/join/who_we_want", () => {
   test("lists the four kinds of people, what members do, and links back to /join", async () => {
     const main = await serverRenderedMain(newPage, "/join/who_we_want");
-    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "이런 분을 찾아요",
-    );
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("이런 분을 찾아요");
     const people = await main.locator("ol").first().locator("li").allInnerTexts();
-    expect(people.map((text) => text.replace(/^\d+\s*/, "").trim())).toEqual(
-      home.recruiting.wanted,
-    );
+    expect(people.map((text) => text.replace(/^\d+\s*/, "").trim())).toEqual(home.recruiting.wanted);
     const text = await main.innerText();
     expect(text).toMatch(new RegExp(`약\\s*${home.recruiting.sessionsPerSemester}\\s*개`));
     for (const event of home.events) {

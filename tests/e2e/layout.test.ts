@@ -1,11 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  baseURL,
-  consoleErrorsOf,
-  setupBrowser,
-  viewports,
-  waitForHydration,
-} from "./support/browser.ts";
+import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 
@@ -19,9 +13,7 @@ describe("server rendering", () => {
 
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 }).first().textContent()).resolves.toContain(
-      "KERNEL",
-    );
+    await expect(page.getByRole("heading", { level: 1 }).first().textContent()).resolves.toContain("KERNEL");
   });
 
   test("every page has title, description, canonical and preview tags", async () => {
@@ -64,9 +56,7 @@ describe("desktop navigation", () => {
     const ruleLink = nav.getByRole("link", { name: "회칙" });
     await ruleLink.waitFor({ state: "visible" });
     await page.keyboard.press("Tab");
-    await expect(ruleLink.evaluate((element) => element === document.activeElement)).resolves.toBe(
-      true,
-    );
+    await expect(ruleLink.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press("Escape");
     await ruleLink.waitFor({ state: "hidden" });
   });
@@ -75,13 +65,9 @@ describe("desktop navigation", () => {
     const page = await newPage({ viewport: viewports.desktop });
     await page.goto("/archive/odaeho");
     const nav = page.getByRole("navigation", { name: "주 메뉴" });
-    await expect(
-      nav.getByRole("link", { name: "Archive" }).getAttribute("aria-current"),
-    ).resolves.toBe("true");
+    await expect(nav.getByRole("link", { name: "Archive" }).getAttribute("aria-current")).resolves.toBe("true");
     // The submenu is closed, so the item is looked up by its address rather than its role.
-    await expect(
-      nav.locator('a[href="/archive/odaeho"]').getAttribute("aria-current"),
-    ).resolves.toBe("page");
+    await expect(nav.locator('a[href="/archive/odaeho"]').getAttribute("aria-current")).resolves.toBe("page");
   });
 });
 
@@ -90,9 +76,7 @@ describe("side menu at 390 px", () => {
     const page = await newPage({ viewport: viewports.phone });
     await page.goto("/");
     await waitForHydration(page);
-    await expect
-      .poll(() => page.getByRole("navigation", { name: "주 메뉴" }).isVisible())
-      .toBe(false);
+    await expect.poll(() => page.getByRole("navigation", { name: "주 메뉴" }).isVisible()).toBe(false);
 
     await page.getByRole("button", { name: "메뉴 열기" }).click();
     const dialog = page.getByRole("dialog", { name: "사이트 메뉴" });
@@ -112,9 +96,7 @@ describe("side menu at 390 px", () => {
     for (let step = 0; step < 15; step += 1) {
       await page.keyboard.press("Tab");
       const inside = await page.evaluate(
-        () =>
-          document.activeElement?.closest("dialog") !== null ||
-          document.activeElement === document.body,
+        () => document.activeElement?.closest("dialog") !== null || document.activeElement === document.body,
       );
       expect(inside).toBe(true);
     }
@@ -153,20 +135,14 @@ describe("header on scroll", () => {
     await page.mouse.wheel(0, 150);
     await page.waitForFunction(() => window.scrollY >= 150);
     // Two frames after the scroll, the header has taken its place for it.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await headerBottom()).toBeGreaterThan(0);
 
     await page.mouse.wheel(0, 600);
-    await page.waitForFunction(
-      () => (document.querySelector("header")?.getBoundingClientRect().bottom ?? 1) <= 0,
-    );
+    await page.waitForFunction(() => (document.querySelector("header")?.getBoundingClientRect().bottom ?? 1) <= 0);
 
     await page.mouse.wheel(0, -120);
-    await page.waitForFunction(
-      () => (document.querySelector("header")?.getBoundingClientRect().top ?? -1) >= 0,
-    );
+    await page.waitForFunction(() => (document.querySelector("header")?.getBoundingClientRect().top ?? -1) >= 0);
   });
 });
 
@@ -175,16 +151,10 @@ describe("not found", () => {
     const page = await newPage();
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "404 Not Found",
-    );
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("404 Not Found");
+    await expect.poll(() => page.getByText("요청하신 주소의 페이지를 찾을 수 없습니다.").isVisible()).toBe(true);
     await expect
-      .poll(() => page.getByText("요청하신 주소의 페이지를 찾을 수 없습니다.").isVisible())
-      .toBe(true);
-    await expect
-      .poll(() =>
-        page.getByText("주소가 올바른지 다시 한 번 확인해 주세요", { exact: false }).isVisible(),
-      )
+      .poll(() => page.getByText("주소가 올바른지 다시 한 번 확인해 주세요", { exact: false }).isVisible())
       .toBe(true);
     await expect(page.title()).resolves.toContain("404 Not Found");
   });
@@ -205,9 +175,7 @@ describe("route changes", () => {
     await page.locator("footer").getByRole("link").first().waitFor();
     // Follow an in-site link from the bottom of the page.
     await page.evaluate(() => {
-      const link = [...document.querySelectorAll<HTMLAnchorElement>("a[href='/about/contact']")].at(
-        -1,
-      );
+      const link = [...document.querySelectorAll<HTMLAnchorElement>("a[href='/about/contact']")].at(-1);
       link?.click();
     });
     await page.waitForURL("**/about/contact");

@@ -77,14 +77,10 @@ describe("public pages in the reader's own fonts, with one stylesheet", () => {
     const path = route === "article" ? articlePath : route;
     const { page, requests } = await openOnPhone(path);
 
-    expect(
-      requests.filter((request) => request.type === "font" || FONT_FILE.test(request.url)),
-    ).toEqual([]);
+    expect(requests.filter((request) => request.type === "font" || FONT_FILE.test(request.url))).toEqual([]);
     // No @font-face at all: nothing the browser could download later either.
     await expect(page.evaluate(() => document.fonts.size)).resolves.toBe(0);
-    await expect(page.evaluate(() => getComputedStyle(document.body).fontFamily)).resolves.toBe(
-      SANS,
-    );
+    await expect(page.evaluate(() => getComputedStyle(document.body).fontFamily)).resolves.toBe(SANS);
     await expect(
       page
         .locator("header a")
@@ -94,9 +90,7 @@ describe("public pages in the reader's own fonts, with one stylesheet", () => {
 
     // One render-blocking stylesheet, and nothing of the admin area.
     await expect(page.locator('link[rel="stylesheet"]').count()).resolves.toBe(1);
-    expect(requests.filter((request) => adminAssets.has(new URL(request.url).pathname))).toEqual(
-      [],
-    );
+    expect(requests.filter((request) => adminAssets.has(new URL(request.url).pathname))).toEqual([]);
 
     // Every image says its size, so nothing moves while pictures and text settle.
     const unsized = await page.evaluate(() =>

@@ -27,9 +27,7 @@ async function sitemapLocations(): Promise<{ locations: string[]; lastmods: numb
     const namespace = "http://www.sitemaps.org/schemas/sitemap/0.9";
     if (document.documentElement.namespaceURI !== namespace) throw new Error("wrong namespace");
     return {
-      locations: [...document.getElementsByTagNameNS(namespace, "loc")].map(
-        (loc) => loc.textContent ?? "",
-      ),
+      locations: [...document.getElementsByTagNameNS(namespace, "loc")].map((loc) => loc.textContent ?? ""),
       lastmods: document.getElementsByTagNameNS(namespace, "lastmod").length,
     };
   }, xml);
@@ -52,9 +50,7 @@ describe("search engines", () => {
     // Parsers that take the first matching line (Python's robotparser) read it the same way:
     // nothing allows /admin before it is disallowed.
     const rules = text.split("\n").filter((line) => /^(Allow|Disallow):/.test(line));
-    const first = rules.find((line) =>
-      "/admin/manage-posts".startsWith(line.split(":")[1]?.trim() ?? ""),
-    );
+    const first = rules.find((line) => "/admin/manage-posts".startsWith(line.split(":")[1]?.trim() ?? ""));
     expect(first).toBe("Disallow: /admin");
   });
 
@@ -63,9 +59,7 @@ describe("search engines", () => {
     expect(new Set(locations).size).toBe(locations.length);
     const site = await siteUrl();
     expect(locations.every((location) => location.startsWith(`${site}/`))).toBe(true);
-    expect(locations.some((location) => new URL(location).pathname.startsWith("/admin"))).toBe(
-      false,
-    );
+    expect(locations.some((location) => new URL(location).pathname.startsWith("/admin"))).toBe(false);
     const paths = locations.map((location) => new URL(location).pathname);
     expect(paths.slice(0, publicPagePaths.length)).toEqual([...publicPagePaths]);
     const articlePaths = paths.filter((path) => /^\/community\/media\/[0-9a-f]{32}$/.test(path));

@@ -70,10 +70,7 @@ describe("web vitals of real visits", () => {
         async () => {
           const now = await samplesOf("/join");
           return Object.fromEntries(
-            ["LCP", "INP", "CLS", "FCP", "TTFB"].map((name) => [
-              name,
-              (now[name] ?? 0) - (before[name] ?? 0),
-            ]),
+            ["LCP", "INP", "CLS", "FCP", "TTFB"].map((name) => [name, (now[name] ?? 0) - (before[name] ?? 0)]),
           );
         },
         { timeout: 10_000, interval: 200 },
@@ -95,9 +92,7 @@ describe("web vitals of real visits", () => {
     const join = stats.byPath.find((row) => row.path === "/join");
     if (!join) throw new Error("No web vitals for /join");
     const table = admin.getByRole("table", { name: "페이지별 Web Vitals 75번째 백분위수" });
-    const row = table
-      .getByRole("row")
-      .filter({ has: admin.getByRole("rowheader", { name: "/join", exact: true }) });
+    const row = table.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: "/join", exact: true }) });
     const expected = (["LCP", "INP", "CLS", "FCP", "TTFB"] as const).map((name) => {
       const metric = join.metrics[name];
       if (!metric) throw new Error(`No ${name} for /join`);
@@ -105,13 +100,9 @@ describe("web vitals of real visits", () => {
       return `${value} ${WEB_VITAL_RATING_LABELS[metric.rating]}`;
     });
     await expect
-      .poll(
-        async () =>
-          (await row.getByRole("cell").allInnerTexts()).map((cell) =>
-            cell.replace(/\s+/g, " ").trim(),
-          ),
-        { timeout: 10_000 },
-      )
+      .poll(async () => (await row.getByRole("cell").allInnerTexts()).map((cell) => cell.replace(/\s+/g, " ").trim()), {
+        timeout: 10_000,
+      })
       .toEqual([...expected, join.samples.toLocaleString("ko-KR")]);
     await adminContext.close();
   });

@@ -29,11 +29,7 @@ const ANONYMOUS_ADMIN_ROUTES = new Set(["routes/admin/login"]);
  * and timings). Every other action must refuse anonymous requests; all of them refuse
  * cross-site posts.
  */
-const PUBLIC_ACTIONS = new Set([
-  "routes/admin/login",
-  "routes/resources/page-views",
-  "routes/resources/web-vitals",
-]);
+const PUBLIC_ACTIONS = new Set(["routes/admin/login", "routes/resources/page-views", "routes/resources/web-vitals"]);
 
 interface AppRoute {
   id: string;
@@ -118,8 +114,7 @@ describeEachDatabase("every route refuses anonymous administrators' requests", (
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const request = (url: string, init: RequestInit = {}) =>
-    fetch(`${base}${url}`, { redirect: "manual", ...init });
+  const request = (url: string, init: RequestInit = {}) => fetch(`${base}${url}`, { redirect: "manual", ...init });
 
   describe("pages", () => {
     test.each(guardedAddresses.map((route) => [route.path, route] as const))(
@@ -157,10 +152,7 @@ describeEachDatabase("every route refuses anonymous administrators' requests", (
   describe("writes", () => {
     const writable = [
       ...new Map(
-        [...guarded, ...actions.filter((route) => !PUBLIC_ACTIONS.has(route.id))].map((route) => [
-          route.id,
-          route,
-        ]),
+        [...guarded, ...actions.filter((route) => !PUBLIC_ACTIONS.has(route.id))].map((route) => [route.id, route]),
       ).values(),
     ];
 
@@ -218,20 +210,15 @@ describeEachDatabase("every route refuses anonymous administrators' requests", (
     });
 
     test.each(
-      guardedAddresses
-        .filter((route) => route.manifest.hasDefaultExport)
-        .map((route) => [route.path, route] as const),
-    )(
-      "%s opens inside the admin shell, so the refusals above are the guard's doing",
-      async (_path, route) => {
-        const response = await request(route.path, {
-          headers: { Accept: "text/html", Cookie: cookie },
-        });
-        const unknown = route.path.endsWith("/unknown-page") || route.parameterized;
-        expect(response.status).toBe(unknown ? 404 : 200);
-        expect(response.headers.get("cache-control")).toBe("no-store");
-        expect(await response.text()).toContain(ADMIN_MARKER);
-      },
-    );
+      guardedAddresses.filter((route) => route.manifest.hasDefaultExport).map((route) => [route.path, route] as const),
+    )("%s opens inside the admin shell, so the refusals above are the guard's doing", async (_path, route) => {
+      const response = await request(route.path, {
+        headers: { Accept: "text/html", Cookie: cookie },
+      });
+      const unknown = route.path.endsWith("/unknown-page") || route.parameterized;
+      expect(response.status).toBe(unknown ? 404 : 200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.text()).toContain(ADMIN_MARKER);
+    });
   });
 });

@@ -1,8 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  createAdministrator,
-  findAdministratorByEmail,
-} from "#server/domain/administrators/administrators.ts";
+import { createAdministrator, findAdministratorByEmail } from "#server/domain/administrators/administrators.ts";
 import { verifyPassword } from "#server/domain/administrators/passwords.ts";
 import { createSession } from "#server/domain/administrators/sessions.ts";
 import { runAdminCli } from "../support/admin-cli.ts";
@@ -38,24 +35,14 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     });
 
     test("takes the password from --password too", async () => {
-      const result = await runAdminCli(services(), [
-        "create",
-        "second@club.test",
-        "--password",
-        "second-secret",
-      ]);
+      const result = await runAdminCli(services(), ["create", "second@club.test", "--password", "second-secret"]);
       expect(result.code).toBe(0);
       const row = await findAdministratorByEmail(services().db, "second@club.test");
       await expect(verifyPassword("second-secret", row?.password_hash ?? "")).resolves.toBe(true);
     });
 
     test("refuses a taken address, a malformed address and a short password", async () => {
-      const taken = await runAdminCli(services(), [
-        "create",
-        "first@club.test",
-        "--password",
-        "abcdef",
-      ]);
+      const taken = await runAdminCli(services(), ["create", "first@club.test", "--password", "abcdef"]);
       expect(taken.code).toBe(1);
       expect(taken.stderr).toContain("already exists");
 
@@ -66,9 +53,7 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
       const short = await runAdminCli(services(), ["create", "third@club.test"], "abc\n");
       expect(short.code).toBe(1);
       expect(short.stderr).toContain("at least 6 characters");
-      await expect(
-        findAdministratorByEmail(services().db, "third@club.test"),
-      ).resolves.toBeUndefined();
+      await expect(findAdministratorByEmail(services().db, "third@club.test")).resolves.toBeUndefined();
     });
   });
 
@@ -94,29 +79,17 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     await createSession(db, row.id, false);
     await createSession(db, row.id, true);
 
-    const result = await runAdminCli(
-      services(),
-      ["reset-password", "second@club.test"],
-      "brand-new-pass\n",
-    );
+    const result = await runAdminCli(services(), ["reset-password", "second@club.test"], "brand-new-pass\n");
     expect(result).toMatchObject({
       code: 0,
       stdout: "Set a new password for second@club.test and ended 2 session(s).\n",
     });
     const updated = await findAdministratorByEmail(db, "second@club.test");
-    await expect(verifyPassword("brand-new-pass", updated?.password_hash ?? "")).resolves.toBe(
-      true,
-    );
-    await expect(verifyPassword("second-secret", updated?.password_hash ?? "")).resolves.toBe(
-      false,
-    );
+    await expect(verifyPassword("brand-new-pass", updated?.password_hash ?? "")).resolves.toBe(true);
+    await expect(verifyPassword("second-secret", updated?.password_hash ?? "")).resolves.toBe(false);
     expect(await countSessions(services(), row.id)).toBe(0);
 
-    const unknown = await runAdminCli(
-      services(),
-      ["reset-password", "nobody@club.test"],
-      "abcdefg\n",
-    );
+    const unknown = await runAdminCli(services(), ["reset-password", "nobody@club.test"], "abcdefg\n");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("There is no administrator with the address nobody@club.test");
   });

@@ -87,14 +87,10 @@ describeEachDatabase("rules downloads", (services) => {
   });
 
   test("an unknown name is 404, and a cached copy is confirmed with 304", async () => {
-    const missing = await ruleFileLoader(
-      args(services(), get("/rules/none.pdf"), { fileName: "none.pdf" }),
-    );
+    const missing = await ruleFileLoader(args(services(), get("/rules/none.pdf"), { fileName: "none.pdf" }));
     expect(missing.status).toBe(404);
 
-    const first = await ruleFileLoader(
-      args(services(), get("/rules/x"), { fileName: "KERNEL 회칙 2026.pdf" }),
-    );
+    const first = await ruleFileLoader(args(services(), get("/rules/x"), { fileName: "KERNEL 회칙 2026.pdf" }));
     const etag = first.headers.get("etag") ?? "";
     await first.body?.cancel();
     const again = await ruleFileLoader(
@@ -119,9 +115,10 @@ describeEachDatabase("page-view endpoint", (services) => {
       ),
     );
   const views = async () =>
-    (await services().db.selectFrom("page_views").select(["path", "views"]).execute()).map(
-      (row) => ({ path: row.path, views: Number(row.views) }),
-    );
+    (await services().db.selectFrom("page_views").select(["path", "views"]).execute()).map((row) => ({
+      path: row.path,
+      views: Number(row.views),
+    }));
 
   test("counts a visitor's view of a public page", async () => {
     const response = await post(JSON.stringify({ path: "/archive/odaeho" }));

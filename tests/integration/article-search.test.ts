@@ -67,11 +67,7 @@ describeEachDatabase("article search", (services) => {
 
   test("two-syllable Korean words: title matches first, then the contents, newest first", async () => {
     expect(await titles("행사")).toEqual(["가을 행사 일정", "신입 부원 모집"]);
-    expect(await titles("후기")).toEqual([
-      "2026 봄 해커톤 후기",
-      "졸업생 초청 강연 후기",
-      "신입 부원 모집",
-    ]);
+    expect(await titles("후기")).toEqual(["2026 봄 해커톤 후기", "졸업생 초청 강연 후기", "신입 부원 모집"]);
     expect(await titles("모집")).toEqual(["신입 부원 모집", "동아리방 소식"]);
   });
 
@@ -103,10 +99,7 @@ describeEachDatabase("article search", (services) => {
   });
 
   test("the tag narrows a search, and ranking pages across title and contents", async () => {
-    expect(await titles("후기", { tag: "행사" })).toEqual([
-      "2026 봄 해커톤 후기",
-      "졸업생 초청 강연 후기",
-    ]);
+    expect(await titles("후기", { tag: "행사" })).toEqual(["2026 봄 해커톤 후기", "졸업생 초청 강연 후기"]);
     const pages = [];
     for (let page = 1; page <= 2; page += 1) {
       const found = await search({ search: "후기", limit: 2, page });
@@ -125,11 +118,7 @@ describeEachDatabase("article search", (services) => {
 
   test("an article is found as soon as it is saved, and no longer once changed or deleted", async () => {
     const s = services();
-    const saved = await create(
-      s,
-      { title: "게임잼 참가기", tag: "행사", body: "유니티로 만든 퍼즐" },
-      30,
-    );
+    const saved = await create(s, { title: "게임잼 참가기", tag: "행사", body: "유니티로 만든 퍼즐" }, 30);
     expect(await titles("게임잼")).toEqual(["게임잼 참가기"]);
     expect(await titles("퍼즐")).toEqual(["게임잼 참가기"]);
 
@@ -156,9 +145,7 @@ describeEachDatabase("article search", (services) => {
     ).rejects.toBeInstanceOf(VersionConflictError);
     expect(await titles("낡은")).toEqual([]);
 
-    await writeWithFiles(s.db, s.storage, (trx, files) =>
-      deleteArticle(trx, files, saved.id, updated.version),
-    );
+    await writeWithFiles(s.db, s.storage, (trx, files) => deleteArticle(trx, files, saved.id, updated.version));
     expect(await titles("게임잼")).toEqual([]);
     expect(await tagCount("수상")).toBe(0);
     expect((await listArticleTags(s.db)).map((tag) => tag.tag)).not.toContain("수상");
@@ -203,9 +190,7 @@ describeEachDatabase("article search", (services) => {
     expect(first.items[0]?.title).toBe(`주간 기록 ${SEARCH_COUNT_LIMIT + 14}`);
     const beyond = await search({ search: "타임캡슐", limit: 10, page: 102 });
     expect(beyond).toMatchObject({ total: SEARCH_COUNT_LIMIT + 15, totalCapped: false });
-    expect(beyond.items.map((item) => item.title)).toEqual(
-      [4, 3, 2, 1, 0].map((index) => `주간 기록 ${index}`),
-    );
+    expect(beyond.items.map((item) => item.title)).toEqual([4, 3, 2, 1, 0].map((index) => `주간 기록 ${index}`));
     const { db, storage } = s;
     const past = { page: 103, limit: 10, search: "타임캡슐", tag: "" };
     await expect(listArticles(db, storage, past)).resolves.toBeUndefined();

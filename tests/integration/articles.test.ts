@@ -9,12 +9,7 @@ import {
 } from "#server/domain/articles/articles.ts";
 import { indexArticles } from "#server/domain/articles/search-index.ts";
 import { newId } from "#server/storage/storage.ts";
-import {
-  ALL_TAG,
-  type ArticleListQuery,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-} from "#shared/article-list-query.ts";
+import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 interface Fixture {
@@ -74,9 +69,7 @@ async function insertArticles(db: Db): Promise<Seeded[]> {
         updated_at: publishedAt,
       })
       .execute();
-    await indexArticles(db, [
-      { id, title: fixture.title, tag: fixture.tag, publishedAt, text: fixture.text },
-    ]);
+    await indexArticles(db, [{ id, title: fixture.title, tag: fixture.tag, publishedAt, text: fixture.text }]);
     for (const image of fixture.images ?? []) {
       const fileId = newId();
       await db
@@ -244,10 +237,7 @@ describeEachDatabase("media list reads", (services) => {
   });
 
   test("combines the search with the tag", async () => {
-    expect(titlesOf(await list({ search: "안내" }))).toEqual([
-      "React 세션 안내",
-      "회비 50% 할인 안내",
-    ]);
+    expect(titlesOf(await list({ search: "안내" }))).toEqual(["React 세션 안내", "회비 50% 할인 안내"]);
     expect(titlesOf(await list({ search: "안내", tag: "공지" }))).toEqual(["회비 50% 할인 안내"]);
     expect((await list({ search: "안내", tag: "행사" })).total).toBe(0);
   });
@@ -279,16 +269,10 @@ describeEachDatabase("media list reads", (services) => {
     const limit = 10;
     const lastPage = Math.ceil(fixtures.length / limit);
     const last = await list({ page: lastPage, limit });
-    expect(titlesOf(last)).toEqual(
-      fixtures.slice((lastPage - 1) * limit).map((fixture) => fixture.title),
-    );
+    expect(titlesOf(last)).toEqual(fixtures.slice((lastPage - 1) * limit).map((fixture) => fixture.title));
     const { db, storage } = services();
-    await expect(listArticles(db, storage, query({ page: lastPage + 1, limit }))).resolves.toBe(
-      undefined,
-    );
-    await expect(listArticles(db, storage, query({ page: 2, search: "해커톤" }))).resolves.toBe(
-      undefined,
-    );
+    await expect(listArticles(db, storage, query({ page: lastPage + 1, limit }))).resolves.toBe(undefined);
+    await expect(listArticles(db, storage, query({ page: 2, search: "해커톤" }))).resolves.toBe(undefined);
     await expect(list({ search: "없는말" })).resolves.toMatchObject({ page: 1, pageCount: 1 });
   });
 
@@ -334,11 +318,7 @@ describeEachDatabase("media list reads", (services) => {
     });
 
     const withImages = await getArticle(db, storage, newestArticle?.id ?? "");
-    expect(withImages?.images.map((image) => image.alt)).toEqual([
-      "발표 현장",
-      "밤샘 코딩",
-      "시상식",
-    ]);
+    expect(withImages?.images.map((image) => image.alt)).toEqual(["발표 현장", "밤샘 코딩", "시상식"]);
     expect(withImages?.images[0]?.image.url).toMatch(/^\/uploads\/media\/[0-9a-f]{32}\/.+\.webp$/);
     expect(withImages?.newer).toBeUndefined();
 

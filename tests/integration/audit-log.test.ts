@@ -1,9 +1,5 @@
 import { beforeAll, expect, test } from "vitest";
-import {
-  type AuditCategory,
-  listAuditEntries,
-  writeAuditLog,
-} from "#server/domain/audit-log/audit-log.ts";
+import { type AuditCategory, listAuditEntries, writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { countContent } from "#server/domain/dashboard/content-counts.ts";
 import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";

@@ -49,17 +49,14 @@ describeEachDatabase("bulk seed", (services) => {
       onProgress: (added) => progress.push(added),
     });
     expect(progress).toEqual([250, 500, 600]);
-    rows = (
-      await db
-        .selectFrom("articles")
-        .select(["id", "title", "contents_text", "published_at"])
-        .execute()
-    ).map((row) => ({
-      id: row.id,
-      title: row.title,
-      text: row.contents_text,
-      publishedAt: row.published_at,
-    }));
+    rows = (await db.selectFrom("articles").select(["id", "title", "contents_text", "published_at"]).execute()).map(
+      (row) => ({
+        id: row.id,
+        title: row.title,
+        text: row.contents_text,
+        publishedAt: row.published_at,
+      }),
+    );
   });
 
   test("adds Korean articles with tags, spread over fifty years, all counted", async () => {

@@ -67,8 +67,7 @@ describeEachDatabase("calendar month query", (services) => {
     }
   });
 
-  const titles = async (promise: Promise<{ title: string }[]>) =>
-    (await promise).map((event) => event.title);
+  const titles = async (promise: Promise<{ title: string }[]>) => (await promise).map((event) => event.title);
 
   test("a month holds events that begin before it, inside it, or run past its end", async () => {
     const { db } = services();
@@ -129,13 +128,8 @@ describeEachDatabase("calendar month query", (services) => {
 
   test("the month query is answered from the starts_at index", async () => {
     const { db, engine } = services();
-    const query = eventsBetweenQuery(
-      db,
-      seoul("2026-11-01T00:00:00"),
-      seoul("2026-12-01T00:00:00"),
-    ).compile();
-    const explain = (prefix: string) =>
-      CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]);
+    const query = eventsBetweenQuery(db, seoul("2026-11-01T00:00:00"), seoul("2026-12-01T00:00:00")).compile();
+    const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]);
     if (engine === "sqlite") {
       const plan = await db.executeQuery<{ detail: string }>(explain("explain query plan"));
       expect(plan.rows.map((row) => row.detail).join("\n")).toContain("calendar_events_starts_at");
@@ -145,9 +139,7 @@ describeEachDatabase("calendar month query", (services) => {
       await db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
         const plan = await trx.executeQuery<{ "QUERY PLAN": string }>(explain("explain"));
-        expect(plan.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain(
-          "calendar_events_starts_at",
-        );
+        expect(plan.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain("calendar_events_starts_at");
       });
     }
   });

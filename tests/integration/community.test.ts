@@ -129,9 +129,7 @@ describeEachDatabase("community reads", (services) => {
           .sort((a, b) => a.position - b.position)
           .map((activity) => activity.title),
       }));
-    expect(
-      years.map(({ year, activities }) => ({ year, titles: activities.map((a) => a.title) })),
-    ).toEqual(expected);
+    expect(years.map(({ year, activities }) => ({ year, titles: activities.map((a) => a.title) }))).toEqual(expected);
   });
 
   test("an activity keeps its direction, description and image, or has no image", async () => {
@@ -152,9 +150,7 @@ describeEachDatabase("community reads", (services) => {
     expect(periods.map((period) => period.name)).toEqual(
       [...periodNames].sort((a, b) => a.position - b.position).map((period) => period.name),
     );
-    expect(periods.map((period) => period.id)).toEqual(
-      periods.map((period) => periodIds.get(period.name)),
-    );
+    expect(periods.map((period) => period.id)).toEqual(periods.map((period) => periodIds.get(period.name)));
   });
 
   test("a period's record has its projects, sessions and studies, each in order", async () => {
@@ -175,9 +171,7 @@ describeEachDatabase("community reads", (services) => {
 
   test("a period without entries, or an unknown one, has an empty record", async () => {
     const empty = { project: [], session: [], study: [] };
-    await expect(
-      getCourseRecord(services().db, periodIds.get("2025-2학기") ?? ""),
-    ).resolves.toEqual(empty);
+    await expect(getCourseRecord(services().db, periodIds.get("2025-2학기") ?? "")).resolves.toEqual(empty);
     await expect(getCourseRecord(services().db, newId())).resolves.toEqual(empty);
   });
 

@@ -1,12 +1,6 @@
 import { expect, test } from "vitest";
 import { VersionConflictError } from "#server/db/documents.ts";
-import {
-  deleteVersioned,
-  nextPosition,
-  RecordNotFoundError,
-  reorder,
-  updateVersioned,
-} from "#server/db/versioned.ts";
+import { deleteVersioned, nextPosition, RecordNotFoundError, reorder, updateVersioned } from "#server/db/versioned.ts";
 import { storageKeysOf, writeWithFiles } from "#server/domain/files/files.ts";
 import { referencedFileIds, sweepOrphanFiles } from "#server/domain/files/sweep.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
@@ -18,10 +12,7 @@ describeEachDatabase("files and content stay consistent", (services) => {
   test("the demo seed refers to every file it stored, and every stored file has a row", async () => {
     const s = services();
     await seedDemoContent(s);
-    const rows = await s.db
-      .selectFrom("files")
-      .select(["id", "storage_key", "variant_widths"])
-      .execute();
+    const rows = await s.db.selectFrom("files").select(["id", "storage_key", "variant_widths"]).execute();
     const referenced = await referencedFileIds(s.db);
     expect(rows.length).toBeGreaterThan(50);
     expect(rows.filter((row) => !referenced.has(row.id))).toEqual([]);
@@ -84,22 +75,16 @@ describeEachDatabase("versioned rows", (services) => {
         updated_at: stamp,
       })
       .execute();
-    await expect(
-      updateVersioned(db, "calendar_events", "ev1", 1, { title: "세션 2" }),
-    ).resolves.toBe(2);
-    await expect(
-      updateVersioned(db, "calendar_events", "ev1", 1, { title: "낡은 편집" }),
-    ).rejects.toMatchObject({
+    await expect(updateVersioned(db, "calendar_events", "ev1", 1, { title: "세션 2" })).resolves.toBe(2);
+    await expect(updateVersioned(db, "calendar_events", "ev1", 1, { title: "낡은 편집" })).rejects.toMatchObject({
       name: "VersionConflictError",
       currentVersion: 2,
     });
-    await expect(deleteVersioned(db, "calendar_events", "ev1", 1)).rejects.toBeInstanceOf(
-      VersionConflictError,
-    );
+    await expect(deleteVersioned(db, "calendar_events", "ev1", 1)).rejects.toBeInstanceOf(VersionConflictError);
     await deleteVersioned(db, "calendar_events", "ev1", 2);
-    await expect(
-      updateVersioned(db, "calendar_events", "ev1", 2, { title: "x" }),
-    ).rejects.toBeInstanceOf(RecordNotFoundError);
+    await expect(updateVersioned(db, "calendar_events", "ev1", 2, { title: "x" })).rejects.toBeInstanceOf(
+      RecordNotFoundError,
+    );
   });
 
   test("reordering needs exactly the current items of the list", async () => {
@@ -112,18 +97,10 @@ describeEachDatabase("versioned rows", (services) => {
         .execute();
     }
     await reorder(db, "organization_groups", ["g3", "g1", "g2"]);
-    const order = await db
-      .selectFrom("organization_groups")
-      .select("id")
-      .orderBy("position")
-      .execute();
+    const order = await db.selectFrom("organization_groups").select("id").orderBy("position").execute();
     expect(order.map((row) => row.id)).toEqual(["g3", "g1", "g2"]);
-    await expect(reorder(db, "organization_groups", ["g3", "g1"])).rejects.toBeInstanceOf(
-      VersionConflictError,
-    );
-    await expect(reorder(db, "organization_groups", ["g3", "g1", "g1"])).rejects.toBeInstanceOf(
-      VersionConflictError,
-    );
+    await expect(reorder(db, "organization_groups", ["g3", "g1"])).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(reorder(db, "organization_groups", ["g3", "g1", "g1"])).rejects.toBeInstanceOf(VersionConflictError);
     await expect(nextPosition(db, "organization_groups")).resolves.toBe(3);
   });
 });

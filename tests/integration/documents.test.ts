@@ -1,11 +1,7 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
 import { readDocument, VersionConflictError, writeDocument } from "#server/db/documents.ts";
-import {
-  demoSiteSettings,
-  getSiteSettings,
-  saveSiteSettings,
-} from "#server/domain/site-settings/site-settings.ts";
+import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -18,9 +14,9 @@ describeEachDatabase("versioned documents", (services) => {
 
     const created = await writeDocument(db, "note", noteSchema, { text: "첫 메모" }, undefined);
     expect(created.version).toBe(1);
-    await expect(
-      writeDocument(db, "note", noteSchema, { text: "또 만들기" }, undefined),
-    ).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(writeDocument(db, "note", noteSchema, { text: "또 만들기" }, undefined)).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
 
     const updated = await writeDocument(db, "note", noteSchema, { text: "고친 메모" }, 1);
     expect(updated.version).toBe(2);

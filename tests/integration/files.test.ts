@@ -90,11 +90,7 @@ describeEachDatabase("files and their rows", (services) => {
     expect(copy.id).not.toBe(original.id);
     await expect(text(await storage.get(copy.storageKey))).resolves.toBe("full");
     await expect(text(await storage.get(variantKey(copy.storageKey, 480)))).resolves.toBe("half");
-    const row = await db
-      .selectFrom("files")
-      .select("original_name")
-      .where("id", "=", copy.id)
-      .executeTakeFirst();
+    const row = await db.selectFrom("files").select("original_name").where("id", "=", copy.id).executeTakeFirst();
     expect(row?.original_name).toBe("사진.webp");
 
     // A copy that fails with its write leaves nothing behind.

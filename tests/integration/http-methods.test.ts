@@ -36,21 +36,19 @@ function send(url: string, method: string) {
   const { pathname } = new URL(url);
   const signedIn = pathname.startsWith("/admin") && pathname !== "/admin/sign-out";
   const headers = signedIn ? { cookie: managerCookie } : {};
-  return new Promise<{ status: number; headers: Record<string, string | undefined> }>(
-    (resolve, reject) => {
-      const outgoing = httpRequest(url, { method, headers }, (response) => {
-        response.resume();
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers as Record<string, string | undefined>,
-          }),
-        );
-      });
-      outgoing.once("error", reject);
-      outgoing.end();
-    },
-  );
+  return new Promise<{ status: number; headers: Record<string, string | undefined> }>((resolve, reject) => {
+    const outgoing = httpRequest(url, { method, headers }, (response) => {
+      response.resume();
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers as Record<string, string | undefined>,
+        }),
+      );
+    });
+    outgoing.once("error", reject);
+    outgoing.end();
+  });
 }
 
 let server: Server;
@@ -70,8 +68,7 @@ beforeAll(async () => {
     actor: "test",
   });
   const session = await createSession(opened.services.db, manager.id, false);
-  managerCookie =
-    (await sessionCookieHeader(new Request("http://club.test/"), session)).split(";")[0] ?? "";
+  managerCookie = (await sessionCookieHeader(new Request("http://club.test/"), session)).split(";")[0] ?? "";
   server = createHttpServer({
     services: opened.services,
     pageHandler: built.createPageHandler(opened.services),
@@ -102,10 +99,7 @@ function leafRoutes() {
       const segments = pathOf(route.id).filter(Boolean);
       const url = `/${segments.map((segment) => samples[segment] ?? (segment.startsWith(":") ? "sample" : segment)).join("/")}`;
       const module = route.module as { loader?: unknown; action?: unknown; default?: unknown };
-      const allowed = [
-        ...(module.loader || module.default ? ["GET", "HEAD"] : []),
-        ...(module.action ? ["POST"] : []),
-      ];
+      const allowed = [...(module.loader || module.default ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
       return { id: route.id, url, allowed, catchAll: segments.at(-1) === "*" };
     });
 }
@@ -154,10 +148,7 @@ describe("one address per page", () => {
     const cases = [
       ["/about/", "/about"],
       ["/join/", "/join"],
-      [
-        "/COMMUNITY/MEDIA?page=2&tag=%ED%96%89%EC%82%AC",
-        "/community/media?page=2&tag=%ED%96%89%EC%82%AC",
-      ],
+      ["/COMMUNITY/MEDIA?page=2&tag=%ED%96%89%EC%82%AC", "/community/media?page=2&tag=%ED%96%89%EC%82%AC"],
       ["/Archive/Calendar/", "/archive/calendar"],
       ["/join/WHO_WE_WANT", "/join/who_we_want"],
     ];

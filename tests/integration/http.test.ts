@@ -69,11 +69,7 @@ describeEachDatabase("HTTP server", (services) => {
   });
 
   test("paths outside the uploads folder are not reachable", async () => {
-    for (const attempt of [
-      "/uploads/../club.db",
-      "/uploads/%2e%2e/club.db",
-      "/uploads/.partial-x",
-    ]) {
+    for (const attempt of ["/uploads/../club.db", "/uploads/%2e%2e/club.db", "/uploads/.partial-x"]) {
       // Whatever answers (a 404, or the page renderer after URL normalisation), never the file.
       const response = await fetch(`${base}${attempt}`);
       expect(await response.text()).not.toContain("SQLite format");
@@ -87,9 +83,7 @@ test("/healthz answers 503 when the database does not answer", async () => {
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   await services.db.destroy();
-  const response = await fetch(
-    `http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`,
-  );
+  const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`);
   expect(response.status).toBe(503);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await close().catch(() => undefined);

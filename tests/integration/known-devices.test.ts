@@ -17,18 +17,8 @@ describeEachDatabase("a lock-out that protects the owner", (services) => {
     });
   });
 
-  const attempt = (
-    password: string,
-    clientAddress: string,
-    deviceToken?: string,
-    email = owner.email,
-  ) =>
-    signIn(
-      services().db,
-      { email, password, persistent: false, clientAddress, deviceToken },
-      new Date(),
-      policy,
-    );
+  const attempt = (password: string, clientAddress: string, deviceToken?: string, email = owner.email) =>
+    signIn(services().db, { email, password, persistent: false, clientAddress, deviceToken }, new Date(), policy);
 
   test("a browser that signed in once is known; strangers' failures never lock it out", async () => {
     const first = await attempt(owner.password, "198.51.100.1");

@@ -2,20 +2,13 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
-import {
-  MANAGER,
-  multipartForm,
-  photo,
-  postCommand,
-  storedKeysMatchRows,
-} from "./support/admin-requests.ts";
+import { MANAGER, multipartForm, photo, postCommand, storedKeysMatchRows } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 describeEachDatabase("managing main activities", (services) => {
   const upload = (fields: Record<string, string | File | undefined>) =>
     postCommand(services(), "activities", multipartForm(fields));
-  const page = (fields: Record<string, string | string[]>) =>
-    postCommand(services(), "activities", fields);
+  const page = (fields: Record<string, string | string[]>) => postCommand(services(), "activities", fields);
 
   const create = async (year: number, title: string, image?: File) => {
     const answer = await upload({
@@ -63,9 +56,7 @@ describeEachDatabase("managing main activities", (services) => {
     const second = await create(2031, "여름 게임잼");
     expect(await row(first)).toMatchObject({ year: 2031, position: 0, version: 1 });
     expect(await row(second)).toMatchObject({ position: 1, image_file_id: null });
-    expect((await row(first))?.storage_key).toMatch(
-      new RegExp(`^activities/${first}/[0-9a-f]{32}\\.webp$`),
-    );
+    expect((await row(first))?.storage_key).toMatch(new RegExp(`^activities/${first}/[0-9a-f]{32}\\.webp$`));
     const stored = await storedKeysMatchRows(services());
     expect(stored).toContain((await row(first))?.storage_key);
     expect(await audit("'봄 해커톤' 주요 활동이 추가되었습니다")).toEqual([
@@ -270,9 +261,7 @@ describeEachDatabase("managing main activities", (services) => {
     expect(await audit("'첫 활동' 주요 활동이 삭제되었습니다")).toHaveLength(1);
 
     const years = async () =>
-      (await listMainActivitiesByYear(services().db, services().storage)).map(
-        (group) => group.year,
-      );
+      (await listMainActivitiesByYear(services().db, services().storage)).map((group) => group.year);
     expect(await years()).toContain(2037);
     expect((await page({ intent: "delete", id: last, version: "1" })).body.ok).toBe(true);
     expect(await years()).not.toContain(2037);

@@ -4,15 +4,7 @@ import { getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/a
 import { writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { admissionsForm, type AdmissionsEdit as Edit } from "../support/admin-forms.ts";
-import {
-  ACTOR,
-  existingKeys,
-  fileCount,
-  imageFile,
-  keysOfFile,
-  latestAudit,
-  storedKeys,
-} from "./document-writes.ts";
+import { ACTOR, existingKeys, fileCount, imageFile, keysOfFile, latestAudit, storedKeys } from "./document-writes.ts";
 import { postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -87,15 +79,10 @@ describeEachDatabase("admissions writes", (services) => {
       info: {
         ...value,
         faqs: [...value.faqs, { id: "", question: "  동아리방은 어디인가요?  ", answer: "307호" }],
-        schedules: [
-          ...value.schedules,
-          { id: "", title: "합격 발표", date: "3. 13.", description: "" },
-        ],
+        schedules: [...value.schedules, { id: "", title: "합격 발표", date: "3. 13.", description: "" }],
       },
     });
-    expect(added.message).toBe(
-      "'합격 발표' 일정이 추가되었습니다. '동아리방은 어디인가요?' 질문이 추가되었습니다",
-    );
+    expect(added.message).toBe("'합격 발표' 일정이 추가되었습니다. '동아리방은 어디인가요?' 질문이 추가되었습니다");
     const afterAdd = await current();
     const newFaq = afterAdd.value.faqs[2];
     expect(newFaq).toMatchObject({ question: "동아리방은 어디인가요?", answer: "307호" });
@@ -108,9 +95,7 @@ describeEachDatabase("admissions writes", (services) => {
       version: afterAdd.version,
       info: { ...afterAdd.value, faqs: [f3, f1, { ...f2, answer: "면접 대신 면담이 있습니다." }] },
     });
-    expect(edited.message).toBe(
-      "'면접이 있나요?' 질문이 수정되었습니다. 질문 순서가 변경되었습니다",
-    );
+    expect(edited.message).toBe("'면접이 있나요?' 질문이 수정되었습니다. 질문 순서가 변경되었습니다");
     const afterEdit = await current();
     expect(afterEdit.value.faqs.map((faq) => faq.id)).toEqual([f3.id, f1.id, f2.id]);
 

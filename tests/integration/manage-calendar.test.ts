@@ -1,11 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, test } from "vitest";
 import { loader as feedLoader } from "#app/routes/resources/calendar-ics.ts";
-import {
-  listAllEvents,
-  listEventsInMonth,
-  listUpcomingEvents,
-} from "#server/domain/calendar/calendar.ts";
+import { listAllEvents, listEventsInMonth, listUpcomingEvents } from "#server/domain/calendar/calendar.ts";
 import { buildICalendar } from "#server/domain/calendar/icalendar.ts";
 import { demoSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { servicesContext } from "#server/http/router-context.ts";
@@ -149,11 +145,7 @@ describeEachDatabase("managing the calendar", (services) => {
     const id = createdId(await create({ ...basic, title: "정기 세션" }));
     // Saved a day ago: the feed's DTSTAMP has whole seconds, so the edit must be later than that.
     const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-    await services()
-      .db.updateTable("calendar_events")
-      .set({ updated_at: dayAgo })
-      .where("id", "=", id)
-      .execute();
+    await services().db.updateTable("calendar_events").set({ updated_at: dayAgo }).where("id", "=", id).execute();
     const before = await feedEvent(services().db, id);
     expect(before?.get("SEQUENCE")).toBe("0");
     expect(before?.get("DTSTAMP")).toBe(dayAgo.replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
@@ -215,9 +207,7 @@ describeEachDatabase("managing the calendar", (services) => {
   test("saving or deleting over a newer version is a conflict that changes nothing", async () => {
     const id = createdId(await create({ ...basic, title: "멘토링 데이" }));
     const { version } = await stored(id);
-    expect(
-      (await post({ intent: "update", id, version: String(version), ...basic, title: "A" })).ok,
-    ).toBe(true);
+    expect((await post({ intent: "update", id, version: String(version), ...basic, title: "A" })).ok).toBe(true);
     const stale = await post({
       intent: "update",
       id,
@@ -239,16 +229,12 @@ describeEachDatabase("managing the calendar", (services) => {
     const now = new Date();
     const soon = new Date(now.getTime() + 3 * 24 * 60 * 60 * 1000);
     const date = new Date(soon.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const id = createdId(
-      await create({ ...basic, title: "곧 열릴 해커톤", startDate: date, endDate: date }),
-    );
+    const id = createdId(await create({ ...basic, title: "곧 열릴 해커톤", startDate: date, endDate: date }));
     const upcoming = await listUpcomingEvents(services().db, now, 50);
     expect(upcoming.map((event) => event.id)).toContain(id);
-    expect(
-      upcoming.every(
-        (event) => event.endsAt > now.toISOString() || event.startsAt >= now.toISOString(),
-      ),
-    ).toBe(true);
+    expect(upcoming.every((event) => event.endsAt > now.toISOString() || event.startsAt >= now.toISOString())).toBe(
+      true,
+    );
     const { version } = await stored(id);
 
     const result = await post({ intent: "delete", id, version: String(version) });

@@ -189,9 +189,7 @@ describeEachDatabase("managing course records", (services) => {
     await expect(shown()).resolves.toBe("2026-2학기");
     // Asked for, the empty period is shown, also by a look-alike of its name.
     await expect(shown("?period=2027-1%ED%95%99%EA%B8%B0")).resolves.toBe("2027-1학기");
-    await expect(shown(`?period=${encodeURIComponent("２０２７-1학기")}`)).resolves.toBe(
-      "2027-1학기",
-    );
+    await expect(shown(`?period=${encodeURIComponent("２０２７-1학기")}`)).resolves.toBe("2027-1학기");
   });
 
   test("a save over a newer version is refused as a conflict and logged as a failure", async () => {
@@ -258,9 +256,7 @@ describeEachDatabase("managing course records", (services) => {
       id: reversed,
     });
     expect(otherKind.status).toBe(409);
-    expect((await listManagedEntries(services().db, period.id)).session.map((e) => e.id)).toEqual(
-      reversed,
-    );
+    expect((await listManagedEntries(services().db, period.id)).session.map((e) => e.id)).toEqual(reversed);
   });
 
   test("periods are renamed and reordered", async () => {

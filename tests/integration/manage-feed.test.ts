@@ -1,19 +1,12 @@
 import { expect, test } from "vitest";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
-import {
-  MANAGER,
-  multipartForm,
-  photo,
-  postCommand,
-  storedKeysMatchRows,
-} from "./support/admin-requests.ts";
+import { MANAGER, multipartForm, photo, postCommand, storedKeysMatchRows } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 describeEachDatabase("managing the feed", (services) => {
   const upload = (fields: Record<string, string | File | undefined>) =>
     postCommand(services(), "feed", multipartForm(fields));
-  const page = (fields: Record<string, string | string[]>) =>
-    postCommand(services(), "feed", fields);
+  const page = (fields: Record<string, string | string[]>) => postCommand(services(), "feed", fields);
 
   const create = async (caption: string, link = "") => {
     const answer = await upload({
@@ -41,8 +34,7 @@ describeEachDatabase("managing the feed", (services) => {
       .where("feed_items.id", "=", id)
       .executeTakeFirst();
 
-  const order = async () =>
-    (await listFeedItems(services().db, services().storage)).map((entry) => entry.id);
+  const order = async () => (await listFeedItems(services().db, services().storage)).map((entry) => entry.id);
 
   const audit = (content: string) =>
     services()
@@ -79,9 +71,7 @@ describeEachDatabase("managing the feed", (services) => {
         image: await photo(),
       });
       expect(answer.status).toBe(400);
-      expect(answer.body.fieldErrors?.link).toBe(
-        "http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.",
-      );
+      expect(answer.body.fieldErrors?.link).toBe("http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.");
     }
     const noCaption = await upload({
       intent: "create",
@@ -178,9 +168,7 @@ describeEachDatabase("managing the feed", (services) => {
     const stale = await page({ intent: "reorder", expected: moved, id: current });
     expect(stale.status).toBe(409);
     expect(stale.body.conflict).toBe(true);
-    expect(await audit("피드 순서 변경에 실패했습니다")).toEqual([
-      expect.objectContaining({ type: "failure" }),
-    ]);
+    expect(await audit("피드 순서 변경에 실패했습니다")).toEqual([expect.objectContaining({ type: "failure" })]);
   });
 
   test("an unknown request is refused", async () => {

@@ -57,10 +57,7 @@ describeEachDatabase("leaders writes", (services) => {
       { name: " ", phoneNumber: "" },
     ]);
     expect(two.ok).toBe(true);
-    expect((await current()).value.leaders.map((leader) => leader.name)).toEqual([
-      "박회장",
-      "최부회장",
-    ]);
+    expect((await current()).value.leaders.map((leader) => leader.name)).toEqual(["박회장", "최부회장"]);
   });
 
   test("each refusal is keyed to its row's field and nothing changes", async () => {

@@ -2,35 +2,20 @@ import { text } from "node:stream/consumers";
 import { beforeAll, expect, test } from "vitest";
 import { odaehoPdfName } from "#server/domain/odaeho/manage.ts";
 import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
-import {
-  demoSiteSettings,
-  getSiteSettings,
-  saveSiteSettings,
-} from "#server/domain/site-settings/site-settings.ts";
-import {
-  multipartForm,
-  pdfDocument,
-  photo,
-  postCommand,
-  storedKeysMatchRows,
-} from "./support/admin-requests.ts";
+import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { multipartForm, pdfDocument, photo, postCommand, storedKeysMatchRows } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const MISSING = "Upload Failed! Thumbnail Image or PDF file is not defined!";
 
 describeEachDatabase("managing odaeho issues", (services) => {
   beforeAll(async () => {
-    await saveSiteSettings(
-      services().db,
-      { ...demoSiteSettings("http://club.test"), clubName: "KERNEL" },
-      undefined,
-    );
+    await saveSiteSettings(services().db, { ...demoSiteSettings("http://club.test"), clubName: "KERNEL" }, undefined);
   });
 
   const upload = (fields: Record<string, string | File | undefined>) =>
     postCommand(services(), "odaeho", multipartForm(fields));
-  const page = (fields: Record<string, string | string[]>) =>
-    postCommand(services(), "odaeho", fields);
+  const page = (fields: Record<string, string | string[]>) => postCommand(services(), "odaeho", fields);
 
   const create = async (title: string, files: { thumbnail?: File; pdf?: File } = {}) => {
     const answer = await upload({
@@ -62,8 +47,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
       .where("issue.id", "=", id)
       .executeTakeFirst();
 
-  const order = async () =>
-    (await listOdaehoIssues(services().db, services().storage)).map((entry) => entry.id);
+  const order = async () => (await listOdaehoIssues(services().db, services().storage)).map((entry) => entry.id);
 
   const audit = (content: string) =>
     services()
@@ -84,9 +68,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
     });
     expect(saved?.pdf_key).toBe(`odaeho/${id}/KERNEL odaeho 오대호 2031.pdf`);
     expect(saved?.cover_key).toMatch(new RegExp(`^odaeho/${id}/[0-9a-f]{32}\\.webp$`));
-    await expect(text(await services().storage.get(saved?.pdf_key ?? ""))).resolves.toContain(
-      "오대호 2031",
-    );
+    await expect(text(await services().storage.get(saved?.pdf_key ?? ""))).resolves.toContain("오대호 2031");
     expect(await storedKeysMatchRows(services())).toContain(saved?.pdf_key);
     expect((await order()).slice(0, 2)).toEqual([id, older]);
     const listed = (await listOdaehoIssues(services().db, services().storage))[0];
@@ -179,13 +161,9 @@ describeEachDatabase("managing odaeho issues", (services) => {
       message: "'오대호 2032 특별호' 오대호 회지가 수정되었습니다",
     });
     const second = await issue(id);
-    expect(second?.pdf_key).toMatch(
-      new RegExp(`^odaeho/${id}/[0-9a-f]{32}/KERNEL odaeho 오대호 2032 특별호\\.pdf$`),
-    );
+    expect(second?.pdf_key).toMatch(new RegExp(`^odaeho/${id}/[0-9a-f]{32}/KERNEL odaeho 오대호 2032 특별호\\.pdf$`));
     expect(second?.cover_key).toBe(first?.cover_key);
-    await expect(text(await services().storage.get(second?.pdf_key ?? ""))).resolves.toContain(
-      "오대호 2032",
-    );
+    await expect(text(await services().storage.get(second?.pdf_key ?? ""))).resolves.toContain("오대호 2032");
     let stored = await storedKeysMatchRows(services());
     expect(stored).not.toContain(first?.pdf_key);
 
@@ -205,9 +183,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
     expect(third?.pdf_key).not.toBe(second?.pdf_key);
     expect(third?.pdf_key.endsWith("/KERNEL odaeho 오대호 2032 특별호.pdf")).toBe(true);
     expect(third?.cover_key).not.toBe(second?.cover_key);
-    await expect(text(await services().storage.get(third?.pdf_key ?? ""))).resolves.toContain(
-      "second edition",
-    );
+    await expect(text(await services().storage.get(third?.pdf_key ?? ""))).resolves.toContain("second edition");
     stored = await storedKeysMatchRows(services());
     expect(stored).not.toContain(second?.pdf_key);
     expect(stored).not.toContain(second?.cover_key);

@@ -114,9 +114,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     const firstKeys = (await storedKeys(services())).filter((key) =>
       key.startsWith(first.storage_key.replace(/\.webp$/, "")),
     );
-    expect(firstKeys).toEqual(
-      [first.storage_key, first.storage_key.replace(".webp", "-w480.webp")].sort(),
-    );
+    expect(firstKeys).toEqual([first.storage_key, first.storage_key.replace(".webp", "-w480.webp")].sort());
 
     const replaced = await post({
       intent: "update-member",
@@ -132,9 +130,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     expect(second.id).not.toBe(first.id);
     const keys = await storedKeys(services());
     expect(keys).toContain(second.storage_key);
-    expect(keys.filter((key) => key.startsWith(first.storage_key.replace(/\.webp$/, "")))).toEqual(
-      [],
-    );
+    expect(keys.filter((key) => key.startsWith(first.storage_key.replace(/\.webp$/, "")))).toEqual([]);
     expect(await fileRows()).not.toContain(first.id);
     expect(await member(groupId, "김도윤")).toMatchObject({ role: "회장 (2학기)", version: 2 });
 
@@ -214,11 +210,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     const moved = [ids[2], ids[0], ids[1]] as string[];
     const result = await post({ intent: "reorder-members", groupId, expected: ids, id: moved });
     expect(result).toMatchObject({ ok: true, message: "구성원 순서가 변경되었습니다" });
-    expect((await group(groupId)).members.map((candidate) => candidate.name)).toEqual([
-      "다",
-      "가",
-      "나",
-    ]);
+    expect((await group(groupId)).members.map((candidate) => candidate.name)).toEqual(["다", "가", "나"]);
     // A page still showing the old order: its move would undo the one just saved.
     const stale = await post({ intent: "reorder-members", groupId, expected: ids, id: ids });
     expect(stale).toMatchObject({ status: 409, conflict: true });
@@ -232,9 +224,7 @@ describeEachDatabase("managing the organization chart", (services) => {
 
     const groupIds = (await chart()).map((candidate) => candidate.id);
     const reversed = [...groupIds].reverse();
-    expect(
-      await post({ intent: "reorder-groups", expected: groupIds, id: reversed }),
-    ).toMatchObject({
+    expect(await post({ intent: "reorder-groups", expected: groupIds, id: reversed })).toMatchObject({
       ok: true,
       message: "그룹 순서가 변경되었습니다",
     });
@@ -284,9 +274,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       name: "다른 그룹",
       photo: await pngFile("c.png"),
     });
-    const photos = await Promise.all(
-      (await group(groupId)).members.map((candidate) => photoOf(candidate.id)),
-    );
+    const photos = await Promise.all((await group(groupId)).members.map((candidate) => photoOf(candidate.id)));
     const stored = photos.filter((photo) => photo !== undefined);
     expect(stored).toHaveLength(2);
     const keep = await photoOf((await member(other, "다른 그룹")).id);

@@ -135,9 +135,7 @@ async function keysUnder(s: TestServices, folder: string): Promise<string[]> {
 /** The article's folder holds exactly the files of its image rows (each with its copies). */
 async function expectStorageMatchesRows(s: TestServices, articleId: string) {
   const rows = await imageRows(s, articleId);
-  const expected = rows
-    .flatMap((row) => storageKeysOf(row.storage_key, JSON.parse(row.variant_widths)))
-    .sort();
+  const expected = rows.flatMap((row) => storageKeysOf(row.storage_key, JSON.parse(row.variant_widths))).sort();
   expect(await keysUnder(s, `media/${articleId}`)).toEqual(expected);
 }
 
@@ -225,10 +223,7 @@ describeEachDatabase("managing media articles", (services) => {
 
   test("an edit keeps, deletes and adds images: rows, files and storage change together", async () => {
     const s = services();
-    const { id } = await created(
-      s,
-      articleForm({ title: "게임잼 사진", images: [{ file: red }, { file: green }] }),
-    );
+    const { id } = await created(s, articleForm({ title: "게임잼 사진", images: [{ file: red }, { file: green }] }));
     const [first, second] = await imageRows(s, id);
     if (!first || !second) throw new Error("two images expected");
     const before = await fileCount(s);
@@ -259,11 +254,7 @@ describeEachDatabase("managing media articles", (services) => {
     expect(images[0]?.file_id).toBe(second.file_id);
     expect(images[1]?.storage_key.startsWith(`media/${id}/`)).toBe(true);
     // The deleted picture's row and files are gone; one file came, one went.
-    const gone = await s.db
-      .selectFrom("files")
-      .select("id")
-      .where("id", "=", first.file_id)
-      .execute();
+    const gone = await s.db.selectFrom("files").select("id").where("id", "=", first.file_id).execute();
     expect(gone).toEqual([]);
     for (const key of storageKeysOf(first.storage_key, JSON.parse(first.variant_widths))) {
       await expect(s.storage.exists(key)).resolves.toBe(false);
@@ -323,10 +314,7 @@ describeEachDatabase("managing media articles", (services) => {
 
   test("deleting an article removes its images' rows, files and storage, at its version only", async () => {
     const s = services();
-    const { id } = await created(
-      s,
-      articleForm({ title: "지울 글", images: [{ file: red }, { file: green }] }),
-    );
+    const { id } = await created(s, articleForm({ title: "지울 글", images: [{ file: red }, { file: green }] }));
     const images = await imageRows(s, id);
 
     const remove = (version: number) => send(s, { intent: "delete", id, version: String(version) });
@@ -386,10 +374,7 @@ describeEachDatabase("managing media articles", (services) => {
 
   test("a tag is one key however it is typed: full-width letters and spaces are normalised", async () => {
     const s = services();
-    const wide = await created(
-      s,
-      articleForm({ title: "전각 태그", tag: "\u3000ＮＦＫＣ시험\u3000" }),
-    );
+    const wide = await created(s, articleForm({ title: "전각 태그", tag: "\u3000ＮＦＫＣ시험\u3000" }));
     const narrow = await created(s, articleForm({ title: "반각 태그", tag: "NFKC시험" }));
     for (const { id } of [wide, narrow]) {
       expect((await getEditableArticle(s.db, s.storage, id))?.tag).toBe("NFKC시험");
@@ -442,15 +427,7 @@ describeEachDatabase("managing media articles", (services) => {
       .select(["contents", "contents_text"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    for (const bad of [
-      "<script",
-      "alert(",
-      "onerror",
-      "onload",
-      "onclick",
-      "javascript:",
-      "<svg",
-    ]) {
+    for (const bad of ["<script", "alert(", "onerror", "onload", "onclick", "javascript:", "<svg"]) {
       expect(row.contents).not.toContain(bad);
     }
     expect(row.contents).not.toContain("<iframe");
@@ -466,10 +443,7 @@ describeEachDatabase("managing media articles", (services) => {
     const s = services();
     const before = await fileCount(s);
     const renamed = new File(["%PDF-1.7 not a picture"], "poster.jpg", { type: "image/jpeg" });
-    const answer = await send(
-      s,
-      articleForm({ title: "가짜 사진", images: [{ file: red }, { file: renamed }] }),
-    );
+    const answer = await send(s, articleForm({ title: "가짜 사진", images: [{ file: red }, { file: renamed }] }));
     expect(answer).toMatchObject({ ok: false, status: 400 });
     expect(answer.fieldErrors?.images).toContain("'poster.jpg'");
     expect(answer.fieldErrors?.images).toContain("이미지 파일이 아닙니다");
@@ -480,10 +454,7 @@ describeEachDatabase("managing media articles", (services) => {
 
   test("a photo's GPS and camera tags are stripped before it is stored", async () => {
     const s = services();
-    const { id } = await created(
-      s,
-      articleForm({ title: "위치 정보", images: [{ file: await photoWithGps() }] }),
-    );
+    const { id } = await created(s, articleForm({ title: "위치 정보", images: [{ file: await photoWithGps() }] }));
     const [image] = await imageRows(s, id);
     if (!image) throw new Error("one image expected");
     const stored = await sharp(await storedBytes(s, image.storage_key)).metadata();
@@ -497,10 +468,7 @@ describeEachDatabase("managing media articles", (services) => {
     const [foreign] = await imageRows(s, other.id);
     const mine = await created(s, articleForm({ title: "내 글" }));
     if (!foreign) throw new Error("one image expected");
-    const answer = await send(
-      s,
-      articleForm({ id: mine.id, version: 1, images: [{ fileId: foreign.file_id }] }),
-    );
+    const answer = await send(s, articleForm({ id: mine.id, version: 1, images: [{ fileId: foreign.file_id }] }));
     expect(answer).toMatchObject({ ok: false, status: 400 });
     expect(answer.fieldErrors?.images).toContain("사진 목록");
     expect(await imageRows(s, mine.id)).toEqual([]);

@@ -7,14 +7,7 @@ import { adminWriteEndpoint } from "#server/http/admin-endpoint.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { ruleFileField } from "#shared/rule-form.ts";
 import { type RuleRow, ruleRowsOf, rulesForm } from "../support/admin-forms.ts";
-import {
-  ACTOR,
-  existingKeys,
-  fileCount,
-  keysOfFile,
-  latestAudit,
-  storedKeys,
-} from "./document-writes.ts";
+import { ACTOR, existingKeys, fileCount, keysOfFile, latestAudit, storedKeys } from "./document-writes.ts";
 import { callAction, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -156,9 +149,7 @@ describeEachDatabase("rules writes", (services) => {
     const { db } = services();
     const { value, version } = await getRules(db);
     const result = await submit(
-      rulesForm(version, value.contents, [
-        { key: "new-d4", title: "파일 없음", fileName: "none.pdf" },
-      ]),
+      rulesForm(version, value.contents, [{ key: "new-d4", title: "파일 없음", fileName: "none.pdf" }]),
     );
     expect(result).toMatchObject({
       status: 400,
@@ -224,9 +215,7 @@ describeEachDatabase("rules writes", (services) => {
 
     const current = await getRules(db);
     const rows = rowsOf(current.value);
-    const reordered = await submit(
-      rulesForm(current.version, current.value.contents, [...rows].reverse()),
-    );
+    const reordered = await submit(rulesForm(current.version, current.value.contents, [...rows].reverse()));
     expect(reordered.message).toBe("회칙 파일 순서가 변경되었습니다");
     const saved = await getRules(db);
     expect(saved.value.attachments.map((attachment) => attachment.fileId)).toEqual(
@@ -244,9 +233,7 @@ describeEachDatabase("rules writes", (services) => {
     if (!removed) throw new Error("an attachment expected");
     const keys = (await keysOfFile(db, removed.fileId)) ?? [];
     expect(keys.length).toBeGreaterThan(0);
-    const result = await submit(
-      rulesForm(version, value.contents, rowsOf({ ...value, attachments: kept })),
-    );
+    const result = await submit(rulesForm(version, value.contents, rowsOf({ ...value, attachments: kept })));
     expect(result.message).toBe(`'${removed.title}' 회칙 파일이 삭제되었습니다`);
     await expect(keysOfFile(db, removed.fileId)).resolves.toBeUndefined();
     await expect(existingKeys(storage, keys)).resolves.toEqual([]);
@@ -278,16 +265,10 @@ describeEachDatabase("rules writes", (services) => {
       { key: "new-g7", title: "큰 파일", fileName: "big.pdf", file: await pdfFile("big.pdf") },
     ]);
     // The endpoint as it serves the rules, with a smaller file limit.
-    const endpoint = adminWriteEndpoint([
-      { ...rulesContent, files: { maxFileBytes: 1024, maxFiles: 20 } },
-    ]);
-    const { status, body: result } = await callAction(
-      endpoint,
-      services(),
-      "/admin/api/rules",
-      form,
-      { type: "rules" },
-    );
+    const endpoint = adminWriteEndpoint([{ ...rulesContent, files: { maxFileBytes: 1024, maxFiles: 20 } }]);
+    const { status, body: result } = await callAction(endpoint, services(), "/admin/api/rules", form, {
+      type: "rules",
+    });
     expect(status).toBe(413);
     expect(result.message).toContain("1KB");
     await expect(getRules(db)).resolves.toMatchObject({ version });

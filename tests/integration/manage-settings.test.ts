@@ -4,11 +4,7 @@ import { writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { getHomeContent, saveHomeContent } from "#server/domain/home/home.ts";
 import { youtubeIdFrom } from "#server/domain/home/manage.ts";
-import {
-  demoSiteSettings,
-  getSiteSettings,
-  saveSiteSettings,
-} from "#server/domain/site-settings/site-settings.ts";
+import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { homeForm, settingsForm } from "../support/admin-forms.ts";
 import {
   ACTOR,
@@ -40,8 +36,7 @@ describeEachDatabase("site settings and home writes", (services) => {
         .toBuffer(),
     );
     await writeWithFiles(db, storage, async (trx, files) => {
-      const store = (folder: string) =>
-        files.store({ folder, ...processed }).then((stored) => stored.id);
+      const store = (folder: string) => files.store({ folder, ...processed }).then((stored) => stored.id);
       await saveSiteSettings(trx, demoSiteSettings("http://club.test"), undefined);
       await saveHomeContent(
         trx,
@@ -72,12 +67,7 @@ describeEachDatabase("site settings and home writes", (services) => {
           ),
           recruiting: {
             intro: "매 학기 신입 부원을 모집합니다.",
-            wanted: [
-              "처음 배우는 분",
-              "함께할 사람을 찾는 분",
-              "만들고 싶은 게 있는 분",
-              "나누기 좋아하는 분",
-            ],
+            wanted: ["처음 배우는 분", "함께할 사람을 찾는 분", "만들고 싶은 게 있는 분", "나누기 좋아하는 분"],
             sessionsPerSemester: 20,
           },
         },
@@ -139,8 +129,7 @@ describeEachDatabase("site settings and home writes", (services) => {
         foundedYear: "창립 연도를 숫자로 입력해 주세요. 예: 1973",
         "social.instagram": "https://로 시작하는 주소를 입력해 주세요. 없으면 비워 두세요.",
         "social.github": "https://로 시작하는 주소를 입력해 주세요. 없으면 비워 두세요.",
-        "partners.learningSite.url":
-          "https://로 시작하는 주소를 입력해 주세요. 없으면 비워 두세요.",
+        "partners.learningSite.url": "https://로 시작하는 주소를 입력해 주세요. 없으면 비워 두세요.",
         "partners.activitySystem.label": "메뉴에 보일 이름을 입력해 주세요.",
       });
       await expect(getSiteSettings(db)).resolves.toMatchObject({ version, value });
@@ -157,9 +146,7 @@ describeEachDatabase("site settings and home writes", (services) => {
       expect(refused.fieldErrors).toEqual({
         foundedYear: "창립 연도는 1900년부터 2100년 사이로 입력해 주세요.",
       });
-      const cleared = await saveSettings(
-        settingsForm(version, value, { "social.facebook": "", email: "" }),
-      );
+      const cleared = await saveSettings(settingsForm(version, value, { "social.facebook": "", email: "" }));
       expect(cleared).toMatchObject({ ok: true });
       await expect(getSiteSettings(db)).resolves.toMatchObject({
         value: { email: "", social: { facebook: "" } },
@@ -169,9 +156,7 @@ describeEachDatabase("site settings and home writes", (services) => {
     test("a save from an older version is a conflict", async () => {
       const { db } = services();
       const { version, value } = await getSiteSettings(db);
-      const result = await saveSettings(
-        settingsForm(version - 1, value, { clubName: "낡은 이름" }),
-      );
+      const result = await saveSettings(settingsForm(version - 1, value, { clubName: "낡은 이름" }));
       expect(result).toMatchObject({ status: 409, conflict: true });
       await expect(getSiteSettings(db)).resolves.toMatchObject({ version, value });
     });
@@ -257,8 +242,7 @@ describeEachDatabase("site settings and home writes", (services) => {
       );
       expect(result.status).toBe(400);
       expect(result.fieldErrors).toEqual({
-        "video.youtubeId":
-          "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ",
+        "video.youtubeId": "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ",
         "slogans.2.title": "슬로건을 입력해 주세요.",
         "events.0.duration": "기간은 30자까지 쓸 수 있습니다.",
         "recruiting.sessionsPerSemester": "숫자로 입력해 주세요. 예: 20",
@@ -271,10 +255,7 @@ describeEachDatabase("site settings and home writes", (services) => {
       const { version, value } = await getHomeContent(db);
       const oldHero = value.heroImages[1]?.fileId ?? "";
       const oldEvent = value.events[2]?.imageFileId ?? "";
-      const oldKeys = [
-        ...((await keysOfFile(db, oldHero)) ?? []),
-        ...((await keysOfFile(db, oldEvent)) ?? []),
-      ];
+      const oldKeys = [...((await keysOfFile(db, oldHero)) ?? []), ...((await keysOfFile(db, oldEvent)) ?? [])];
       expect(oldKeys.length).toBeGreaterThanOrEqual(2);
       const result = await saveHome(
         homeForm(

@@ -91,8 +91,7 @@ describeEachDatabase("organization chart", (services) => {
         url: "/uploads/organization/profile_a/photo.webp",
         width: 960,
         height: 960,
-        srcSet:
-          "/uploads/organization/profile_a/photo-w480.webp 480w, /uploads/organization/profile_a/photo.webp 960w",
+        srcSet: "/uploads/organization/profile_a/photo-w480.webp 480w, /uploads/organization/profile_a/photo.webp 960w",
       },
     });
     expect(groups[0]?.members[1]?.photo).toBeUndefined();

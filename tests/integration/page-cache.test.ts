@@ -34,30 +34,28 @@ async function loadPageHandler(services: Services): Promise<RequestHandler> {
 
 /** A request as a browser sends it when revalidating (fetch would add no-cache to it). */
 function request(url: string, options: { method?: string; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string>; body: string }>(
-    (resolve, reject) => {
-      const outgoing = httpRequest(
-        url,
-        { method: options.method ?? "GET", headers: options.headers ?? {} },
-        (response) => {
-          let body = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => {
-            body += chunk;
-          });
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers as Record<string, string>,
-              body,
-            }),
-          );
-        },
-      );
-      outgoing.once("error", reject);
-      outgoing.end();
-    },
-  );
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      { method: options.method ?? "GET", headers: options.headers ?? {} },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers as Record<string, string>,
+            body,
+          }),
+        );
+      },
+    );
+    outgoing.once("error", reject);
+    outgoing.end();
+  });
 }
 
 describeEachDatabase("public page cache", (services) => {
@@ -138,13 +136,7 @@ describeEachDatabase("public page cache", (services) => {
   });
 
   test("feeds, the sitemap and pages answer 304 to a current copy, even on the first render", async () => {
-    for (const path of [
-      "/rss.xml",
-      "/sitemap.xml",
-      "/calendar.ics",
-      "/robots.txt",
-      "/archive/rule",
-    ]) {
+    for (const path of ["/rss.xml", "/sitemap.xml", "/calendar.ics", "/robots.txt", "/archive/rule"]) {
       const first = await request(`${base}${path}`, { headers: { "accept-encoding": "gzip" } });
       expect(first.status, path).toBe(200);
       const { etag } = first.headers;

@@ -12,17 +12,10 @@ describeEachDatabase("page views", (services) => {
     await recordPageView(db, "/archive/rule", new Date("2026-11-22T15:30:00Z"));
     await recordPageView(db, "/archive/odaeho", new Date("2026-11-22T15:30:00Z"));
     await Promise.all(
-      Array.from({ length: 5 }, () =>
-        recordPageView(db, "/archive/calendar", new Date("2026-11-24T03:00:00Z")),
-      ),
+      Array.from({ length: 5 }, () => recordPageView(db, "/archive/calendar", new Date("2026-11-24T03:00:00Z"))),
     );
 
-    const rows = await db
-      .selectFrom("page_views")
-      .selectAll()
-      .orderBy("day")
-      .orderBy("path")
-      .execute();
+    const rows = await db.selectFrom("page_views").selectAll().orderBy("day").orderBy("path").execute();
     expect(rows.map((row) => ({ ...row, views: Number(row.views) }))).toEqual([
       { day: "2026-11-22", path: "/archive/rule", views: 2 },
       { day: "2026-11-23", path: "/archive/odaeho", views: 1 },
@@ -64,9 +57,7 @@ describeEachDatabase("page views", (services) => {
       /from must not be after to/,
     );
     await expect(getPageViewStats(db, { from: "2026-13-01", to: "2026-13-02" })).rejects.toThrow();
-    await expect(getPageViewStats(db, { from: "2024-01-01", to: "2026-01-01" })).rejects.toThrow(
-      /366 days/,
-    );
+    await expect(getPageViewStats(db, { from: "2024-01-01", to: "2026-01-01" })).rejects.toThrow(/366 days/);
   });
 
   test("only public pages and existing articles count as pages", async () => {
@@ -89,9 +80,7 @@ describeEachDatabase("page views", (services) => {
 
     expect(await resolvePublicPage(db, "/")).toBe("/");
     expect(await resolvePublicPage(db, "/archive/calendar/")).toBe("/archive/calendar");
-    expect(await resolvePublicPage(db, `/community/media/${articleId}`)).toBe(
-      `/community/media/${articleId}`,
-    );
+    expect(await resolvePublicPage(db, `/community/media/${articleId}`)).toBe(`/community/media/${articleId}`);
     for (const path of [
       "/admin",
       "/admin/manage-posts",

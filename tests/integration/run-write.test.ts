@@ -75,15 +75,9 @@ describeEachDatabase("administrators' writes", (services) => {
       throw new VersionConflictError(3);
     });
     expect(result).toMatchObject({ ok: false, status: 409, conflict: true });
-    const rows = await s.db
-      .selectFrom("calendar_events")
-      .select("id")
-      .where("id", "=", "e2")
-      .execute();
+    const rows = await s.db.selectFrom("calendar_events").select("id").where("id", "=", "e2").execute();
     expect(rows).toEqual([]);
-    const failure = (await entries()).find(
-      (entry) => entry.content === "'게임잼' 일정 추가에 실패했습니다",
-    );
+    const failure = (await entries()).find((entry) => entry.content === "'게임잼' 일정 추가에 실패했습니다");
     expect(failure).toMatchObject({
       type: "failure",
       error: "다른 관리자가 먼저 저장했습니다",

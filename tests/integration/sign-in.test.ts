@@ -5,12 +5,7 @@ import {
   ensureInitialAdministrator,
   findAdministratorByEmail,
 } from "#server/domain/administrators/administrators.ts";
-import {
-  changePassword,
-  endOtherSessions,
-  signIn,
-  signOut,
-} from "#server/domain/administrators/authentication.ts";
+import { changePassword, endOtherSessions, signIn, signOut } from "#server/domain/administrators/authentication.ts";
 import { hashPassword, verifyPassword } from "#server/domain/administrators/passwords.ts";
 import {
   createSession,
@@ -69,16 +64,10 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       // Seen after more than five minutes: the last activity moves.
       expect(found?.lastSeenAt).toBe("2030-01-01T11:59:00.000Z");
 
-      await expect(
-        findActiveSession(db, session.token, new Date("2030-01-01T12:00:00Z")),
-      ).resolves.toBeUndefined();
+      await expect(findActiveSession(db, session.token, new Date("2030-01-01T12:00:00Z"))).resolves.toBeUndefined();
       // An expired session is deleted on sight.
       await expect(
-        db
-          .selectFrom("sessions")
-          .select("id")
-          .where("id", "=", sessionIdOf(session.token))
-          .execute(),
+        db.selectFrom("sessions").select("id").where("id", "=", sessionIdOf(session.token)).execute(),
       ).resolves.toEqual([]);
     });
 
@@ -206,12 +195,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
     test("failures per e-mail address block that address from every client", async () => {
       const { db } = services();
       const attempt = (clientAddress: string, password: string) =>
-        signIn(
-          db,
-          { email: "limited@club.test", password, persistent: false, clientAddress },
-          new Date(),
-          policy,
-        );
+        signIn(db, { email: "limited@club.test", password, persistent: false, clientAddress }, new Date(), policy);
       await createAdministrator(db, {
         email: "limited@club.test",
         password: "limited-pass",
@@ -298,11 +282,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       }
       await expect(checkSignInLimit(db, key, now)).resolves.toEqual({ limited: false });
       expect(await deleteOldSignInAttempts(db, now)).toBeGreaterThanOrEqual(10);
-      const left = await db
-        .selectFrom("sign_in_attempts")
-        .select("id")
-        .where("email", "=", "old@club.test")
-        .execute();
+      const left = await db.selectFrom("sign_in_attempts").select("id").where("email", "=", "old@club.test").execute();
       expect(left).toEqual([]);
     });
   });
@@ -384,12 +364,10 @@ describeEachDatabase("the first administrator", (services) => {
     if (!created.created) throw new Error("expected an administrator to be created");
     expect(created.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const row = await findAdministratorByEmail(db, "club@club.test");
-    await expect(
-      verifyPassword(created.generatedPassword ?? "", row?.password_hash ?? ""),
-    ).resolves.toBe(true);
-    await expect(
-      ensureInitialAdministrator(db, { email: "other@club.test", password: "configured" }),
-    ).resolves.toEqual({ created: false });
+    await expect(verifyPassword(created.generatedPassword ?? "", row?.password_hash ?? "")).resolves.toBe(true);
+    await expect(ensureInitialAdministrator(db, { email: "other@club.test", password: "configured" })).resolves.toEqual(
+      { created: false },
+    );
     await expect(findAdministratorByEmail(db, "other@club.test")).resolves.toBeUndefined();
   });
 });

@@ -86,9 +86,7 @@ describeEachDatabase("sitemap", (services) => {
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locsOf(index)).toEqual([1, 2, 3].map((part) => `${SITE}/sitemaps/${part}.xml`));
     // Each part's lastmod is the last change among its articles; the first holds none.
-    const lastmods = [
-      ...index.matchAll(/<sitemap><loc>[^<]+<\/loc>(<lastmod>([^<]+)<\/lastmod>)?/g),
-    ];
+    const lastmods = [...index.matchAll(/<sitemap><loc>[^<]+<\/loc>(<lastmod>([^<]+)<\/lastmod>)?/g)];
     expect(lastmods.map((match) => match[2])).toEqual([
       undefined,
       all[publicPagePaths.length]?.lastModified,

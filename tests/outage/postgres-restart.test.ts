@@ -87,9 +87,7 @@ test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in 
     pgCtl("-w", "start", "-l", path.join(pgData as string, "restart.log"));
   }
 
-  await expect
-    .poll(async () => (await fetch(freshMediaPage())).status, { timeout: 20_000, interval: 200 })
-    .toBe(200);
+  await expect.poll(async () => (await fetch(freshMediaPage())).status, { timeout: 20_000, interval: 200 }).toBe(200);
   expect((await fetch(`${site.baseURL}/healthz`)).status).toBe(200);
   const page = await fetch(`${site.baseURL}/community/media?search=after-outage`);
   expect(page.status).toBe(200);

@@ -17,11 +17,7 @@ export function formOf(entries: [string, string | File][]): FormData {
 }
 
 /** The settings form: each field named by its path in the settings. */
-export function settingsForm(
-  version: number,
-  settings: SiteSettings,
-  overrides: Record<string, string> = {},
-) {
+export function settingsForm(version: number, settings: SiteSettings, overrides: Record<string, string> = {}) {
   const fields: Record<string, string> = {
     intent: "save",
     version: String(version),
@@ -72,10 +68,7 @@ export function homeForm(
   const slots = <Item>(list: string, items: Item[], columns: (keyof Item & string)[]) => {
     items.forEach((item, index) => {
       for (const column of columns) {
-        entries.push([
-          `${list}.${column}`,
-          value(`${list}.${index}.${column}`, String(item[column])),
-        ]);
+        entries.push([`${list}.${column}`, value(`${list}.${index}.${column}`, String(item[column]))]);
       }
     });
   };

@@ -20,9 +20,7 @@ export const buildDir = path.resolve("build");
 /** The browser manifest of the last `npm run build`: every route, its exports and its chunks. */
 export function readBuildManifest(): BuildManifest {
   const assets = path.join(buildDir, "client/assets");
-  const file = existsSync(assets)
-    ? readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name))
-    : undefined;
+  const file = existsSync(assets) ? readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name)) : undefined;
   if (!file || !existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error("This test runs the built app: run `npm run build` first.");
   }

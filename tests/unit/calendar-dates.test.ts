@@ -69,17 +69,7 @@ describe("the month in the address", () => {
   });
 
   test("anything else is ignored so the page falls back to the current month", () => {
-    for (const value of [
-      null,
-      "",
-      "2026-13",
-      "2026-00",
-      "2026-1",
-      "26-11",
-      "1800-01",
-      "9999-12",
-      "2026-11x",
-    ]) {
+    for (const value of [null, "", "2026-13", "2026-00", "2026-1", "26-11", "1800-01", "9999-12", "2026-11x"]) {
       expect(parseMonthKey(value)).toBeUndefined();
     }
   });
@@ -88,20 +78,12 @@ describe("the month in the address", () => {
 describe("event days", () => {
   test("an all-day event covers its dates up to its exclusive end", () => {
     // 25-26 November in Seoul: from midnight on the 25th to midnight starting the 27th.
-    expect(coveredDates("2026-11-24T15:00:00.000Z", "2026-11-26T15:00:00.000Z")).toEqual([
-      "2026-11-25",
-      "2026-11-26",
-    ]);
+    expect(coveredDates("2026-11-24T15:00:00.000Z", "2026-11-26T15:00:00.000Z")).toEqual(["2026-11-25", "2026-11-26"]);
   });
 
   test("a timed event past midnight shows on both days; one without duration on its day", () => {
-    expect(coveredDates("2026-11-30T14:00:00.000Z", "2026-11-30T16:00:00.000Z")).toEqual([
-      "2026-11-30",
-      "2026-12-01",
-    ]);
-    expect(coveredDates("2026-11-30T10:00:00.000Z", "2026-11-30T10:00:00.000Z")).toEqual([
-      "2026-11-30",
-    ]);
+    expect(coveredDates("2026-11-30T14:00:00.000Z", "2026-11-30T16:00:00.000Z")).toEqual(["2026-11-30", "2026-12-01"]);
+    expect(coveredDates("2026-11-30T10:00:00.000Z", "2026-11-30T10:00:00.000Z")).toEqual(["2026-11-30"]);
   });
 
   test("when an event happens reads as one Korean line", () => {

@@ -40,9 +40,7 @@ describe("audit sentences for a whole-document save", () => {
       "'동아리방은 어디인가요?' 질문이 추가되었습니다",
     ]);
     // Removing one item is not a new order for the rest.
-    expect(listChanges([a, b, c], [a, c], options)).toEqual([
-      "'면접이 있나요?' 질문이 삭제되었습니다",
-    ]);
+    expect(listChanges([a, b, c], [a, c], options)).toEqual(["'면접이 있나요?' 질문이 삭제되었습니다"]);
   });
 
   test("long labels are shortened for one log line", () => {
@@ -59,19 +57,15 @@ describe("audit sentences for a whole-document save", () => {
     expect(fieldsChangedSentence("모집 안내", ["설명", "지원 링크"])).toEqual([
       "모집 안내의 설명, 지원 링크가 수정되었습니다",
     ]);
-    expect(fieldsChangedSentence("사이트 설정", ["동아리 이름", "부제", "주소", "이메일"])).toEqual(
-      ["사이트 설정의 동아리 이름, 부제 외 2개 항목이 수정되었습니다"],
-    );
+    expect(fieldsChangedSentence("사이트 설정", ["동아리 이름", "부제", "주소", "이메일"])).toEqual([
+      "사이트 설정의 동아리 이름, 부제 외 2개 항목이 수정되었습니다",
+    ]);
     expect(fieldsChangedSentence("사이트 설정", [])).toEqual([]);
   });
 
   test("one line for the log: up to three sentences, then a count", () => {
-    expect(summarizeChanges([], "저장되었습니다 (바뀐 내용 없음)")).toBe(
-      "저장되었습니다 (바뀐 내용 없음)",
-    );
+    expect(summarizeChanges([], "저장되었습니다 (바뀐 내용 없음)")).toBe("저장되었습니다 (바뀐 내용 없음)");
     expect(summarizeChanges(["가", "나", "다"], "")).toBe("가. 나. 다");
-    expect(summarizeChanges(["가", "나", "다", "라", "마"], "")).toBe(
-      "가. 나. 그 밖에 3건이 변경되었습니다",
-    );
+    expect(summarizeChanges(["가", "나", "다", "라", "마"], "")).toBe("가. 나. 그 밖에 3건이 변경되었습니다");
   });
 });

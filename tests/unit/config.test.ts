@@ -20,9 +20,7 @@ describe("configuration", () => {
   });
 
   test("SITE_URL loses its trailing slash", () => {
-    expect(loadConfig({ SITE_URL: "https://club.example.org/" }).siteUrl).toBe(
-      "https://club.example.org",
-    );
+    expect(loadConfig({ SITE_URL: "https://club.example.org/" }).siteUrl).toBe("https://club.example.org");
   });
 
   test.each([

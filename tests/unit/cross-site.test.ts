@@ -59,9 +59,8 @@ describe("cross-site writes", () => {
   });
 
   test("the configured site address is trusted", async () => {
-    expect(
-      (await send("POST", { Origin: "https://club.example.org", "Sec-Fetch-Site": "cross-site" }))
-        .status,
-    ).toBe(200);
+    expect((await send("POST", { Origin: "https://club.example.org", "Sec-Fetch-Site": "cross-site" })).status).toBe(
+      200,
+    );
   });
 });

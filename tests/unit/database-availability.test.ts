@@ -9,9 +9,7 @@ test("connection failures count as an unavailable database; query faults do not"
   expect(isDatabaseUnavailableError(withCode("57P03"))).toBe(true);
   expect(isDatabaseUnavailableError(withCode("08006"))).toBe(true);
   expect(isDatabaseUnavailableError(new Error("Connection terminated unexpectedly"))).toBe(true);
-  expect(
-    isDatabaseUnavailableError(new AggregateError([withCode("ECONNREFUSED")], "all refused")),
-  ).toBe(true);
+  expect(isDatabaseUnavailableError(new AggregateError([withCode("ECONNREFUSED")], "all refused"))).toBe(true);
   expect(isDatabaseUnavailableError(withCode("23505", "duplicate key"))).toBe(false);
   expect(isDatabaseUnavailableError(withCode("42P01", "relation does not exist"))).toBe(false);
   expect(isDatabaseUnavailableError(new Error("SQLITE_CONSTRAINT"))).toBe(false);

@@ -172,8 +172,6 @@ describe("iCalendar feed", () => {
   });
 
   test("each event links to its month on the site", () => {
-    expect(prop(vevents[1], "URL")?.value).toBe(
-      "https://club.example.org/archive/calendar?month=2026-12",
-    );
+    expect(prop(vevents[1], "URL")?.value).toBe("https://club.example.org/archive/calendar?month=2026-12");
   });
 });

@@ -1,19 +1,11 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import {
-  appIconPng,
-  faviconIco,
-  LOGO_PNG_SIZE,
-  logoMarkPng,
-  logoMarkSvg,
-} from "#app/lib/logo-files.server.tsx";
+import { appIconPng, faviconIco, LOGO_PNG_SIZE, logoMarkPng, logoMarkSvg } from "#app/lib/logo-files.server.tsx";
 
 describe("logo files", () => {
   test("the SVG is a standalone drawing of paths, with no text to depend on fonts", () => {
     const svg = logoMarkSvg();
-    expect(svg).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
-    );
+    expect(svg).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('viewBox="0 0 64 64"');
     expect(svg).toMatch(/<path /);
     expect(svg).not.toMatch(/<text/);
@@ -30,9 +22,7 @@ describe("logo files", () => {
       const offset = (y * info.width + x) * info.channels;
       return [data[offset], data[offset + 1], data[offset + 2]];
     };
-    expect(at(Math.round((28 / 64) * 1024) - 20, Math.round((32 / 64) * 1024))).toEqual([
-      0x3d, 0xdc, 0x7a,
-    ]);
+    expect(at(Math.round((28 / 64) * 1024) - 20, Math.round((32 / 64) * 1024))).toEqual([0x3d, 0xdc, 0x7a]);
     expect(at(40, 512)).toEqual([0x12, 0x15, 0x1c]);
   });
 

@@ -8,13 +8,7 @@ const groups = buildNavigation({
 
 describe("navigation", () => {
   test("has the spec's five groups in order", () => {
-    expect(groups.map((group) => group.label)).toEqual([
-      "About Us",
-      "Community",
-      "Archive",
-      "Join",
-      "Other sites",
-    ]);
+    expect(groups.map((group) => group.label)).toEqual(["About Us", "Community", "Archive", "Join", "Other sites"]);
   });
 
   test("other sites list only partner sites that have an address, then the admin", () => {

@@ -55,26 +55,24 @@ const htmlResponse = (text: string, init: ResponseInit = {}) =>
  * with conditional headers, which asks for a full answer).
  */
 function get(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; etag: string | undefined; body: string }>(
-    (resolve, reject) => {
-      const request = httpRequest(url, { headers }, (response) => {
-        let body = "";
-        response.setEncoding("latin1");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            etag: response.headers.etag,
-            body,
-          }),
-        );
+  return new Promise<{ status: number; etag: string | undefined; body: string }>((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      let body = "";
+      response.setEncoding("latin1");
+      response.on("data", (chunk: string) => {
+        body += chunk;
       });
-      request.once("error", reject);
-      request.end();
-    },
-  );
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          etag: response.headers.etag,
+          body,
+        }),
+      );
+    });
+    request.once("error", reject);
+    request.end();
+  });
 }
 
 describe("answers from memory", () => {
@@ -100,8 +98,7 @@ describe("answers from memory", () => {
   });
 
   test("every encoding holds the same page under its own strong ETag", async () => {
-    const get = (encoding: string) =>
-      fetch(`${base}/encodings`, { headers: { "accept-encoding": encoding } });
+    const get = (encoding: string) => fetch(`${base}/encodings`, { headers: { "accept-encoding": encoding } });
     const [br, gzip, identity] = await Promise.all([get("br"), get("gzip"), get("identity")]);
     // fetch decodes the bodies itself; the raw bytes are checked below.
     expect(br.headers.get("content-encoding")).toBe("br");
@@ -242,11 +239,7 @@ describe("what is kept", () => {
     for (let index = 0; index < 40; index++) {
       // Random bytes as text: compression cannot shrink them much.
       const text = randomBytes(6_000).toString("base64");
-      await store(
-        cache,
-        `/page-${index}`,
-        new Response(text, { headers: { "content-type": "text/plain" } }),
-      );
+      await store(cache, `/page-${index}`, new Response(text, { headers: { "content-type": "text/plain" } }));
       held("/page-0");
     }
     expect(cache.bytes).toBeLessThanOrEqual(200_000);

@@ -11,9 +11,7 @@ import {
 describe("password hashing", { timeout: 30_000 }, () => {
   test("a hash is a PHC string carrying scrypt's parameters, a 16-byte salt and a 64-byte key", async () => {
     const hash = await hashPassword("동아리비밀번호");
-    const match = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
-      hash,
-    );
+    const match = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(hash);
     expect(match).not.toBeNull();
     expect(match?.slice(1, 4).map(Number)).toEqual([17, 8, 1]);
     expect(Buffer.from(match?.[4] ?? "", "base64")).toHaveLength(16);

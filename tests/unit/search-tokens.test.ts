@@ -20,17 +20,8 @@ describe("search words", () => {
       "2026년",
     ]);
     // Decomposed jamo become syllables, full-width Latin becomes ASCII.
-    expect(searchWords("\u1112\u1162\u110f\u1165\u1110\u1169\u11ab ＲＥＡＣＴ")).toEqual([
-      "해커톤",
-      "react",
-    ]);
-    expect(searchWords("snake_case 50% C:\\kernel")).toEqual([
-      "snake",
-      "case",
-      "50",
-      "c",
-      "kernel",
-    ]);
+    expect(searchWords("\u1112\u1162\u110f\u1165\u1110\u1169\u11ab ＲＥＡＣＴ")).toEqual(["해커톤", "react"]);
+    expect(searchWords("snake_case 50% C:\\kernel")).toEqual(["snake", "case", "50", "c", "kernel"]);
     expect(searchWords(" %_*\"' ")).toEqual([]);
   });
 
@@ -57,8 +48,6 @@ describe("index tokens", () => {
     expect(ftsQuery({ words: ["후기"], tag: "행사" }, "title")).toBe(
       `title : ("후기") AND tag : "t${Buffer.from("행사").toString("hex")}"`,
     );
-    expect(ftsQuery({ words: ["후기"], tag: "" }, "body")).toBe(
-      '({title body} : ("후기")) NOT (title : ("후기"))',
-    );
+    expect(ftsQuery({ words: ["후기"], tag: "" }, "body")).toBe('({title body} : ("후기")) NOT (title : ("후기"))');
   });
 });

@@ -96,9 +96,7 @@ describe("the session cookie", () => {
     });
     const cookie = header.split(";")[0] ?? "";
     await expect(readSessionToken(requestWithCookie(cookie))).resolves.toBe(token);
-    await expect(readSessionToken(requestWithCookie("club_admin_session=abc"))).resolves.toBe(
-      undefined,
-    );
+    await expect(readSessionToken(requestWithCookie("club_admin_session=abc"))).resolves.toBe(undefined);
     await expect(readSessionToken(requestWithCookie("other=1"))).resolves.toBe(undefined);
   });
 });

@@ -4,11 +4,7 @@ import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
-import {
-  InvalidStorageKeyError,
-  newStorageKey,
-  StorageNotFoundError,
-} from "#server/storage/storage.ts";
+import { InvalidStorageKeyError, newStorageKey, StorageNotFoundError } from "#server/storage/storage.ts";
 
 describe("local disk storage", () => {
   let root: string;
@@ -32,19 +28,13 @@ describe("local disk storage", () => {
     await expect(storage.get(key)).rejects.toBeInstanceOf(StorageNotFoundError);
   });
 
-  test.each([
-    "../secret.txt",
-    "a/../../secret.txt",
-    "/etc/passwd",
-    "a//b",
-    ".hidden/x",
-    "a/./b",
-    "a\\b",
-    "",
-  ])("refuses the key %j", async (key) => {
-    await expect(storage.put(key, Buffer.from("x"))).rejects.toBeInstanceOf(InvalidStorageKeyError);
-    await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
-  });
+  test.each(["../secret.txt", "a/../../secret.txt", "/etc/passwd", "a//b", ".hidden/x", "a/./b", "a\\b", ""])(
+    "refuses the key %j",
+    async (key) => {
+      await expect(storage.put(key, Buffer.from("x"))).rejects.toBeInstanceOf(InvalidStorageKeyError);
+      await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    },
+  );
 
   test("public addresses are URL-encoded per segment", () => {
     expect(storage.publicUrl("archive/odaeho/1/KERNEL odaeho 2024 봄.pdf")).toBe(

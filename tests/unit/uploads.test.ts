@@ -2,11 +2,7 @@ import exifReader from "exif-reader";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { acceptImage, acceptPdf, uploadLimits } from "#server/domain/files/uploads.ts";
-import {
-  BadRequestError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from "#server/domain/input-errors.ts";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/domain/input-errors.ts";
 import { readForm, readJson, TEXT_ONLY } from "#server/http/request-body.ts";
 import { photoWithLocation } from "../support/photos.ts";
 
@@ -52,12 +48,8 @@ describe("image uploads", () => {
 
 describe("PDF uploads", () => {
   test("must start with %PDF-", async () => {
-    await expect(acceptPdf(new File(["%PDF-1.7\n..."], "a.pdf"))).resolves.toBeInstanceOf(
-      Uint8Array,
-    );
-    await expect(acceptPdf(new File(["GIF89a"], "renamed.pdf"))).rejects.toBeInstanceOf(
-      BadRequestError,
-    );
+    await expect(acceptPdf(new File(["%PDF-1.7\n..."], "a.pdf"))).resolves.toBeInstanceOf(Uint8Array);
+    await expect(acceptPdf(new File(["GIF89a"], "renamed.pdf"))).rejects.toBeInstanceOf(BadRequestError);
   });
 });
 
@@ -70,10 +62,7 @@ describe("the one body reader", () => {
   }
 
   test("reads fields and files", async () => {
-    const form = await readForm(
-      multipart({ title: "제목", image: new File(["abc"], "a.png") }),
-      IMAGES,
-    );
+    const form = await readForm(multipart({ title: "제목", image: new File(["abc"], "a.png") }), IMAGES);
     expect(form.get("title")).toBe("제목");
     expect(form.get("image")).toBeInstanceOf(File);
   });
@@ -133,11 +122,9 @@ describe("the one body reader", () => {
     await expect(readJson(post('{"path":"/"}'), 100)).resolves.toEqual({ path: "/" });
     await expect(readJson(post('{"path":"/"}', "text/plain"), 100)).resolves.toEqual({ path: "/" });
     await expect(readJson(post("{"), 100)).rejects.toBeInstanceOf(BadRequestError);
-    await expect(readJson(post(`"${"x".repeat(200)}"`), 100)).rejects.toBeInstanceOf(
-      PayloadTooLargeError,
-    );
-    await expect(
-      readJson(post("a=b", "application/x-www-form-urlencoded"), 100),
-    ).rejects.toMatchObject({ status: 415 });
+    await expect(readJson(post(`"${"x".repeat(200)}"`), 100)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    await expect(readJson(post("a=b", "application/x-www-form-urlencoded"), 100)).rejects.toMatchObject({
+      status: 415,
+    });
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  BUCKET_EDGES,
-  bucketOf,
-  summarize,
-  webVitalsInputSchema,
-} from "#server/domain/analytics/web-vitals.ts";
+import { BUCKET_EDGES, bucketOf, summarize, webVitalsInputSchema } from "#server/domain/analytics/web-vitals.ts";
 import { formatWebVital, rateWebVital, WEB_VITALS } from "#shared/web-vitals.ts";
 
 describe("web-vital buckets", () => {

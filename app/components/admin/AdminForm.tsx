@@ -41,10 +41,7 @@ interface AdminFormProps {
    * Runs in the browser before sending, e.g. to compress images; may report progress from 0 to
    * 100 and throw an Error whose message is shown to the manager.
    */
-  prepare?: (
-    form: FormData,
-    onProgress: (label: string, percent: number) => void,
-  ) => Promise<FormData>;
+  prepare?: (form: FormData, onProgress: (label: string, percent: number) => void) => Promise<FormData>;
   /** Called after a successful save with the server's answer and the form that was sent. */
   onSaved?: (result: WriteResult<unknown>, form: FormData) => void;
   /** Empty the form after a successful save (forms that add a new item). */
@@ -136,9 +133,7 @@ export function AdminForm({
   const answerRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!result) return;
-    const invalid = result.ok
-      ? null
-      : formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const invalid = result.ok ? null : formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid) invalid.focus();
     else answerRef.current?.scrollIntoView({ block: "nearest" });
   }, [result]);
@@ -152,8 +147,7 @@ export function AdminForm({
     setResult(null);
     setSending(true);
     try {
-      if (prepare)
-        form = await prepare(form, (phase, percent) => setProgress({ label: phase, percent }));
+      if (prepare) form = await prepare(form, (phase, percent) => setProgress({ label: phase, percent }));
       setProgress({ label: "보내는 중", percent: 0 });
       finish(await write.send(form, (percent) => setProgress({ label: "보내는 중", percent })));
     } catch (error) {

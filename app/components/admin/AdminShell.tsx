@@ -42,13 +42,7 @@ export function AdminShell({ clubName, email, children }: AdminShellProps) {
           <span className="visually-hidden">관리 메뉴 열기</span>
         </button>
       </header>
-      <dialog
-        ref={menuRef}
-        id={MENU_ID}
-        className={styles.menuDialog}
-        aria-label="관리 메뉴"
-        {...{ closedby: "any" }}
-      >
+      <dialog ref={menuRef} id={MENU_ID} className={styles.menuDialog} aria-label="관리 메뉴" {...{ closedby: "any" }}>
         <div className={styles.menuTop}>
           <Brand clubName={clubName} />
           <button

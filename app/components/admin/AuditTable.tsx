@@ -35,9 +35,7 @@ export function AuditTable({ caption, entries, emptyText }: AuditTableProps) {
               <Badge tone="brand">{auditCategories[entry.category] ?? entry.category}</Badge>
             </td>
             <td data-nowrap>
-              <Badge tone={entry.type === "failure" ? "danger" : "success"}>
-                {auditTypes[entry.type]}
-              </Badge>
+              <Badge tone={entry.type === "failure" ? "danger" : "success"}>{auditTypes[entry.type]}</Badge>
             </td>
             <td className={styles.content}>
               {entry.content}

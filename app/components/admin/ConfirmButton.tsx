@@ -48,8 +48,7 @@ export function ConfirmButton({
   const id = useId();
   const dialogId = `${id}-dialog`;
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const supportsCommands = () =>
-    typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
+  const supportsCommands = () => typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
 
   return (
     <>
@@ -111,15 +110,7 @@ interface ConfirmDialogProps {
  * The modal question behind a ConfirmButton, also opened by script where asking depends on the
  * moment (closing a form only when something was typed in it). "취소" has the focus.
  */
-export function ConfirmDialog({
-  dialogRef,
-  id,
-  title,
-  message,
-  confirm,
-  cancel,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ dialogRef, id, title, message, confirm, cancel, onCancel }: ConfirmDialogProps) {
   return (
     <dialog
       ref={dialogRef}

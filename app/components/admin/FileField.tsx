@@ -70,10 +70,7 @@ export function FileField({ label, name, kind, required, hint, error, current }:
                     ? {
                         name: file.name,
                         size: file.size,
-                        url:
-                          kind === "image" && file.type.startsWith("image/")
-                            ? URL.createObjectURL(file)
-                            : undefined,
+                        url: kind === "image" && file.type.startsWith("image/") ? URL.createObjectURL(file) : undefined,
                       }
                     : null,
                 );

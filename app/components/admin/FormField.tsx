@@ -40,9 +40,7 @@ export function FormField({ label, name, hint, error, required, children }: Form
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined]
-    .filter(Boolean)
-    .join(" ");
+  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(" ");
   return (
     <div className={styles.field} data-invalid={error ? true : undefined}>
       <label htmlFor={id} className={styles.label}>
@@ -76,21 +74,11 @@ export function TextInput({ className, ...props }: ComponentProps<"input">) {
 }
 
 export function TextArea({ className, ...props }: ComponentProps<"textarea">) {
-  return (
-    <textarea
-      className={[styles.control, styles.textarea, className].filter(Boolean).join(" ")}
-      {...props}
-    />
-  );
+  return <textarea className={[styles.control, styles.textarea, className].filter(Boolean).join(" ")} {...props} />;
 }
 
 export function Select({ className, ...props }: ComponentProps<"select">) {
-  return (
-    <select
-      className={[styles.control, styles.select, className].filter(Boolean).join(" ")}
-      {...props}
-    />
-  );
+  return <select className={[styles.control, styles.select, className].filter(Boolean).join(" ")} {...props} />;
 }
 
 /** A checkbox with its label beside it, and an optional hint under both. */

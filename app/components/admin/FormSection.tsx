@@ -32,15 +32,7 @@ export function FormSection({
  * The save button of a long form, kept in view at the bottom of the screen while the form is
  * scrolled, with a line on where the change shows.
  */
-export function SaveBar({
-  busy,
-  progress,
-  note,
-}: {
-  busy: boolean;
-  progress: FormProgress | null;
-  note: ReactNode;
-}) {
+export function SaveBar({ busy, progress, note }: { busy: boolean; progress: FormProgress | null; note: ReactNode }) {
   return (
     <div className={styles.saveBar}>
       {progress ? (

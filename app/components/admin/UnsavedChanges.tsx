@@ -1,13 +1,4 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useBlocker } from "react-router";
 import { Button } from "#app/components/ui/Button.tsx";
 import styles from "./AdminForm.module.css";
@@ -39,8 +30,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const hasChanges = dirtyForms.size > 0;
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      hasChanges && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => hasChanges && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (!hasChanges) return;

@@ -63,8 +63,8 @@ export function WebVitalsTable({ stats }: { stats: WebVitalStats }) {
           <div key={name}>
             <dt>{name}</dt>
             <dd>
-              {formatWebVital(name, WEB_VITALS[name].good)} 이하 좋음 ·{" "}
-              {formatWebVital(name, WEB_VITALS[name].poor)} 넘으면 나쁨
+              {formatWebVital(name, WEB_VITALS[name].good)} 이하 좋음 · {formatWebVital(name, WEB_VITALS[name].poor)}{" "}
+              넘으면 나쁨
             </dd>
           </div>
         ))}
@@ -73,15 +73,7 @@ export function WebVitalsTable({ stats }: { stats: WebVitalStats }) {
   );
 }
 
-function Row({
-  label,
-  metrics,
-  samples,
-}: {
-  label: string;
-  metrics: WebVitalSummaries;
-  samples: number | undefined;
-}) {
+function Row({ label, metrics, samples }: { label: string; metrics: WebVitalSummaries; samples: number | undefined }) {
   const total = samples ?? Math.max(0, ...Object.values(metrics).map((metric) => metric.samples));
   return (
     <tr data-overall={samples === undefined || undefined}>

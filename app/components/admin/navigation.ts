@@ -44,6 +44,4 @@ export const adminNavigation: AdminNavGroup[] = [
 ];
 
 /** Every admin page's address. */
-export const adminPaths: string[] = adminNavigation.flatMap((group) =>
-  group.items.map((item) => item.to),
-);
+export const adminPaths: string[] = adminNavigation.flatMap((group) => group.items.map((item) => item.to));

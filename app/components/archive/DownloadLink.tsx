@@ -18,14 +18,7 @@ export function DownloadLink({
   className?: string | undefined;
 }) {
   return (
-    <ButtonLink
-      to={href}
-      reloadDocument
-      download={fileName}
-      variant={variant}
-      size="sm"
-      className={className}
-    >
+    <ButtonLink to={href} reloadDocument download={fileName} variant={variant} size="sm" className={className}>
       <DownloadIcon size={16} />
       <span className="visually-hidden">{subject} </span>
       내려받기

@@ -55,12 +55,8 @@ export function EventMonth({
                       data-kind={spansDays ? "span" : "timed"}
                       popoverTarget={popoverId(event)}
                     >
-                      {!event.allDay && !continues && (
-                        <span className={styles.time}>{seoulTime(event.startsAt)}</span>
-                      )}
-                      <span className={quiet ? "visually-hidden" : styles.chipTitle}>
-                        {event.title}
-                      </span>
+                      {!event.allDay && !continues && <span className={styles.time}>{seoulTime(event.startsAt)}</span>}
+                      <span className={quiet ? "visually-hidden" : styles.chipTitle}>{event.title}</span>
                       {continues && <span className="visually-hidden"> (계속)</span>}
                     </button>
                   </li>
@@ -87,12 +83,7 @@ export function EventMonth({
                   : "종일 일정"
                 : "일정"}
             </p>
-            <button
-              type="button"
-              className={styles.close}
-              popoverTarget={popoverId(event)}
-              popoverTargetAction="hide"
-            >
+            <button type="button" className={styles.close} popoverTarget={popoverId(event)} popoverTargetAction="hide">
               <CloseIcon size={18} />
               <span className="visually-hidden">닫기</span>
             </button>

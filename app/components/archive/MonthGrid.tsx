@@ -16,14 +16,7 @@ interface MonthGridProps {
 }
 
 /** A month as a table: weekday headers from Sunday to Saturday, one row per week. */
-export function MonthGrid({
-  yearMonth,
-  caption,
-  today,
-  variant,
-  renderDay,
-  className,
-}: MonthGridProps) {
+export function MonthGrid({ yearMonth, caption, today, variant, renderDay, className }: MonthGridProps) {
   const weeks = monthWeeks(yearMonth);
   return (
     <table className={[styles.grid, className].filter(Boolean).join(" ")} data-variant={variant}>
@@ -43,11 +36,7 @@ export function MonthGrid({
           <tr key={weekIndex}>
             {week.map((date, dayIndex) =>
               date ? (
-                <td
-                  key={date}
-                  data-weekday={dayIndex}
-                  aria-current={date === today ? "date" : undefined}
-                >
+                <td key={date} data-weekday={dayIndex} aria-current={date === today ? "date" : undefined}>
                   <span className={styles.dayNumber}>
                     <span aria-hidden="true">{Number(date.slice(8))}</span>
                     <span className="visually-hidden">

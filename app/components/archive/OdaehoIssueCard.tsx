@@ -17,11 +17,7 @@ export function OdaehoIssueCard({
 }) {
   const titleId = `odaeho-${issue.id}`;
   return (
-    <article
-      className={styles.card}
-      data-featured={featured || undefined}
-      aria-labelledby={titleId}
-    >
+    <article className={styles.card} data-featured={featured || undefined} aria-labelledby={titleId}>
       <div className={styles.coverFrame}>
         <ResponsiveImage
           className={styles.cover}

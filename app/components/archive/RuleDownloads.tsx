@@ -5,13 +5,7 @@ import { DownloadLink } from "./DownloadLink.tsx";
 import styles from "./RuleDownloads.module.css";
 
 /** The rules' PDF files, each with its size and a download link to /rules/{fileName}. */
-export function RuleDownloads({
-  downloads,
-  titleId,
-}: {
-  downloads: RuleDownload[];
-  titleId: string;
-}) {
+export function RuleDownloads({ downloads, titleId }: { downloads: RuleDownload[]; titleId: string }) {
   return (
     <section className={styles.panel}>
       <h2 id={titleId} className={styles.title}>

@@ -1,11 +1,6 @@
 import { useEffect, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "#app/components/icons/icons.tsx";
-import {
-  formatYearMonth,
-  localToday,
-  stepMonthWithinYear,
-  type YearMonth,
-} from "#shared/calendar-dates.ts";
+import { formatYearMonth, localToday, stepMonthWithinYear, type YearMonth } from "#shared/calendar-dates.ts";
 import { MonthGrid } from "./MonthGrid.tsx";
 import stepStyles from "./MonthStep.module.css";
 import styles from "./TestCalendar.module.css";
@@ -69,12 +64,7 @@ export function TestCalendar({
           <span className="visually-hidden">다음 달</span>
         </button>
       </form>
-      <MonthGrid
-        yearMonth={view}
-        today={today}
-        variant="compact"
-        caption={`${formatYearMonth(view)} 달력`}
-      />
+      <MonthGrid yearMonth={view} today={today} variant="compact" caption={`${formatYearMonth(view)} 달력`} />
     </div>
   );
 }

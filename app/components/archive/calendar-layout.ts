@@ -25,13 +25,7 @@ export function entriesByDay(events: CalendarEvent[]): Map<string, DayEntry[]> {
     const dates = coveredDates(event.startsAt, event.endsAt);
     dates.forEach((date, index) => {
       const span: EventSpan =
-        dates.length === 1
-          ? "single"
-          : index === 0
-            ? "start"
-            : index === dates.length - 1
-              ? "end"
-              : "middle";
+        dates.length === 1 ? "single" : index === 0 ? "start" : index === dates.length - 1 ? "end" : "middle";
       const entries = days.get(date) ?? [];
       entries.push({ event, span });
       days.set(date, entries);
@@ -44,10 +38,7 @@ export function entriesByDay(events: CalendarEvent[]): Map<string, DayEntry[]> {
  * The month's events for the list view, each once, under the first of its days that falls in
  * the month (an event that began last month is listed on the 1st).
  */
-export function agendaDays(
-  events: CalendarEvent[],
-  monthFirst: string,
-): { date: string; events: CalendarEvent[] }[] {
+export function agendaDays(events: CalendarEvent[], monthFirst: string): { date: string; events: CalendarEvent[] }[] {
   const groups = new Map<string, CalendarEvent[]>();
   for (const event of [...events].sort(displayOrder)) {
     const first = coveredDates(event.startsAt, event.endsAt).find((date) => date >= monthFirst);

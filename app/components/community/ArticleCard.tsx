@@ -11,13 +11,7 @@ import tagStyles from "./Tag.module.css";
  * One article in the media list. The title is the card's only link; it covers the whole card,
  * so the card is one tab stop and one name for a screen reader.
  */
-export function ArticleCard({
-  article,
-  priority,
-}: {
-  article: ArticleCardData;
-  priority: boolean;
-}) {
+export function ArticleCard({ article, priority }: { article: ArticleCardData; priority: boolean }) {
   return (
     <article className={styles.card}>
       <div className={styles.media}>

@@ -18,13 +18,7 @@ export function ArticleGallery({ images, title }: { images: ArticleImage[]; titl
       </h2>
       <ul className={styles.grid} data-count={Math.min(images.length, 3)}>
         {images.map((picture, index) => (
-          <GalleryItem
-            key={picture.image.url}
-            picture={picture}
-            index={index}
-            total={images.length}
-            title={title}
-          />
+          <GalleryItem key={picture.image.url} picture={picture} index={index} total={images.length} title={title} />
         ))}
       </ul>
     </section>
@@ -72,12 +66,7 @@ function GalleryItem({
         {...{ closedby: "any" }}
       >
         <figure className={styles.figure}>
-          <ResponsiveImage
-            image={picture.image}
-            alt={picture.alt}
-            sizes="90vw"
-            className={styles.full}
-          />
+          <ResponsiveImage image={picture.image} alt={picture.alt} sizes="90vw" className={styles.full} />
           <figcaption className={styles.caption}>
             <span className={styles.position}>
               {index + 1} / {total}

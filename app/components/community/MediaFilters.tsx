@@ -36,9 +36,7 @@ export function MediaFilters({ query, tags, totalCount }: MediaFiltersProps) {
         className={styles.search}
         preventScrollReset
       >
-        {query.limit !== DEFAULT_PAGE_SIZE && (
-          <input type="hidden" name="limit" value={query.limit} />
-        )}
+        {query.limit !== DEFAULT_PAGE_SIZE && <input type="hidden" name="limit" value={query.limit} />}
         <label htmlFor="media-search" className="visually-hidden">
           제목이나 내용으로 검색
         </label>

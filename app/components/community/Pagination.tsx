@@ -63,10 +63,7 @@ export function Pagination({ page, pageCount, hrefFor, morePages = false }: Pagi
           </li>
         )}
       </ol>
-      <PageStep
-        to={page < pageCount || morePages ? hrefFor(page + 1) : undefined}
-        direction="next"
-      />
+      <PageStep to={page < pageCount || morePages ? hrefFor(page + 1) : undefined} direction="next" />
     </nav>
   );
 }

@@ -5,10 +5,7 @@ import { type RefObject, useEffect } from "react";
  * under it (Back, Forward, a link). Uncontrolled, so Korean IME composition is never disturbed;
  * updated in place rather than remounted, so the field keeps keyboard focus.
  */
-export function useAddressValue(
-  ref: RefObject<HTMLInputElement | HTMLSelectElement | null>,
-  value: string,
-): void {
+export function useAddressValue(ref: RefObject<HTMLInputElement | HTMLSelectElement | null>, value: string): void {
   useEffect(() => {
     const field = ref.current;
     if (field && field.value !== value) field.value = value;

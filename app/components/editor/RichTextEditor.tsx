@@ -35,14 +35,7 @@ interface RichTextEditorProps {
  * blocks. Its HTML goes in a hidden input so it takes part in an ordinary form submission;
  * the server sanitizes that HTML with an allow-list before storing it.
  */
-export function RichTextEditor({
-  name,
-  label,
-  defaultValue,
-  onChange,
-  invalid,
-  describedBy,
-}: RichTextEditorProps) {
+export function RichTextEditor({ name, label, defaultValue, onChange, invalid, describedBy }: RichTextEditorProps) {
   const labelId = useId();
   // The HTML the form sends, held by React: an uncontrolled hidden input would be set back to
   // its default whenever the editor renders again.

@@ -49,10 +49,7 @@ export function CommandRush() {
   useEffect(() => {
     if (phase !== "playing") return;
     const startedAt = Date.now();
-    const timer = window.setInterval(
-      () => dispatch({ type: "tick", elapsedMs: Date.now() - startedAt }),
-      TICK_MS,
-    );
+    const timer = window.setInterval(() => dispatch({ type: "tick", elapsedMs: Date.now() - startedAt }), TICK_MS);
     input.current?.focus();
     return () => window.clearInterval(timer);
   }, [phase]);
@@ -145,8 +142,7 @@ export function CommandRush() {
                 <span className={styles.target} aria-hidden="true">
                   {[...state.target].map((char, index) => {
                     const typed = state.typed[index];
-                    const status =
-                      typed === undefined ? "pending" : typed === char ? "right" : "wrong";
+                    const status = typed === undefined ? "pending" : typed === char ? "right" : "wrong";
                     return (
                       // biome-ignore lint/suspicious/noArrayIndexKey: characters of a fixed string
                       <span key={index} data-status={status}>
@@ -181,9 +177,7 @@ export function CommandRush() {
                   한글이 입력되고 있어요. 한/영 키를 눌러 영문으로 바꿔 주세요.
                 </p>
               ) : (
-                state.last === "miss" && (
-                  <p className={styles.hint}>명령어와 달라요. 빨간 글자를 고쳐 보세요.</p>
-                )
+                state.last === "miss" && <p className={styles.hint}>명령어와 달라요. 빨간 글자를 고쳐 보세요.</p>
               )}
               <div className={styles.playActions}>
                 <Button variant="ghost" size="sm" onClick={() => dispatch({ type: "skip" })}>
@@ -199,8 +193,8 @@ export function CommandRush() {
                 <span className={styles.promptSign}>$</span> ./command-rush --start
               </p>
               <p>
-                화면에 나온 명령어를 그대로 입력하세요. 다 맞게 치면 바로 다음 명령어가 나오고,
-                연속으로 맞힐수록 점수가 크게 오릅니다.
+                화면에 나온 명령어를 그대로 입력하세요. 다 맞게 치면 바로 다음 명령어가 나오고, 연속으로 맞힐수록 점수가
+                크게 오릅니다.
               </p>
             </div>
           )}
@@ -212,9 +206,7 @@ export function CommandRush() {
               </p>
               <p className={styles.finalScore}>
                 <span data-testid="final-score">{state.score}</span>점
-                {best?.isNew && state.score > 0 && (
-                  <span className={styles.record}>최고 기록!</span>
-                )}
+                {best?.isNew && state.score > 0 && <span className={styles.record}>최고 기록!</span>}
               </p>
               <dl className={styles.summary}>
                 <div>
@@ -261,12 +253,7 @@ export function CommandRush() {
             {phase === "playing" && mode === "timed" ? "처음부터" : `${ROUND_MS / 1000}초 도전`}
           </Button>
         )}
-        <Button
-          variant="secondary"
-          size="lg"
-          onClick={() => start("practice")}
-          disabled={!hydrated}
-        >
+        <Button variant="secondary" size="lg" onClick={() => start("practice")} disabled={!hydrated}>
           연습 모드 (시간 제한 없이 {PRACTICE_COMMANDS}개)
         </Button>
       </div>

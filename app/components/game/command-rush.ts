@@ -136,9 +136,7 @@ export function pointsFor(command: string, streak: number): number {
 }
 
 export function remainingMs(state: GameState): number {
-  return state.mode === "timed"
-    ? Math.max(0, ROUND_MS - state.elapsedMs)
-    : Number.POSITIVE_INFINITY;
+  return state.mode === "timed" ? Math.max(0, ROUND_MS - state.elapsedMs) : Number.POSITIVE_INFINITY;
 }
 
 /** Share of keystrokes that matched the command at their position, in percent. */

@@ -13,11 +13,7 @@ export function AboutSection({ home, clubName }: { home: HomePage; clubName: str
     <PageSection labelledBy="home-about">
       <div className={styles.aboutGrid}>
         <div>
-          <SectionHeading
-            id="home-about"
-            eyebrow={`About ${clubName}`}
-            title="함께 쓰고, 읽고, 도전합니다"
-          >
+          <SectionHeading id="home-about" eyebrow={`About ${clubName}`} title="함께 쓰고, 읽고, 도전합니다">
             <p>{home.intro}</p>
           </SectionHeading>
           <ButtonLink to="/about" variant="secondary">

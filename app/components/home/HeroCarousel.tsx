@@ -30,13 +30,7 @@ interface HeroCarouselProps {
  * server's HTML; the others, the dots and the pause button arrive with the scripts. Rotation waits
  * while the pointer is over it or focus is inside, and never starts under reduced motion.
  */
-export function HeroCarousel({
-  slides,
-  label,
-  children,
-  stopped,
-  onStoppedChange,
-}: HeroCarouselProps) {
+export function HeroCarousel({ slides, label, children, stopped, onStoppedChange }: HeroCarouselProps) {
   const hydrated = useHydrated();
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const [current, setCurrent] = useState(0);

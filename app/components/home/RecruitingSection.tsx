@@ -11,23 +11,14 @@ interface RecruitingSectionProps {
 }
 
 /** The call to join: when the club recruits, whom it looks for, and the way to apply. */
-export function RecruitingSection({
-  recruiting,
-  isRecruiting,
-  foundedYear,
-}: RecruitingSectionProps) {
+export function RecruitingSection({ recruiting, isRecruiting, foundedYear }: RecruitingSectionProps) {
   return (
     <section className={styles.recruiting} aria-labelledby="home-recruiting">
       <div className="container">
         <div className={styles.recruitingGrid}>
           <div>
             {isRecruiting && <p className={styles.openBadge}>지금 모집 중</p>}
-            <SectionHeading
-              id="home-recruiting"
-              eyebrow="Recruiting"
-              title="함께할 부원을 찾습니다"
-              inverted
-            >
+            <SectionHeading id="home-recruiting" eyebrow="Recruiting" title="함께할 부원을 찾습니다" inverted>
               <p>{recruiting.intro}</p>
             </SectionHeading>
             <dl className={styles.stats}>
@@ -60,12 +51,7 @@ export function RecruitingSection({
                 지원하기
                 <ArrowRightIcon size={18} />
               </ButtonLink>
-              <ButtonLink
-                to="/join/who_we_want"
-                variant="ghost"
-                size="lg"
-                className={styles.ghostOnDark}
-              >
+              <ButtonLink to="/join/who_we_want" variant="ghost" size="lg" className={styles.ghostOnDark}>
                 이런 분을 찾아요
               </ButtonLink>
             </div>

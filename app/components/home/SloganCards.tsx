@@ -3,13 +3,7 @@ import type { HomePage } from "#server/domain/home/home.ts";
 import styles from "./SloganCards.module.css";
 
 /** The three slogans as cards, numbered in the mono accent (home and the about page). */
-export function SloganCards({
-  slogans,
-  headingLevel = 3,
-}: {
-  slogans: HomePage["slogans"];
-  headingLevel?: 2 | 3;
-}) {
+export function SloganCards({ slogans, headingLevel = 3 }: { slogans: HomePage["slogans"]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ol className={styles.cards}>

@@ -56,13 +56,7 @@ export function Header({ clubName, groups, isRecruiting }: HeaderProps) {
           <span className="visually-hidden">메뉴 열기</span>
         </button>
       </div>
-      <SideMenu
-        id={SIDE_MENU_ID}
-        clubName={clubName}
-        groups={groups}
-        active={active}
-        isRecruiting={isRecruiting}
-      />
+      <SideMenu id={SIDE_MENU_ID} clubName={clubName} groups={groups} active={active} isRecruiting={isRecruiting} />
     </header>
   );
 }
@@ -116,23 +110,14 @@ function DesktopGroup({
           {label}
         </Link>
       ) : (
-        <button
-          ref={labelRef}
-          type="button"
-          className={styles.groupLabel}
-          aria-controls={submenuId}
-        >
+        <button ref={labelRef} type="button" className={styles.groupLabel} aria-controls={submenuId}>
           {label}
         </button>
       )}
       <ul id={submenuId} className={styles.submenu} aria-label={group.label}>
         {group.items.map((item) => (
           <li key={item.to}>
-            <NavLink
-              item={item}
-              isCurrent={item.to === activeItem}
-              className={styles.submenuLink}
-            />
+            <NavLink item={item} isCurrent={item.to === activeItem} className={styles.submenuLink} />
           </li>
         ))}
       </ul>

@@ -27,13 +27,7 @@ export function SideMenu({ id, clubName, groups, active, isRecruiting }: SideMen
   }, [location.key]);
 
   return (
-    <dialog
-      ref={dialogRef}
-      id={id}
-      className={styles.dialog}
-      aria-label="사이트 메뉴"
-      {...{ closedby: "any" }}
-    >
+    <dialog ref={dialogRef} id={id} className={styles.dialog} aria-label="사이트 메뉴" {...{ closedby: "any" }}>
       <div className={styles.top}>
         <Link to="/" className={styles.brand}>
           <span aria-hidden="true" className={styles.prompt}>
@@ -69,11 +63,7 @@ export function SideMenu({ id, clubName, groups, active, isRecruiting }: SideMen
             <ul className={styles.items}>
               {group.items.map((item) => (
                 <li key={item.to}>
-                  <NavLink
-                    item={item}
-                    isCurrent={item.to === active.itemTo}
-                    className={styles.item}
-                  />
+                  <NavLink item={item} isCurrent={item.to === active.itemTo} className={styles.item} />
                 </li>
               ))}
             </ul>

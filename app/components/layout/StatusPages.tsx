@@ -31,9 +31,7 @@ export function ErrorPage({ status }: { status: number }) {
         문제가 발생했습니다
       </h1>
       <p className={styles.message}>페이지를 불러오는 중에 오류가 났습니다.</p>
-      <p className={styles.hint}>
-        잠시 후 다시 시도해 주세요. 문제가 계속되면 운영진에게 알려 주세요.
-      </p>
+      <p className={styles.hint}>잠시 후 다시 시도해 주세요. 문제가 계속되면 운영진에게 알려 주세요.</p>
       <Link to="/" className={styles.home}>
         홈으로 돌아가기
       </Link>
@@ -51,12 +49,8 @@ function UnavailablePage() {
       <h1 id="status-title" className={styles.title}>
         잠시 이용할 수 없습니다
       </h1>
-      <p className={styles.message}>
-        서버가 데이터베이스에 연결하지 못해 페이지를 보여 드릴 수 없습니다.
-      </p>
-      <p className={styles.hint}>
-        대개 잠깐이면 복구됩니다. 몇 초 뒤에 이 페이지를 새로 고침해 주세요.
-      </p>
+      <p className={styles.message}>서버가 데이터베이스에 연결하지 못해 페이지를 보여 드릴 수 없습니다.</p>
+      <p className={styles.hint}>대개 잠깐이면 복구됩니다. 몇 초 뒤에 이 페이지를 새로 고침해 주세요.</p>
     </section>
   );
 }

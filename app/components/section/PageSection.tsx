@@ -16,10 +16,7 @@ export function PageSection({
   children: ReactNode;
 }) {
   return (
-    <section
-      className={band ? `${styles.section} ${styles.band}` : styles.section}
-      aria-labelledby={labelledBy}
-    >
+    <section className={band ? `${styles.section} ${styles.band}` : styles.section} aria-labelledby={labelledBy}>
       <div className="container">{children}</div>
     </section>
   );

@@ -14,14 +14,7 @@ interface SectionHeadingProps {
 }
 
 /** The heading of a content section: a mono eyebrow with a prompt, a title and a lead. */
-export function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  children,
-  inverted = false,
-  level = 2,
-}: SectionHeadingProps) {
+export function SectionHeading({ id, eyebrow, title, children, inverted = false, level = 2 }: SectionHeadingProps) {
   const Heading = level === 1 ? "h1" : "h2";
   return (
     <div className={styles.heading} data-inverted={inverted || undefined}>

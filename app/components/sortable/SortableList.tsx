@@ -55,19 +55,16 @@ export function SortableList<Item>({
     const item = items.find((candidate) => getId(candidate) === id);
     return item ? `'${getLabel(item)}'` : "항목";
   };
-  const positionOf = (id: string | number | undefined) =>
-    id === undefined ? 0 : ids.indexOf(String(id)) + 1;
+  const positionOf = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `${labelOf(active.id)}을(를) 들었습니다. 현재 ${positionOf(active.id)}번째입니다.`,
+    onDragStart: ({ active }) => `${labelOf(active.id)}을(를) 들었습니다. 현재 ${positionOf(active.id)}번째입니다.`,
     onDragOver: ({ active, over }) =>
       over ? `${labelOf(active.id)}이(가) ${positionOf(over.id)}번째 자리로 갑니다.` : undefined,
     onDragEnd: ({ active, over }) =>
       over
         ? `${labelOf(active.id)}을(를) ${positionOf(over.id)}번째 자리에 놓았습니다.`
         : `${labelOf(active.id)}을(를) 놓았습니다.`,
-    onDragCancel: ({ active }) =>
-      `이동을 취소했습니다. ${labelOf(active.id)}은(는) 제자리에 있습니다.`,
+    onDragCancel: ({ active }) => `이동을 취소했습니다. ${labelOf(active.id)}은(는) 제자리에 있습니다.`,
   };
 
   const move = (from: number, to: number) => {
@@ -94,8 +91,7 @@ export function SortableList<Item>({
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
         <p id={instructionsId} className="visually-hidden">
-          손잡이를 끌거나, 손잡이에서 스페이스와 화살표 키로, 또는 위·아래 버튼으로 순서를 바꿀 수
-          있습니다.
+          손잡이를 끌거나, 손잡이에서 스페이스와 화살표 키로, 또는 위·아래 버튼으로 순서를 바꿀 수 있습니다.
         </p>
         <ol className={styles.list} aria-label={label} aria-describedby={instructionsId}>
           {items.map((item, index) => (
@@ -137,15 +133,10 @@ function SortableRow({
   onMoveDown: () => void;
   children: ReactNode;
 }) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id, disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled,
+  });
   return (
     <li
       ref={setNodeRef}

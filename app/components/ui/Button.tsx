@@ -27,11 +27,6 @@ export function Button({
 }
 
 /** The same style on an in-site link. */
-export function ButtonLink({
-  variant = "primary",
-  size = "md",
-  className,
-  ...rest
-}: CommonProps & LinkProps) {
+export function ButtonLink({ variant = "primary", size = "md", className, ...rest }: CommonProps & LinkProps) {
   return <Link className={classes(variant, size, className)} {...rest} />;
 }

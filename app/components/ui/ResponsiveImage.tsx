@@ -15,13 +15,7 @@ interface ResponsiveImageProps
  * A stored image with its intrinsic size (so nothing shifts while it loads) and its smaller
  * copies (so a phone downloads a phone-sized file). Lazy unless it is the page's main image.
  */
-export function ResponsiveImage({
-  image,
-  alt,
-  sizes,
-  priority = false,
-  ...rest
-}: ResponsiveImageProps) {
+export function ResponsiveImage({ image, alt, sizes, priority = false, ...rest }: ResponsiveImageProps) {
   return (
     <img
       src={image.url}

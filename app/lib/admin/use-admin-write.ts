@@ -28,8 +28,7 @@ export function useAdminWrite(contentType: string, { reload = true }: { reload?:
         result = {
           ok: false,
           status: 0,
-          message:
-            error instanceof Error ? error.message : "보내지 못했습니다. 다시 시도해 주세요.",
+          message: error instanceof Error ? error.message : "보내지 못했습니다. 다시 시도해 주세요.",
         };
       }
       setPending(null);

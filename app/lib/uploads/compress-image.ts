@@ -21,10 +21,7 @@ export class NotAnImageFileError extends Error {
  * Shrinks an image to at most 4 MB and 1024 px on its longer side (up to 10 passes) in a worker.
  * Only images are accepted; the server checks the bytes again.
  */
-export async function compressImage(
-  file: File,
-  onProgress?: (percent: number) => void,
-): Promise<File> {
+export async function compressImage(file: File, onProgress?: (percent: number) => void): Promise<File> {
   if (!file.type.startsWith("image/")) throw new NotAnImageFileError(file.name);
   let compressed: File;
   try {

@@ -10,11 +10,7 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
-import {
-  auditCategorySchema,
-  auditTypeSchema,
-  listAuditEntries,
-} from "#server/domain/audit-log/audit-log.ts";
+import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
 import { countContent, documentUpdateTimes } from "#server/domain/dashboard/content-counts.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
@@ -63,8 +59,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "관리 대시보드", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "관리 대시보드", noIndex: true });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { overview, filters, log, webVitals } = loaderData;
@@ -105,16 +100,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <span className={styles.cardCounts}>
                     {item.counts.map((count) => (
                       <span key={count.label}>
-                        <span className={styles.number}>{count.value.toLocaleString("ko-KR")}</span>{" "}
-                        {count.label}
+                        <span className={styles.number}>{count.value.toLocaleString("ko-KR")}</span> {count.label}
                       </span>
                     ))}
                   </span>
                 ) : (
                   <span className={styles.cardUpdated}>
-                    {item.updatedAt
-                      ? `마지막 저장 ${formatDateTime(item.updatedAt)}`
-                      : "아직 저장된 내용 없음"}
+                    {item.updatedAt ? `마지막 저장 ${formatDateTime(item.updatedAt)}` : "아직 저장된 내용 없음"}
                   </span>
                 )}
               </Link>
@@ -122,9 +114,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className={styles.totals}>
-          업로드한 파일{" "}
-          <span className={styles.number}>{loaderData.files.toLocaleString("ko-KR")}</span>개 ·
-          관리자 계정 <span className={styles.number}>{loaderData.administrators}</span>개
+          업로드한 파일 <span className={styles.number}>{loaderData.files.toLocaleString("ko-KR")}</span>개 · 관리자
+          계정 <span className={styles.number}>{loaderData.administrators}</span>개
         </p>
       </section>
 
@@ -133,9 +124,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           방문자가 느낀 속도
         </h2>
         <p className={styles.intro}>
-          {formatLongDate(webVitals.range.from)}부터 {formatLongDate(webVitals.range.to)}까지 공개
-          페이지를 연 방문자의 브라우저가 잰 값입니다. 방문 네 번 중 세 번은 표의 값
-          이하였습니다(75번째 백분위수). 구글의 기준으로 좋음, 개선 필요, 나쁨을 함께 적습니다.
+          {formatLongDate(webVitals.range.from)}부터 {formatLongDate(webVitals.range.to)}까지 공개 페이지를 연 방문자의
+          브라우저가 잰 값입니다. 방문 네 번 중 세 번은 표의 값 이하였습니다(75번째 백분위수). 구글의 기준으로 좋음,
+          개선 필요, 나쁨을 함께 적습니다.
         </p>
         <WebVitalsTable stats={webVitals} />
       </section>
@@ -145,15 +136,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           관리 기록
         </h2>
         <p className={styles.intro}>
-          로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은
-          빨간색으로 표시되고 원인이 함께 적힙니다.
+          로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은 빨간색으로 표시되고 원인이
+          함께 적힙니다.
         </p>
-        <Form
-          method="get"
-          className={styles.filters}
-          key={`${filters.category}-${filters.type}`}
-          preventScrollReset
-        >
+        <Form method="get" className={styles.filters} key={`${filters.category}-${filters.type}`} preventScrollReset>
           <div className={styles.filter}>
             <label htmlFor="log-category">분류</label>
             <Select id="log-category" name="category" defaultValue={filters.category}>
@@ -195,12 +181,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           entries={log.entries}
           emptyText={filtered ? "조건에 맞는 기록이 없습니다." : "아직 관리 기록이 없습니다."}
         />
-        <Pagination
-          page={log.page}
-          pageCount={log.pageCount}
-          hrefFor={hrefFor}
-          label="관리 기록 페이지"
-        />
+        <Pagination page={log.page} pageCount={log.pageCount} hrefFor={hrefFor} label="관리 기록 페이지" />
       </section>
     </>
   );

@@ -1,11 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Link,
-  Outlet,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { AdminShell } from "#app/components/admin/AdminShell.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -56,15 +49,13 @@ export function ErrorBoundary() {
       {status === 401 ? (
         <Notice tone="error" title="로그인이 끝났습니다.">
           <p>
-            로그아웃했거나 로그인 유지 시간이 지나, 방금 보낸 내용은 저장되지 않았습니다. 다시
-            로그인하면 이 화면으로 돌아오니 그때 다시 저장해 주세요.
+            로그아웃했거나 로그인 유지 시간이 지나, 방금 보낸 내용은 저장되지 않았습니다. 다시 로그인하면 이 화면으로
+            돌아오니 그때 다시 저장해 주세요.
           </p>
         </Notice>
       ) : (
         <Notice tone="error" title="요청을 처리하는 중에 오류가 났습니다.">
-          <p>
-            잠시 후 다시 시도해 주세요. 문제가 계속되면 사이트를 관리하는 운영진에게 알려 주세요.
-          </p>
+          <p>잠시 후 다시 시도해 주세요. 문제가 계속되면 사이트를 관리하는 운영진에게 알려 주세요.</p>
         </Notice>
       )}
       <p className={styles.errorLinks}>

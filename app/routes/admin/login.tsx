@@ -93,10 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         errors[field] = issue.message;
       }
     }
-    return data<ActionResult>(
-      { errors, email: typedEmail, persistent: persistentTicked },
-      { status: 400 },
-    );
+    return data<ActionResult>({ errors, email: typedEmail, persistent: persistentTicked }, { status: 400 });
   }
   const { db } = getServices(context);
   const result = await signIn(db, {
@@ -126,10 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(seconds) } },
     );
   }
-  return data<ActionResult>(
-    { message: REJECTED, email: typedEmail, persistent: persistentTicked },
-    { status: 401 },
-  );
+  return data<ActionResult>({ message: REJECTED, email: typedEmail, persistent: persistentTicked }, { status: 401 });
 }
 
 async function readForm(request: Request): Promise<FormData> {
@@ -190,14 +184,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             )}
           </FormField>
           <FormField label="비밀번호" name="password" error={errors.password} required>
-            {(field) => (
-              <TextInput
-                {...field}
-                ref={passwordRef}
-                type="password"
-                autoComplete="current-password"
-              />
-            )}
+            {(field) => <TextInput {...field} ref={passwordRef} type="password" autoComplete="current-password" />}
           </FormField>
           <Checkbox
             name="persistent"

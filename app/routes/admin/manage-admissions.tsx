@@ -19,8 +19,7 @@ import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-admissions";
 import styles from "./manage-admissions.module.css";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "모집 안내 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "모집 안내 관리", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
@@ -50,8 +49,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
         title="모집 안내"
         description={
           <p>
-            신입 부원 모집 여부와 안내 문구, 모집 이미지, 일정, 자주 묻는 질문을 관리합니다.
-            저장하면{" "}
+            신입 부원 모집 여부와 안내 문구, 모집 이미지, 일정, 자주 묻는 질문을 관리합니다. 저장하면{" "}
             <a href="/join" target="_blank" rel="noopener">
               지원하기 페이지<span className="visually-hidden"> (새 탭)</span>
             </a>
@@ -114,17 +112,10 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
               id="admission-image"
               title="모집 이미지"
               description={
-                <p>
-                  지원하기 페이지에 보이는 포스터입니다. 고른 사진은 올리기 전에 긴 변 1024px, 4MB
-                  이하로 줄입니다.
-                </p>
+                <p>지원하기 페이지에 보이는 포스터입니다. 고른 사진은 올리기 전에 긴 변 1024px, 4MB 이하로 줄입니다.</p>
               }
             >
-              <PosterField
-                image={image}
-                alt={`${meta.title} 안내 이미지`}
-                error={fieldErrors.image}
-              />
+              <PosterField image={image} alt={`${meta.title} 안내 이미지`} error={fieldErrors.image} />
             </FormSection>
 
             <FormSection
@@ -146,14 +137,8 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                 renderRow={(row, index) => (
                   <div className={styles.rowGrid}>
                     <input type="hidden" name="schedules.id" value={row.id} />
-                    <FormField
-                      label="일정 이름"
-                      name="schedules.title"
-                      error={fieldErrors[`schedules.${index}.title`]}
-                    >
-                      {(field) => (
-                        <TextInput {...field} defaultValue={row.title} autoComplete="off" />
-                      )}
+                    <FormField label="일정 이름" name="schedules.title" error={fieldErrors[`schedules.${index}.title`]}>
+                      {(field) => <TextInput {...field} defaultValue={row.title} autoComplete="off" />}
                     </FormField>
                     <FormField
                       label="날짜"
@@ -161,9 +146,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                       hint="자유롭게 씁니다. 예: 3. 2.(월) ~ 3. 9.(월)"
                       error={fieldErrors[`schedules.${index}.date`]}
                     >
-                      {(field) => (
-                        <TextInput {...field} defaultValue={row.date} autoComplete="off" />
-                      )}
+                      {(field) => <TextInput {...field} defaultValue={row.date} autoComplete="off" />}
                     </FormField>
                     <div className={styles.wide}>
                       <FormField
@@ -171,9 +154,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                         name="schedules.description"
                         error={fieldErrors[`schedules.${index}.description`]}
                       >
-                        {(field) => (
-                          <TextInput {...field} defaultValue={row.description} autoComplete="off" />
-                        )}
+                        {(field) => <TextInput {...field} defaultValue={row.description} autoComplete="off" />}
                       </FormField>
                     </div>
                   </div>
@@ -200,20 +181,10 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                 renderRow={(row, index) => (
                   <>
                     <input type="hidden" name="faqs.id" value={row.id} />
-                    <FormField
-                      label="질문"
-                      name="faqs.question"
-                      error={fieldErrors[`faqs.${index}.question`]}
-                    >
-                      {(field) => (
-                        <TextInput {...field} defaultValue={row.question} autoComplete="off" />
-                      )}
+                    <FormField label="질문" name="faqs.question" error={fieldErrors[`faqs.${index}.question`]}>
+                      {(field) => <TextInput {...field} defaultValue={row.question} autoComplete="off" />}
                     </FormField>
-                    <FormField
-                      label="답변"
-                      name="faqs.answer"
-                      error={fieldErrors[`faqs.${index}.answer`]}
-                    >
+                    <FormField label="답변" name="faqs.answer" error={fieldErrors[`faqs.${index}.answer`]}>
                       {(field) => <TextArea {...field} defaultValue={row.answer} rows={3} />}
                     </FormField>
                   </>
@@ -221,11 +192,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
               />
             </FormSection>
 
-            <SaveBar
-              busy={busy}
-              progress={progress}
-              note="모집 상태, 이미지, 일정과 질문을 한 번에 저장합니다."
-            />
+            <SaveBar busy={busy} progress={progress} note="모집 상태, 이미지, 일정과 질문을 한 번에 저장합니다." />
           </>
         )}
       </AdminForm>
@@ -243,15 +210,7 @@ function removeMessage(_row: unknown, isNew: boolean) {
  * The recruiting poster: the stored one, a new one chosen in its place (previewed, compressed
  * and uploaded on save), or, after a confirmation, none (its file is removed on save).
  */
-function PosterField({
-  image,
-  alt,
-  error,
-}: {
-  image: ImageRef | undefined;
-  alt: string;
-  error: string | undefined;
-}) {
+function PosterField({ image, alt, error }: { image: ImageRef | undefined; alt: string; error: string | undefined }) {
   const [removed, setRemoved] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const mark = (next: boolean) => {
@@ -265,9 +224,7 @@ function PosterField({
         name="image"
         kind="image"
         error={error}
-        current={
-          image && !removed ? <ResponsiveImage image={image} alt={alt} sizes="160px" /> : undefined
-        }
+        current={image && !removed ? <ResponsiveImage image={image} alt={alt} sizes="160px" /> : undefined}
       />
       <input type="hidden" name="meta.imageAction" value={removed ? "remove" : "keep"} />
       {image && !removed && (

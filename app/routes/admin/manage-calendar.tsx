@@ -12,19 +12,12 @@ import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import { listEventsInMonth, listUpcomingEvents } from "#server/domain/calendar/calendar.ts";
 import { eventInputSchema } from "#server/domain/calendar/manage.ts";
 import { getServices } from "#server/http/router-context.ts";
-import {
-  formatEventWhen,
-  monthKey,
-  parseMonthKey,
-  seoulDate,
-  seoulYearMonth,
-} from "#shared/calendar-dates.ts";
+import { formatEventWhen, monthKey, parseMonthKey, seoulDate, seoulYearMonth } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-calendar";
 
 const UPCOMING_LIMIT = 6;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "캘린더 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "캘린더 관리", noIndex: true });
 
 /** ?month=YYYY-MM picks the month to list; without it, or when malformed, this month in Seoul. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -59,17 +52,13 @@ export default function ManageCalendar({ loaderData }: Route.ComponentProps) {
         title="캘린더"
         description={
           <p>
-            정기 세션, 행사, 모집 기간 같은 동아리 일정을 관리합니다. 저장하면 공개 캘린더와 구독
-            피드(iCalendar)에 바로 반영됩니다. 시각은 모두 한국 시간입니다.
+            정기 세션, 행사, 모집 기간 같은 동아리 일정을 관리합니다. 저장하면 공개 캘린더와 구독 피드(iCalendar)에 바로
+            반영됩니다. 시각은 모두 한국 시간입니다.
           </p>
         }
         actions={
           <>
-            <ButtonLink
-              to={`/archive/calendar?month=${monthKey(yearMonth)}`}
-              variant="secondary"
-              size="sm"
-            >
+            <ButtonLink to={`/archive/calendar?month=${monthKey(yearMonth)}`} variant="secondary" size="sm">
               공개 캘린더 보기
             </ButtonLink>
             <ButtonLink to="/calendar.ics" reloadDocument variant="ghost" size="sm">
@@ -90,10 +79,7 @@ export default function ManageCalendar({ loaderData }: Route.ComponentProps) {
               <ol className={styles.upcoming}>
                 {upcoming.map((event) => (
                   <li key={event.id}>
-                    <Link
-                      to={eventAddress(monthOf(event.startsAt), event.id)}
-                      className={styles.upcomingLink}
-                    >
+                    <Link to={eventAddress(monthOf(event.startsAt), event.id)} className={styles.upcomingLink}>
                       <span className={styles.upcomingWhen}>{formatEventWhen(event)}</span>
                       <span className={styles.upcomingTitle}>{event.title}</span>
                     </Link>

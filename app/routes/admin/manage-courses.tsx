@@ -17,8 +17,7 @@ import type { Route } from "./+types/manage-courses";
 
 const PUBLIC_PAGE = "/community/activity/courses";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "학습 기록 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "학습 기록 관리", noIndex: true });
 
 /** ?period=<id> picks the period to edit; without it (or when it is gone) the newest one. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -44,8 +43,8 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
         title="학습 기록"
         description={
           <p>
-            학기마다 진행한 프로젝트, 세션, 스터디를 기록합니다. 공개 페이지는 기록이 있는 학기 중
-            목록의 마지막 학기를 먼저 보여 줍니다.
+            학기마다 진행한 프로젝트, 세션, 스터디를 기록합니다. 공개 페이지는 기록이 있는 학기 중 목록의 마지막 학기를
+            먼저 보여 줍니다.
           </p>
         }
         actions={
@@ -57,12 +56,7 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
       <div className={ld.layout}>
         <PeriodList periods={periods} selected={period} rules={rules.period} />
         {period && entries ? (
-          <PeriodRecord
-            period={period}
-            entries={entries}
-            publicPage={PUBLIC_PAGE}
-            rules={rules.entry}
-          />
+          <PeriodRecord period={period} entries={entries} publicPage={PUBLIC_PAGE} rules={rules.entry} />
         ) : (
           <div className={ld.detail}>
             <EmptyState title="아직 학기가 없습니다">

@@ -25,15 +25,11 @@ import styles from "./manage-media.module.css";
 const TYPE = "feed";
 const compressImage = compressImageFields(["image"]);
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "피드 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "피드 관리", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const [items, versions] = await Promise.all([
-    listFeedItems(db, storage),
-    recordVersions(db, "feed_items"),
-  ]);
+  const [items, versions] = await Promise.all([listFeedItems(db, storage), recordVersions(db, "feed_items")]);
   return {
     items: items.map((item) => ({
       ...item,
@@ -56,8 +52,8 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
         title="피드"
         description={
           <p>
-            피드에 올라가는 사진과 짧은 글을 관리합니다. 새 게시물은 맨 위에 추가되고, 공개 페이지는
-            이 목록의 순서대로 보여 줍니다.
+            피드에 올라가는 사진과 짧은 글을 관리합니다. 새 게시물은 맨 위에 추가되고, 공개 페이지는 이 목록의 순서대로
+            보여 줍니다.
           </p>
         }
         actions={
@@ -86,9 +82,7 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
           게시물 <span className={styles.count}>{items.length}개</span>
         </h2>
         {items.length === 0 ? (
-          <EmptyState title="아직 올린 게시물이 없습니다">
-            위에서 사진을 올리면 공개 피드에 보입니다.
-          </EmptyState>
+          <EmptyState title="아직 올린 게시물이 없습니다">위에서 사진을 올리면 공개 피드에 보입니다.</EmptyState>
         ) : (
           <ItemList
             contentType={TYPE}
@@ -109,9 +103,7 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
                 prepare={compressImage}
                 rules={rules}
                 onRemoved={announce}
-                fields={({ fieldErrors }) => (
-                  <FeedFields errors={fieldErrors} today={today} item={item} />
-                )}
+                fields={({ fieldErrors }) => <FeedFields errors={fieldErrors} today={today} item={item} />}
               />
             )}
           />
@@ -142,15 +134,7 @@ function feedSummary(item: Item): RowSummaryProps {
   };
 }
 
-function FeedFields({
-  errors,
-  today,
-  item,
-}: {
-  errors: Record<string, string>;
-  today: string;
-  item?: Item;
-}) {
+function FeedFields({ errors, today, item }: { errors: Record<string, string>; today: string; item?: Item }) {
   return (
     <div className={styles.fields}>
       <div className={styles.wide}>

@@ -9,8 +9,7 @@ import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-leaders";
 import styles from "./manage-leaders.module.css";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "운영진 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "운영진 관리", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { value, version } = await getLeaders(getServices(context).db);
@@ -47,13 +46,7 @@ export default function ManageLeaders({ loaderData }: Route.ComponentProps) {
                       required={last ? false : undefined}
                       error={fieldErrors[`leaders.${index}.name`]}
                     >
-                      {(field) => (
-                        <TextInput
-                          {...field}
-                          defaultValue={leaders[index]?.name ?? ""}
-                          autoComplete="off"
-                        />
-                      )}
+                      {(field) => <TextInput {...field} defaultValue={leaders[index]?.name ?? ""} autoComplete="off" />}
                     </FormField>
                     <FormField
                       label="전화번호"

@@ -1,11 +1,5 @@
 import { FileField } from "#app/components/admin/FileField.tsx";
-import {
-  Checkbox,
-  FormField,
-  Select,
-  TextArea,
-  TextInput,
-} from "#app/components/admin/FormField.tsx";
+import { Checkbox, FormField, Select, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
@@ -28,8 +22,7 @@ import styles from "./manage-media.module.css";
 const TYPE = "activities";
 const compressImage = compressImageFields(["image"]);
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "주요 활동 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "주요 활동 관리", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
@@ -60,8 +53,8 @@ export default function ManageMainActivity({ loaderData }: Route.ComponentProps)
         title="주요 활동"
         description={
           <p>
-            해마다 동아리가 한 큰 활동을 연도별로 정리합니다. 같은 해 안의 순서는 손잡이를 끌거나
-            키보드로 바꿀 수 있고, 공개 페이지에 그 순서대로 보입니다.
+            해마다 동아리가 한 큰 활동을 연도별로 정리합니다. 같은 해 안의 순서는 손잡이를 끌거나 키보드로 바꿀 수 있고,
+            공개 페이지에 그 순서대로 보입니다.
           </p>
         }
         actions={
@@ -116,8 +109,8 @@ export default function ManageMainActivity({ loaderData }: Route.ComponentProps)
               removeTitle={`'${activity.title}' 주요 활동을 삭제할까요?`}
               removeMessage={
                 <p>
-                  사진 파일도 함께 지워지며 되돌릴 수 없습니다. 그 해의 마지막 활동이면 공개
-                  페이지에서 그 해도 사라집니다.
+                  사진 파일도 함께 지워지며 되돌릴 수 없습니다. 그 해의 마지막 활동이면 공개 페이지에서 그 해도
+                  사라집니다.
                 </p>
               }
               prepare={compressImage}
@@ -161,13 +154,7 @@ function ActivityFields({
     <div className={styles.fields}>
       <FormField label="연도" name="year" error={errors.year}>
         {(field) => (
-          <TextInput
-            {...field}
-            type="number"
-            inputMode="numeric"
-            defaultValue={year}
-            className={styles.year}
-          />
+          <TextInput {...field} type="number" inputMode="numeric" defaultValue={year} className={styles.year} />
         )}
       </FormField>
       <FormField label="사진 위치" name="direction" error={errors.direction}>
@@ -180,9 +167,7 @@ function ActivityFields({
       </FormField>
       <div className={styles.wide}>
         <FormField label="제목" name="title" error={errors.title}>
-          {(field) => (
-            <TextInput {...field} defaultValue={activity?.title ?? ""} autoComplete="off" />
-          )}
+          {(field) => <TextInput {...field} defaultValue={activity?.title ?? ""} autoComplete="off" />}
         </FormField>
         <FormField label="설명" name="description" error={errors.description}>
           {(field) => <TextArea {...field} defaultValue={activity?.description ?? ""} rows={3} />}
@@ -193,15 +178,9 @@ function ActivityFields({
           kind="image"
           hint="JPG, PNG, WebP. 올리기 전에 1024px, 4MB 이하로 줄입니다."
           error={errors.image}
-          current={
-            activity?.image && (
-              <ResponsiveImage image={activity.image} alt="지금 사진" sizes="160px" />
-            )
-          }
+          current={activity?.image && <ResponsiveImage image={activity.image} alt="지금 사진" sizes="160px" />}
         />
-        {activity?.image && (
-          <Checkbox name="removeImage" label="사진 빼기" hint="사진 없이 제목과 설명만 보입니다." />
-        )}
+        {activity?.image && <Checkbox name="removeImage" label="사진 빼기" hint="사진 없이 제목과 설명만 보입니다." />}
       </div>
     </div>
   );

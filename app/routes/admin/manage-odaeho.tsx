@@ -25,15 +25,11 @@ import styles from "./manage-media.module.css";
 const TYPE = "odaeho";
 const compressCover = compressImageFields(["thumbnail"]);
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "오대호 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "오대호 관리", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const [issues, versions] = await Promise.all([
-    listOdaehoIssues(db, storage),
-    recordVersions(db, "odaeho_issues"),
-  ]);
+  const [issues, versions] = await Promise.all([listOdaehoIssues(db, storage), recordVersions(db, "odaeho_issues")]);
   return {
     issues: issues.map((issue) => ({
       ...issue,
@@ -56,8 +52,8 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
         title="오대호"
         description={
           <p>
-            동아리 회지 오대호를 호마다 표지 이미지와 PDF로 올립니다. 새 호는 목록 맨 위에 추가되고,
-            공개 페이지는 이 목록의 순서대로 보여 줍니다.
+            동아리 회지 오대호를 호마다 표지 이미지와 PDF로 올립니다. 새 호는 목록 맨 위에 추가되고, 공개 페이지는 이
+            목록의 순서대로 보여 줍니다.
           </p>
         }
         actions={
@@ -70,13 +66,7 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
         <h2 id="add-issue-title" className={styles.panelTitle}>
           새 호 추가
         </h2>
-        <AddItemForm
-          contentType={TYPE}
-          label="새 호 추가"
-          submitLabel="호 추가"
-          prepare={compressCover}
-          rules={rules}
-        >
+        <AddItemForm contentType={TYPE} label="새 호 추가" submitLabel="호 추가" prepare={compressCover} rules={rules}>
           {({ fieldErrors }) => <IssueFields errors={fieldErrors} today={today} />}
         </AddItemForm>
       </section>
@@ -105,16 +95,12 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
               prepare={compressCover}
               rules={rules}
               onRemoved={announce}
-              fields={({ fieldErrors }) => (
-                <IssueFields errors={fieldErrors} today={today} issue={issue} />
-              )}
+              fields={({ fieldErrors }) => <IssueFields errors={fieldErrors} today={today} issue={issue} />}
             />
           )}
         />
         {issues.length === 0 && (
-          <EmptyState title="아직 올린 호가 없습니다">
-            위에서 표지와 PDF를 올리면 공개 페이지에 보입니다.
-          </EmptyState>
+          <EmptyState title="아직 올린 호가 없습니다">위에서 표지와 PDF를 올리면 공개 페이지에 보입니다.</EmptyState>
         )}
       </section>
     </>
@@ -136,15 +122,7 @@ function issueSummary(issue: Issue): RowSummaryProps {
   };
 }
 
-function IssueFields({
-  errors,
-  today,
-  issue,
-}: {
-  errors: Record<string, string>;
-  today: string;
-  issue?: Issue;
-}) {
+function IssueFields({ errors, today, issue }: { errors: Record<string, string>; today: string; issue?: Issue }) {
   return (
     <div className={styles.fields}>
       <FormField label="제목" name="title" hint="예: 오대호 2026" error={errors.title}>

@@ -12,8 +12,7 @@ import { listOrganization } from "#server/domain/organization/organization.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-organization";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "조직도 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "조직도 관리", noIndex: true });
 
 /** ?group=<id> picks the group to edit; without it (or when it is gone) the first one. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -37,8 +36,8 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
         title="조직도"
         description={
           <p>
-            조직도의 그룹과 구성원을 관리합니다. 새 그룹은 비어 있는 채로 만들어지니 이름과 설명을
-            채워 주세요. 순서는 공개 페이지에 그대로 보입니다.
+            조직도의 그룹과 구성원을 관리합니다. 새 그룹은 비어 있는 채로 만들어지니 이름과 설명을 채워 주세요. 순서는
+            공개 페이지에 그대로 보입니다.
           </p>
         }
         actions={
@@ -53,18 +52,13 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
           <section key={group.id} className={ld.detail} aria-labelledby="group-title">
             <header className={ld.detailHeader}>
               <p className={ld.eyebrow}>선택한 그룹</p>
-              <h2
-                id="group-title"
-                className={ld.title}
-                data-untitled={group.title ? undefined : true}
-              >
+              <h2 id="group-title" className={ld.title} data-untitled={group.title ? undefined : true}>
                 {group.title || UNTITLED}
               </h2>
             </header>
             {!group.title && (
               <p className={styles.fresh}>
-                새로 만든 빈 그룹입니다. 그룹 목록에 열린 칸에 이름을 입력해 저장하면 공개 페이지에
-                나타납니다.
+                새로 만든 빈 그룹입니다. 그룹 목록에 열린 칸에 이름을 입력해 저장하면 공개 페이지에 나타납니다.
               </p>
             )}
             <Members group={group} rules={rules.member} />

@@ -16,8 +16,7 @@ import { clientAddressContext, getServices, sessionContext } from "#server/http/
 import type { Route } from "./+types/manage-password";
 import styles from "./manage-password.module.css";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "비밀번호 변경", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "비밀번호 변경", noIndex: true });
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAdministrator(args);
@@ -30,9 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const changeForm = z
   .object({
-    currentPassword: z
-      .string({ error: "현재 비밀번호를 입력해 주세요." })
-      .min(1, "현재 비밀번호를 입력해 주세요."),
+    currentPassword: z.string({ error: "현재 비밀번호를 입력해 주세요." }).min(1, "현재 비밀번호를 입력해 주세요."),
     newPassword: z
       .string({ error: "새 비밀번호를 입력해 주세요." })
       .min(1, "새 비밀번호를 입력해 주세요.")
@@ -87,9 +84,7 @@ export async function action(args: Route.ActionArgs) {
     return data<ActionResult>({
       intent: "end-sessions",
       success:
-        ended > 0
-          ? `다른 기기와 브라우저의 로그인 ${ended}개를 종료했습니다.`
-          : "종료할 다른 로그인이 없었습니다.",
+        ended > 0 ? `다른 기기와 브라우저의 로그인 ${ended}개를 종료했습니다.` : "종료할 다른 로그인이 없었습니다.",
     });
   }
 
@@ -100,10 +95,7 @@ export async function action(args: Route.ActionArgs) {
       const field = issue.path[0] as Field;
       errors[field] ??= issue.message;
     }
-    return data<ActionResult>(
-      { intent: "change", errors, message: "입력한 내용을 확인해 주세요." },
-      { status: 400 },
-    );
+    return data<ActionResult>({ intent: "change", errors, message: "입력한 내용을 확인해 주세요." }, { status: 400 });
   }
   const result = await changePassword(db, {
     session,
@@ -165,8 +157,8 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
         title="비밀번호 변경"
         description={
           <p>
-            <span className={styles.email}>{loaderData.email}</span> 계정의 비밀번호를 바꿉니다.
-            바꾸면 이 브라우저를 뺀 다른 곳의 로그인은 모두 끝납니다.
+            <span className={styles.email}>{loaderData.email}</span> 계정의 비밀번호를 바꿉니다. 바꾸면 이 브라우저를 뺀
+            다른 곳의 로그인은 모두 끝납니다.
           </p>
         }
       />
@@ -189,20 +181,8 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
         >
           <input type="hidden" name="intent" value="change-password" />
           {/* Lets password managers file the new password under the right account. */}
-          <input
-            type="text"
-            name="username"
-            autoComplete="username"
-            value={loaderData.email}
-            readOnly
-            hidden
-          />
-          <FormField
-            label="현재 비밀번호"
-            name="currentPassword"
-            error={errors.currentPassword}
-            required
-          >
+          <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+          <FormField label="현재 비밀번호" name="currentPassword" error={errors.currentPassword} required>
             {(field) => <TextInput {...field} type="password" autoComplete="current-password" />}
           </FormField>
           <FormField
@@ -214,12 +194,7 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
           >
             {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
           </FormField>
-          <FormField
-            label="새 비밀번호 확인"
-            name="confirmPassword"
-            error={errors.confirmPassword}
-            required
-          >
+          <FormField label="새 비밀번호 확인" name="confirmPassword" error={errors.confirmPassword} required>
             {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
           </FormField>
           <FormActions>
@@ -235,12 +210,10 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
           로그인된 곳
         </h2>
         <p className={styles.sectionIntro}>
-          이 계정으로 로그인되어 있는 브라우저입니다. 모르는 로그인이 있으면 다른 로그인을 모두
-          종료하고 비밀번호를 바꿔 주세요.
+          이 계정으로 로그인되어 있는 브라우저입니다. 모르는 로그인이 있으면 다른 로그인을 모두 종료하고 비밀번호를 바꿔
+          주세요.
         </p>
-        {actionData?.intent === "end-sessions" && (
-          <Notice tone="success" title={actionData.success} />
-        )}
+        {actionData?.intent === "end-sessions" && <Notice tone="success" title={actionData.success} />}
         <DataTable caption="로그인된 곳" hideCaption>
           <thead>
             <tr>
@@ -254,15 +227,12 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
             {loaderData.sessions.map((session) => (
               <tr key={session.id}>
                 <td data-nowrap data-mono>
-                  {formatDateTime(session.createdAt)}{" "}
-                  {session.current && <Badge tone="brand">지금 이 브라우저</Badge>}
+                  {formatDateTime(session.createdAt)} {session.current && <Badge tone="brand">지금 이 브라우저</Badge>}
                 </td>
                 <td data-nowrap data-mono>
                   {formatDateTime(session.lastSeenAt)}
                 </td>
-                <td data-nowrap>
-                  {session.persistent ? "로그인 상태 유지" : "브라우저를 닫으면 종료"}
-                </td>
+                <td data-nowrap>{session.persistent ? "로그인 상태 유지" : "브라우저를 닫으면 종료"}</td>
                 <td data-nowrap data-mono>
                   {formatDateTime(session.expiresAt)}
                 </td>
@@ -276,10 +246,7 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
             value="end-other-sessions"
             title="다른 로그인을 모두 종료할까요?"
             message={
-              <p>
-                이 브라우저를 뺀 {others}곳의 로그인이 끝납니다. 그곳에서 저장하지 않은 내용은
-                사라질 수 있습니다.
-              </p>
+              <p>이 브라우저를 뺀 {others}곳의 로그인이 끝납니다. 그곳에서 저장하지 않은 내용은 사라질 수 있습니다.</p>
             }
             confirmLabel="모두 종료"
             disabled={others === 0}

@@ -4,12 +4,7 @@ import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { ArticleEditor, useNavigateAfterSave } from "#app/components/admin/posts/ArticleEditor.tsx";
-import {
-  ARTICLES,
-  deleteMessage,
-  handOverOf,
-  POSTS_PATH,
-} from "#app/components/admin/posts/links.ts";
+import { ARTICLES, deleteMessage, handOverOf, POSTS_PATH } from "#app/components/admin/posts/links.ts";
 import { articleHref } from "#app/components/community/media-links.ts";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -24,10 +19,7 @@ import styles from "./manage-posts-edit.module.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const [article, tags] = await Promise.all([
-    getEditableArticle(db, storage, params.id),
-    listArticleTags(db),
-  ]);
+  const [article, tags] = await Promise.all([getEditableArticle(db, storage, params.id), listArticleTags(db)]);
   // Answered inside the admin shell by this route's error boundary.
   if (!article) throw data(null, { status: 404 });
   return {
@@ -73,13 +65,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           </Notice>
         </div>
       )}
-      <ArticleEditor
-        key={article.id}
-        article={article}
-        publishedAt={publishedAt}
-        tags={tags}
-        rules={rules}
-      />
+      <ArticleEditor key={article.id} article={article} publishedAt={publishedAt} tags={tags} rules={rules} />
 
       <section className={styles.danger} aria-labelledby="delete-title">
         <h2 id="delete-title" className={styles.dangerTitle}>
@@ -124,11 +110,7 @@ export function ErrorBoundary() {
         title={notFound ? "게시글을 찾을 수 없습니다" : "게시글을 열지 못했습니다"}
       />
       <EmptyState
-        title={
-          notFound
-            ? "이미 삭제되었거나 주소가 잘못된 게시글입니다."
-            : "게시글을 불러오는 중에 오류가 났습니다."
-        }
+        title={notFound ? "이미 삭제되었거나 주소가 잘못된 게시글입니다." : "게시글을 불러오는 중에 오류가 났습니다."}
         action={<Link to={POSTS_PATH}>게시글 목록으로</Link>}
       >
         {notFound

@@ -8,8 +8,7 @@ import { getServices } from "#server/http/router-context.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-posts-new";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "새 게시글 쓰기", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "새 게시글 쓰기", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const tags = await listArticleTags(getServices(context).db);
@@ -27,10 +26,7 @@ export default function NewPost({ loaderData }: Route.ComponentProps) {
         eyebrow="미디어 게시글"
         title="새 게시글 쓰기"
         description={
-          <p>
-            추가하면 공개 사이트의 미디어 목록과 글 페이지에 바로 실립니다. 게시일을 미래로 두어도
-            바로 공개됩니다.
-          </p>
+          <p>추가하면 공개 사이트의 미디어 목록과 글 페이지에 바로 실립니다. 게시일을 미래로 두어도 바로 공개됩니다.</p>
         }
       />
       <ArticleEditor

@@ -28,8 +28,7 @@ import styles from "./manage-posts.module.css";
 
 const PAGE_SIZE = 20;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "미디어 게시글 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "미디어 게시글 관리", noIndex: true });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = getServices(context);
@@ -64,8 +63,8 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         title="미디어 게시글"
         description={
           <p>
-            미디어 페이지에 실리는 동아리 소식, 행사 후기, 수상 소식을 쓰고 고칩니다. 저장하면 공개
-            사이트에 바로 반영됩니다.
+            미디어 페이지에 실리는 동아리 소식, 행사 후기, 수상 소식을 쓰고 고칩니다. 저장하면 공개 사이트에 바로
+            반영됩니다.
           </p>
         }
         actions={<ButtonLink to={NEW_POST_PATH}>새 게시글 쓰기</ButtonLink>}
@@ -170,17 +169,13 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                         <Link to={postEditHref(article.id)} className={styles.title}>
                           {article.title}
                         </Link>
-                        <span className={styles.updated}>
-                          마지막 수정 {formatDateTime(article.updatedAt)}
-                        </span>
+                        <span className={styles.updated}>마지막 수정 {formatDateTime(article.updatedAt)}</span>
                       </th>
                       <td className={styles.tagCell}>
                         {article.tag ? <Badge tone="brand">{article.tag}</Badge> : "—"}
                       </td>
                       <td data-nowrap data-mono className={styles.dateCell}>
-                        <time dateTime={article.publishedAt}>
-                          {formatDateTime(article.publishedAt)}
-                        </time>
+                        <time dateTime={article.publishedAt}>{formatDateTime(article.publishedAt)}</time>
                       </td>
                       <td data-numeric className={styles.countCell}>
                         <span className={styles.narrowLabel}>사진 </span>
@@ -236,10 +231,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function summaryOf(
-  query: { search: string; tag: string },
-  list: { total: number; totalCapped: boolean },
-): string {
+function summaryOf(query: { search: string; tag: string }, list: { total: number; totalCapped: boolean }): string {
   const scope = [query.search && `‘${query.search}’ 검색`, query.tag && `‘${query.tag}’ 태그`]
     .filter(Boolean)
     .join(", ");

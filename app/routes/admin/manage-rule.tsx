@@ -16,17 +16,13 @@ import { ruleFileField } from "#shared/rule-form.ts";
 import type { Route } from "./+types/manage-rule";
 import styles from "./manage-rule.module.css";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "회칙 관리", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "회칙 관리", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const { value, version } = await getRules(db);
   const sizes = new Map(
-    (await listRuleDownloads(db, value.attachments)).map((download) => [
-      download.fileName,
-      download.byteSize,
-    ]),
+    (await listRuleDownloads(db, value.attachments)).map((download) => [download.fileName, download.byteSize]),
   );
   return {
     version,
@@ -63,13 +59,7 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
           </p>
         }
       />
-      <AdminForm
-        contentType="rules"
-        rules={rules}
-        label="회칙"
-        resetKey={version}
-        childrenShowProgress
-      >
+      <AdminForm contentType="rules" rules={rules} label="회칙" resetKey={version} childrenShowProgress>
         {({ fieldErrors, busy, progress }) => (
           <>
             <input type="hidden" name="intent" value="save" />
@@ -78,10 +68,7 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
               id="rule-text"
               title="회칙 본문"
               description={
-                <p>
-                  장은 ‘제목 2’, 조는 문단으로 씁니다. 링크와 목록도 쓸 수 있고, 저장할 때 허용된
-                  서식만 남깁니다.
-                </p>
+                <p>장은 ‘제목 2’, 조는 문단으로 씁니다. 링크와 목록도 쓸 수 있고, 저장할 때 허용된 서식만 남깁니다.</p>
               }
             >
               <RichTextEditor
@@ -102,8 +89,8 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
               title="PDF 파일"
               description={
                 <p>
-                  공개 페이지에 이 순서대로 보이고, <code>/rules/파일 이름</code> 주소로
-                  내려받습니다. PDF 문서만 올릴 수 있습니다.
+                  공개 페이지에 이 순서대로 보이고, <code>/rules/파일 이름</code> 주소로 내려받습니다. PDF 문서만 올릴
+                  수 있습니다.
                 </p>
               }
             >
@@ -181,9 +168,7 @@ function AttachmentFields({
       <input type="hidden" name="attachments.key" value={row.key} />
       <div className={styles.attachmentFields}>
         <FormField label="제목" name="attachments.title" error={errors.title}>
-          {(field) => (
-            <TextInput {...field} ref={titleRef} defaultValue={row.title} autoComplete="off" />
-          )}
+          {(field) => <TextInput {...field} ref={titleRef} defaultValue={row.title} autoComplete="off" />}
         </FormField>
         <FormField
           label="내려받을 파일 이름"
@@ -194,13 +179,7 @@ function AttachmentFields({
           error={errors.fileName}
         >
           {(field) => (
-            <TextInput
-              {...field}
-              ref={fileNameRef}
-              defaultValue={row.fileName}
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <TextInput {...field} ref={fileNameRef} defaultValue={row.fileName} autoComplete="off" spellCheck={false} />
           )}
         </FormField>
       </div>
@@ -216,13 +195,7 @@ function AttachmentFields({
               }
             }}
           >
-            <FileField
-              label="PDF 파일"
-              name={ruleFileField(row.key)}
-              kind="pdf"
-              required
-              error={errors.file}
-            />
+            <FileField label="PDF 파일" name={ruleFileField(row.key)} kind="pdf" required error={errors.file} />
           </div>
         ) : (
           <p className={styles.fileInfo}>

@@ -10,8 +10,7 @@ import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-settings";
 import styles from "./manage-settings.module.css";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "사이트 설정", noIndex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "사이트 설정", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
@@ -46,8 +45,8 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
         description={
           <>
             <p>
-              동아리 이름과 연락처, 소셜 링크, 그리고 홈 화면의 글과 사진을 관리합니다. 저장하면
-              사이트의 머리글과 바닥글, 페이지 제목, 링크 미리보기에 다음 방문부터 반영됩니다.
+              동아리 이름과 연락처, 소셜 링크, 그리고 홈 화면의 글과 사진을 관리합니다. 저장하면 사이트의 머리글과
+              바닥글, 페이지 제목, 링크 미리보기에 다음 방문부터 반영됩니다.
             </p>
             <nav aria-label="이 페이지의 설정" className={styles.jump}>
               <a href="#site-identity">사이트 정보</a>

@@ -1,10 +1,6 @@
 import { redirect } from "react-router";
 import { signOut } from "#server/domain/administrators/authentication.ts";
-import {
-  clearedSessionCookieHeader,
-  requireAdministrator,
-  SIGN_IN_PATH,
-} from "#server/http/admin-auth.ts";
+import { clearedSessionCookieHeader, requireAdministrator, SIGN_IN_PATH } from "#server/http/admin-auth.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/sign-out";
 

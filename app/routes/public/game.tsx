@@ -7,8 +7,7 @@ import type { Route } from "./+types/game";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Command Rush",
-    description:
-      "화면에 나온 명령어를 누가 더 빨리, 정확하게 입력할까요? 키보드와 터치로 즐기는 타자 게임.",
+    description: "화면에 나온 명령어를 누가 더 빨리, 정확하게 입력할까요? 키보드와 터치로 즐기는 타자 게임.",
   });
 
 export default function Game() {
@@ -31,9 +30,7 @@ export default function Game() {
             <li>
               막히면 <kbd>Esc</kbd> 또는 건너뛰기. 연속 기록은 처음부터 다시 셉니다.
             </li>
-            <li>
-              맞힐수록 명령어가 길어집니다. 60초 도전은 1분, 연습 모드는 시간 제한이 없습니다.
-            </li>
+            <li>맞힐수록 명령어가 길어집니다. 60초 도전은 1분, 연습 모드는 시간 제한이 없습니다.</li>
           </ul>
         </aside>
       </div>

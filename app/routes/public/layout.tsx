@@ -14,10 +14,7 @@ import type { Route } from "./+types/layout";
 /** The visitors' frame around every public page: header, main content and footer. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const [{ value: leaders }, { value: admission }] = await Promise.all([
-    getLeaders(db),
-    getAdmissionInfo(db),
-  ]);
+  const [{ value: leaders }, { value: admission }] = await Promise.all([getLeaders(db), getAdmissionInfo(db)]);
   return { leaders: leaders.leaders, isRecruiting: admission.meta.isRecruiting };
 }
 
@@ -67,11 +64,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <PublicFrame>
-      {notFound ? (
-        <NotFoundPage />
-      ) : (
-        <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
-      )}
+      {notFound ? <NotFoundPage /> : <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />}
     </PublicFrame>
   );
 }

@@ -11,10 +11,7 @@ import type { Route } from "./+types/calendar-ics";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  const [events, { settings, siteUrl }] = await Promise.all([
-    listAllEvents(db),
-    loadSiteIdentity(db, config),
-  ]);
+  const [events, { settings, siteUrl }] = await Promise.all([listAllEvents(db), loadSiteIdentity(db, config)]);
   const body = buildICalendar(events, { clubName: settings.clubName, siteUrl });
   return new Response(body, {
     headers: {

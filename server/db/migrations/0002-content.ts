@@ -17,11 +17,7 @@ export async function up(db: AnyDatabase): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("articles_published_at")
-    .on("articles")
-    .columns(["published_at desc", "id"])
-    .execute();
+  await db.schema.createIndex("articles_published_at").on("articles").columns(["published_at desc", "id"]).execute();
   await db.schema
     .createIndex("articles_tag_published_at")
     .on("articles")
@@ -30,19 +26,13 @@ export async function up(db: AnyDatabase): Promise<void> {
 
   await db.schema
     .createTable("article_images")
-    .addColumn("article_id", "text", (c) =>
-      c.notNull().references("articles.id").onDelete("cascade"),
-    )
+    .addColumn("article_id", "text", (c) => c.notNull().references("articles.id").onDelete("cascade"))
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("file_id", "text", (c) => c.notNull().references("files.id"))
     .addColumn("alt", "text", (c) => c.notNull().defaultTo(""))
     .addPrimaryKeyConstraint("article_images_pk", ["article_id", "position"])
     .execute();
-  await db.schema
-    .createIndex("article_images_file")
-    .on("article_images")
-    .column("file_id")
-    .execute();
+  await db.schema.createIndex("article_images_file").on("article_images").column("file_id").execute();
 
   await db.schema
     .createTable("periods")
@@ -58,9 +48,7 @@ export async function up(db: AnyDatabase): Promise<void> {
     .createTable("course_entries")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("period_id", "text", (c) => c.notNull().references("periods.id").onDelete("cascade"))
-    .addColumn("kind", "text", (c) =>
-      c.notNull().check(sqlIn("kind", ["project", "session", "study"])),
-    )
+    .addColumn("kind", "text", (c) => c.notNull().check(sqlIn("kind", ["project", "session", "study"])))
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
@@ -112,11 +100,7 @@ export async function up(db: AnyDatabase): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("odaeho_issues_position")
-    .on("odaeho_issues")
-    .column("position")
-    .execute();
+  await db.schema.createIndex("odaeho_issues_position").on("odaeho_issues").column("position").execute();
 
   await db.schema
     .createTable("calendar_events")
@@ -165,9 +149,7 @@ export async function up(db: AnyDatabase): Promise<void> {
   await db.schema
     .createTable("organization_members")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("group_id", "text", (c) =>
-      c.notNull().references("organization_groups.id").onDelete("cascade"),
-    )
+    .addColumn("group_id", "text", (c) => c.notNull().references("organization_groups.id").onDelete("cascade"))
     .addColumn("position", "integer", (c) => c.notNull())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("role", "text", (c) => c.notNull().defaultTo(""))

@@ -18,19 +18,13 @@ export async function up(db: AnyDatabase): Promise<void> {
     .createTable("sessions")
     // The SHA-256 of the cookie's token: a stolen database copy holds no usable session.
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("administrator_id", "text", (c) =>
-      c.notNull().references("administrators.id").onDelete("cascade"),
-    )
+    .addColumn("administrator_id", "text", (c) => c.notNull().references("administrators.id").onDelete("cascade"))
     .addColumn("persistent", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("last_seen_at", "text", (c) => c.notNull())
     .addColumn("expires_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("sessions_administrator")
-    .on("sessions")
-    .column("administrator_id")
-    .execute();
+  await db.schema.createIndex("sessions_administrator").on("sessions").column("administrator_id").execute();
   await db.schema.createIndex("sessions_expires_at").on("sessions").column("expires_at").execute();
 
   await db.schema
@@ -62,16 +56,8 @@ export async function up(db: AnyDatabase): Promise<void> {
     .addColumn("actor", "text", (c) => c.notNull())
     .addColumn("time", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("audit_log_time")
-    .on("audit_log")
-    .columns(["time desc", "id"])
-    .execute();
-  await db.schema
-    .createIndex("audit_log_category_time")
-    .on("audit_log")
-    .columns(["category", "time desc"])
-    .execute();
+  await db.schema.createIndex("audit_log_time").on("audit_log").columns(["time desc", "id"]).execute();
+  await db.schema.createIndex("audit_log_category_time").on("audit_log").columns(["category", "time desc"]).execute();
 }
 
 export async function down(db: AnyDatabase): Promise<void> {

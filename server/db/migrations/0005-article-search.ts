@@ -40,16 +40,9 @@ export async function up(db: AnyDatabase): Promise<void> {
       .columns(["tag", "search_key desc"])
       .execute();
     await sql`create index article_search_terms on article_search using gin (terms)`.execute(db);
-    await sql`create index article_search_title_terms on article_search using gin (title_terms)`.execute(
-      db,
-    );
+    await sql`create index article_search_title_terms on article_search using gin (title_terms)`.execute(db);
   } else {
-    await db.schema
-      .createIndex("article_search_key")
-      .on("article_search")
-      .column("search_key")
-      .unique()
-      .execute();
+    await db.schema.createIndex("article_search_key").on("article_search").column("search_key").unique().execute();
     // Contentless: the terms are only looked up, never read back; rowid is the search key.
     await sql`create virtual table article_search_fts using fts5(
       title, body, tag,
@@ -66,11 +59,7 @@ export async function up(db: AnyDatabase): Promise<void> {
     .execute();
 
   // The sitemap lists articles the most recently changed first, and cuts its parts from that list.
-  await db.schema
-    .createIndex("articles_updated_at")
-    .on("articles")
-    .columns(["updated_at desc", "id"])
-    .execute();
+  await db.schema.createIndex("articles_updated_at").on("articles").columns(["updated_at desc", "id"]).execute();
 
   await db.schema
     .createTable("article_tag_counts")

@@ -13,9 +13,7 @@ export async function up(db: AnyDatabase): Promise<void> {
     .createTable("web_vitals")
     .addColumn("day", "text", (c) => c.notNull())
     .addColumn("path", "text", (c) => c.notNull())
-    .addColumn("metric", "text", (c) =>
-      c.notNull().check(sql`metric in ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')`),
-    )
+    .addColumn("metric", "text", (c) => c.notNull().check(sql`metric in ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')`))
     .addColumn("bucket", "integer", (c) => c.notNull().check(sql`bucket >= 0`))
     .addColumn("samples", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("web_vitals_pk", ["day", "path", "metric", "bucket"])

@@ -13,17 +13,11 @@ export async function up(db: AnyDatabase): Promise<void> {
     .createTable("known_devices")
     // The SHA-256 of the cookie's token, as for sessions.
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("administrator_id", "text", (c) =>
-      c.notNull().references("administrators.id").onDelete("cascade"),
-    )
+    .addColumn("administrator_id", "text", (c) => c.notNull().references("administrators.id").onDelete("cascade"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("last_used_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("known_devices_administrator")
-    .on("known_devices")
-    .column("administrator_id")
-    .execute();
+  await db.schema.createIndex("known_devices_administrator").on("known_devices").column("administrator_id").execute();
   await db.schema.alterTable("sign_in_attempts").addColumn("device_id", "text").execute();
   await db.schema
     .createIndex("sign_in_attempts_device")

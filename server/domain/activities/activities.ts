@@ -18,10 +18,7 @@ export interface ActivityYear {
 }
 
 /** The main activities grouped by year, newest year first, each year in the managers' order. */
-export async function listMainActivitiesByYear(
-  db: Db,
-  storage: FileStorage,
-): Promise<ActivityYear[]> {
+export async function listMainActivitiesByYear(db: Db, storage: FileStorage): Promise<ActivityYear[]> {
   const rows = await db
     .selectFrom("main_activities")
     .leftJoin("files", "files.id", "main_activities.image_file_id")

@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { type ContentType, command } from "#server/domain/admin/content-type.ts";
 import { uploadedImage } from "#server/domain/admin/form-files.ts";
-import {
-  formChecked,
-  formTarget,
-  formText,
-  formValues,
-  orderForm,
-} from "#server/domain/admin/form-input.ts";
+import { formChecked, formTarget, formText, formValues, orderForm } from "#server/domain/admin/form-input.ts";
 import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import {
@@ -62,12 +56,7 @@ export const activitiesContent: ContentType = {
     }),
     delete: command({
       describe: async (form, db) =>
-        describeChange(
-          "mainActivities",
-          NOUN,
-          await activityTitle(db, formText(form, "id")),
-          "삭제",
-        ),
+        describeChange("mainActivities", NOUN, await activityTitle(db, formText(form, "id")), "삭제"),
       read: formTarget,
       run: (trx, files, target) => deleteActivity(trx, files, target),
     }),

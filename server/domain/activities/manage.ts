@@ -1,12 +1,7 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import {
-  deleteVersioned,
-  nextPosition,
-  RecordNotFoundError,
-  updateVersioned,
-} from "#server/db/versioned.ts";
+import { deleteVersioned, nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import type { OrderForm, RecordTarget } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
@@ -108,11 +103,7 @@ export async function updateActivity(
  * Deletes an activity and its image. A year exists only through its activities, so deleting the
  * last one of a year removes the year from every list.
  */
-export async function deleteActivity(
-  trx: Db,
-  files: FileChanges,
-  target: RecordTarget,
-): Promise<void> {
+export async function deleteActivity(trx: Db, files: FileChanges, target: RecordTarget): Promise<void> {
   const current = await trx
     .selectFrom("main_activities")
     .select("image_file_id")
@@ -129,10 +120,6 @@ export async function reorderActivities(trx: Db, year: number, order: OrderForm)
 
 /** An activity's title, for the messages about it; empty when it is gone. */
 export async function activityTitle(db: Db, id: string): Promise<string> {
-  const row = await db
-    .selectFrom("main_activities")
-    .select("title")
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await db.selectFrom("main_activities").select("title").where("id", "=", id).executeTakeFirst();
   return row?.title ?? "";
 }

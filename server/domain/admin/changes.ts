@@ -68,9 +68,7 @@ export function changedFields<Value>(
 export function fieldsChangedSentence(what: string, labels: readonly string[]): string[] {
   if (labels.length === 0) return [];
   const named =
-    labels.length <= 3
-      ? labels.join(", ")
-      : `${labels.slice(0, 2).join(", ")} 외 ${labels.length - 2}개 항목`;
+    labels.length <= 3 ? labels.join(", ") : `${labels.slice(0, 2).join(", ")} 외 ${labels.length - 2}개 항목`;
   return [`${what}의 ${named}${subjectParticle(named)} 수정되었습니다`];
 }
 

@@ -44,9 +44,7 @@ export interface ContentType {
 }
 
 /** Declares one command with its types inferred from `read` and `run`. */
-export function command<Input, Result>(
-  definition: AdminCommand<Input, Result>,
-): AdminCommand<Input, Result> {
+export function command<Input, Result>(definition: AdminCommand<Input, Result>): AdminCommand<Input, Result> {
   return definition;
 }
 

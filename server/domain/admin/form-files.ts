@@ -48,11 +48,7 @@ export async function uploadedImage(
  * Every image uploaded in `field`, in the form's order, each prepared as `uploadedImage` does.
  * A refusal names the file and is shown next to `errorField` (the list the files belong to).
  */
-export async function uploadedImages(
-  form: FormData,
-  field: string,
-  errorField = field,
-): Promise<UploadedFile[]> {
+export async function uploadedImages(form: FormData, field: string, errorField = field): Promise<UploadedFile[]> {
   const images: UploadedFile[] = [];
   for (const file of filesOf(form, field)) {
     images.push(await checkedAs(errorField, preparedImage(file), `'${file.name.slice(0, 100)}': `));
@@ -74,10 +70,7 @@ async function preparedImage(file: File, options?: { maxSide?: number }): Promis
 }
 
 /** The PDF uploaded in `field` (it must start with %PDF-); undefined when none was chosen. */
-export async function uploadedPdf(
-  form: FormData,
-  field: string,
-): Promise<UploadedFile | undefined> {
+export async function uploadedPdf(form: FormData, field: string): Promise<UploadedFile | undefined> {
   const file = singleFile(form, field);
   if (!file) return undefined;
   const body = await checkedAs(field, acceptPdf(file));

@@ -30,11 +30,7 @@ export function formTexts(form: FormData, name: string): string[] {
  * The text values a schema checks: `fields` one string each ("" when missing), `lists` every
  * value of a repeated field. Files are never read here.
  */
-export function formValues(
-  form: FormData,
-  fields: readonly string[],
-  lists: readonly string[] = [],
-) {
+export function formValues(form: FormData, fields: readonly string[], lists: readonly string[] = []) {
   const values: Record<string, string | string[]> = {};
   for (const field of fields) values[field] = formText(form, field);
   for (const field of lists) {
@@ -55,9 +51,7 @@ export function formRows<Column extends string>(
   return Array.from(
     { length },
     (_, index) =>
-      Object.fromEntries(
-        columns.map((column, at) => [column, values[at]?.[index] ?? ""]),
-      ) as Record<Column, string>,
+      Object.fromEntries(columns.map((column, at) => [column, values[at]?.[index] ?? ""])) as Record<Column, string>,
   );
 }
 
@@ -109,9 +103,7 @@ export const orderForm = z
   })
   .refine(
     ({ expected, id }) =>
-      new Set(id).size === id.length &&
-      expected.length === id.length &&
-      expected.every((item) => id.includes(item)),
+      new Set(id).size === id.length && expected.length === id.length && expected.every((item) => id.includes(item)),
     { message: "순서를 바꿀 항목 목록이 올바르지 않습니다. 새로 고침해 주세요.", path: ["id"] },
   );
 

@@ -11,10 +11,7 @@ import {
 import type { OrderForm } from "./form-input.ts";
 
 /** Every row's version by id: the admin lists send them back with each edit and delete. */
-export async function recordVersions(
-  db: Db,
-  table: VersionedTable,
-): Promise<Record<string, number>> {
+export async function recordVersions(db: Db, table: VersionedTable): Promise<Record<string, number>> {
   const rows = await db
     .selectFrom(table as "feed_items")
     .select(["id", "version"])

@@ -49,9 +49,6 @@ export function describeUnreadable(category: AuditCategory, what: string): Write
  * what the save changed, a sentence only the write knows (`server/domain/admin/changes.ts`);
  * a failure is "회칙 수정에 실패했습니다".
  */
-export function describeDocumentSave(
-  category: AuditCategory,
-  document: string,
-): WriteDescription<string> {
+export function describeDocumentSave(category: AuditCategory, document: string): WriteDescription<string> {
   return { category, success: (changes) => changes, failure: `${document} 수정에 실패했습니다` };
 }

@@ -47,19 +47,12 @@ export async function runWrite<T = undefined>(
   work: (trx: Db, files: FileChanges) => Promise<T>,
 ): Promise<WriteResult<T>> {
   try {
-    const { data, message, revision } = await writeWithFiles(
-      services.db,
-      services.storage,
-      async (trx, files) => {
-        const result = await work(trx, files);
-        const content =
-          typeof description.success === "function"
-            ? description.success(result)
-            : description.success;
-        await writeAuditLog(trx, { category: description.category, content, actor });
-        return { data: result, message: content, revision: await bumpContentRevision(trx) };
-      },
-    );
+    const { data, message, revision } = await writeWithFiles(services.db, services.storage, async (trx, files) => {
+      const result = await work(trx, files);
+      const content = typeof description.success === "function" ? description.success(result) : description.success;
+      await writeAuditLog(trx, { category: description.category, content, actor });
+      return { data: result, message: content, revision: await bumpContentRevision(trx) };
+    });
     // Before the answer goes out, so the manager's next page load shows the change.
     await services.pageCache.invalidate(revision);
     return { ok: true, status: 200, message, data };
@@ -128,8 +121,7 @@ export function failureAnswer(error: unknown): WriteResult<never> {
   return {
     ok: false,
     status: 500,
-    message:
-      "서버 오류로 저장하지 못했습니다. 입력한 내용은 그대로 있으니 잠시 후 다시 시도해 주세요.",
+    message: "서버 오류로 저장하지 못했습니다. 입력한 내용은 그대로 있으니 잠시 후 다시 시도해 주세요.",
   };
 }
 

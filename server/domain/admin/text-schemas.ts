@@ -7,11 +7,7 @@ import { z } from "zod";
  */
 export function requiredText(object: string, topic: string, max: number) {
   const missing = `${object} 입력해 주세요.`;
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, `${topic} ${max}자까지 쓸 수 있습니다.`);
+  return z.string({ error: missing }).trim().min(1, missing).max(max, `${topic} ${max}자까지 쓸 수 있습니다.`);
 }
 
 /** Text that may stay empty (a missing field counts as empty), at most `max` characters. */

@@ -103,10 +103,7 @@ export async function createAdministrator(
 }
 
 /** Every administrator with the number of sessions that have not expired, by address. */
-export async function listAdministrators(
-  db: Db,
-  now: Date = new Date(),
-): Promise<AdministratorWithSessions[]> {
+export async function listAdministrators(db: Db, now: Date = new Date()): Promise<AdministratorWithSessions[]> {
   const rows = await db
     .selectFrom("administrators")
     .leftJoin("sessions", (join) =>
@@ -121,12 +118,7 @@ export async function listAdministrators(
       "administrators.updated_at",
       eb.fn.count<number | string>("sessions.id").as("active_sessions"),
     ])
-    .groupBy([
-      "administrators.id",
-      "administrators.email",
-      "administrators.created_at",
-      "administrators.updated_at",
-    ])
+    .groupBy(["administrators.id", "administrators.email", "administrators.created_at", "administrators.updated_at"])
     .orderBy("administrators.email")
     .execute();
   return rows.map((row) => ({
@@ -139,10 +131,7 @@ export async function listAdministrators(
 }
 
 /** Deletes an administrator and their sessions; the last administrator stays. */
-export async function deleteAdministrator(
-  db: Db,
-  input: { email: string; actor: string },
-): Promise<void> {
+export async function deleteAdministrator(db: Db, input: { email: string; actor: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const administrator = await findAdministratorByEmail(trx, input.email);
     if (!administrator) throw new AdministratorNotFoundError(input.email);
@@ -206,8 +195,7 @@ export async function resetPassword(
     administrator,
     password: input.password,
     actor: input.actor,
-    content: (ended) =>
-      `'${input.email}' 관리자의 비밀번호가 재설정되었습니다 (세션 ${ended}개 종료)`,
+    content: (ended) => `'${input.email}' 관리자의 비밀번호가 재설정되었습니다 (세션 ${ended}개 종료)`,
   });
   return endedSessions;
 }

@@ -3,20 +3,8 @@ import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { findAdministratorByEmail, findAdministratorById, setPassword } from "./administrators.ts";
 import { findKnownDevice, rememberDevice, touchDevice } from "./devices.ts";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";
-import {
-  type ActiveSession,
-  createSession,
-  deleteSession,
-  deleteSessionsOf,
-  type NewSession,
-} from "./sessions.ts";
-import {
-  addressKey,
-  checkSignInLimit,
-  type LimitPolicy,
-  recordSignInAttempt,
-  signInLimit,
-} from "./sign-in-limiter.ts";
+import { type ActiveSession, createSession, deleteSession, deleteSessionsOf, type NewSession } from "./sessions.ts";
+import { addressKey, checkSignInLimit, type LimitPolicy, recordSignInAttempt, signInLimit } from "./sign-in-limiter.ts";
 
 /** Signing in and out and changing one's password, each with its audit-log entry. */
 export type SignInResult =
@@ -80,9 +68,7 @@ export async function signIn(
   }
 
   // Hashes made with older parameters are upgraded while the password is at hand.
-  const upgradedHash = needsRehash(administrator.password_hash)
-    ? await hashPassword(input.password)
-    : undefined;
+  const upgradedHash = needsRehash(administrator.password_hash) ? await hashPassword(input.password) : undefined;
   return db.transaction().execute(async (trx) => {
     if (upgradedHash) {
       await trx
@@ -166,8 +152,7 @@ export async function changePassword(
     administrator,
     password: input.newPassword,
     actor: administrator.email,
-    content: (ended) =>
-      `'${administrator.email}' 관리자의 비밀번호가 변경되었습니다 (다른 세션 ${ended}개 종료)`,
+    content: (ended) => `'${administrator.email}' 관리자의 비밀번호가 변경되었습니다 (다른 세션 ${ended}개 종료)`,
     renewSession: { currentId: input.session.id, persistent: input.session.persistent },
   });
   if (!session) throw new Error("The renewed session is missing");

@@ -20,11 +20,7 @@ export function isDeviceToken(value: unknown): value is string {
 }
 
 /** Remembers the browser an administrator just signed in from; the token goes into its cookie. */
-export async function rememberDevice(
-  db: Db,
-  administratorId: string,
-  now: Date = new Date(),
-): Promise<string> {
+export async function rememberDevice(db: Db, administratorId: string, now: Date = new Date()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db
     .insertInto("known_devices")
@@ -60,11 +56,7 @@ export async function findKnownDevice(
 
 /** A known device signed in again: it stays known for another year. */
 export async function touchDevice(db: Db, deviceId: string, now: Date = new Date()) {
-  await db
-    .updateTable("known_devices")
-    .set({ last_used_at: now.toISOString() })
-    .where("id", "=", deviceId)
-    .execute();
+  await db.updateTable("known_devices").set({ last_used_at: now.toISOString() }).where("id", "=", deviceId).execute();
 }
 
 /** Forgets every device of an administrator (a lost phone, a reset of their sign-in). */

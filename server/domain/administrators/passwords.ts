@@ -34,10 +34,7 @@ const PHC_PATTERN = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-
 
 /** The rule every new password follows; each boundary words its own messages. */
 export function passwordSchema(messages: { tooShort: string; tooLong: string }) {
-  return z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, messages.tooShort)
-    .max(MAX_PASSWORD_LENGTH, messages.tooLong);
+  return z.string().min(MIN_PASSWORD_LENGTH, messages.tooShort).max(MAX_PASSWORD_LENGTH, messages.tooLong);
 }
 
 /** A new hash with today's parameters (other parameters only for tests and migrations). */
@@ -56,12 +53,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parsed = parseHash(stored);
   if (!parsed) return false;
   const expected = Buffer.from(parsed.key, "base64");
-  const actual = await derive(
-    password,
-    Buffer.from(parsed.salt, "base64"),
-    parsed,
-    expected.length,
-  );
+  const actual = await derive(password, Buffer.from(parsed.salt, "base64"), parsed, expected.length);
   return timingSafeEqual(actual, expected);
 }
 

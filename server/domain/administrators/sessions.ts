@@ -104,11 +104,7 @@ export async function findActiveSession(
   let lastSeenAt = row.last_seen_at;
   if (now.getTime() - Date.parse(lastSeenAt) >= TOUCH_INTERVAL_MS) {
     lastSeenAt = now.toISOString();
-    await db
-      .updateTable("sessions")
-      .set({ last_seen_at: lastSeenAt })
-      .where("id", "=", id)
-      .execute();
+    await db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id", "=", id).execute();
   }
   return {
     id: row.id,
@@ -167,9 +163,6 @@ export async function listSessionsOf(db: Db, administratorId: string, now: Date 
 
 /** Removes sessions past their expiry (at start; expired sessions are refused anyway). */
 export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
-  const result = await db
-    .deleteFrom("sessions")
-    .where("expires_at", "<=", now.toISOString())
-    .executeTakeFirst();
+  const result = await db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

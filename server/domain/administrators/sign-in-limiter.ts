@@ -57,12 +57,9 @@ export function addressKey(address: string): string {
   const [head = "", tail] = withoutZone.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const width = (groups: string[]) =>
-    groups.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
+  const width = (groups: string[]) => groups.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
   const zeros = tail === undefined ? [] : Array(8 - width(left) - width(right)).fill("0");
-  const prefix = [...left, ...zeros, ...right]
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16));
+  const prefix = [...left, ...zeros, ...right].slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
   return `${prefix.join(":")}::/64`;
 }
 
@@ -91,10 +88,7 @@ export async function checkSignInLimit(
   };
   const counted = key.deviceId
     ? [await recentFailures("device_id", key.deviceId)]
-    : await Promise.all([
-        recentFailures("client_address", key.clientAddress),
-        recentFailures("email", key.email),
-      ]);
+    : await Promise.all([recentFailures("client_address", key.clientAddress), recentFailures("email", key.email)]);
   const decisions = counted.map((rows) =>
     decideLimit(
       rows.map((row) => row.attempted_at),
@@ -102,12 +96,8 @@ export async function checkSignInLimit(
       policy,
     ),
   );
-  const retryTimes = decisions.flatMap((decision) =>
-    decision.limited ? [decision.retryAt.getTime()] : [],
-  );
-  return retryTimes.length === 0
-    ? { limited: false }
-    : { limited: true, retryAt: new Date(Math.max(...retryTimes)) };
+  const retryTimes = decisions.flatMap((decision) => (decision.limited ? [decision.retryAt.getTime()] : []));
+  return retryTimes.length === 0 ? { limited: false } : { limited: true, retryAt: new Date(Math.max(...retryTimes)) };
 }
 
 /** Records an attempt and drops this key's attempts that have left the window. */
@@ -121,9 +111,7 @@ export async function recordSignInAttempt(
   const since = windowStart(now, policy);
   await db
     .deleteFrom("sign_in_attempts")
-    .where((eb) =>
-      eb.or([eb("client_address", "=", key.clientAddress), eb("email", "=", key.email)]),
-    )
+    .where((eb) => eb.or([eb("client_address", "=", key.clientAddress), eb("email", "=", key.email)]))
     .where("attempted_at", "<=", since)
     .execute();
   await db

@@ -1,21 +1,11 @@
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import {
-  changedFields,
-  fieldsChangedSentence,
-  listChanges,
-  summarizeChanges,
-} from "#server/domain/admin/changes.ts";
+import { changedFields, fieldsChangedSentence, listChanges, summarizeChanges } from "#server/domain/admin/changes.ts";
 import { type UploadedFile, uploadedImage } from "#server/domain/admin/form-files.ts";
 import { formChecked, formRows, formText, formVersion } from "#server/domain/admin/form-input.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
-import {
-  type AdmissionInfo,
-  admissionInfoSchema,
-  getAdmissionInfo,
-  saveAdmissionInfo,
-} from "./admissions.ts";
+import { type AdmissionInfo, admissionInfoSchema, getAdmissionInfo, saveAdmissionInfo } from "./admissions.ts";
 
 /**
  * The admissions page saves the whole document at once: the recruiting state and texts, the
@@ -99,9 +89,7 @@ const metaFields = [
 export function describeAdmissionChanges(before: AdmissionInfo, after: AdmissionInfo): string {
   const changes: string[] = [];
   if (before.meta.isRecruiting !== after.meta.isRecruiting) {
-    changes.push(
-      `모집 상태가 '${after.meta.isRecruiting ? "모집 중" : "모집 마감"}'으로 변경되었습니다`,
-    );
+    changes.push(`모집 상태가 '${after.meta.isRecruiting ? "모집 중" : "모집 마감"}'으로 변경되었습니다`);
   }
   changes.push(...fieldsChangedSentence("모집 안내", changedFields(before, after, metaFields)));
   if (before.meta.imageFileId !== after.meta.imageFileId) {

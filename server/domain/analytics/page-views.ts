@@ -23,9 +23,7 @@ export async function recordPageView(db: Db, path: string, now: Date = new Date(
     .insertInto("page_views")
     .values({ day: seoulDate(now), path, views: 1 })
     .onConflict((conflict) =>
-      conflict
-        .columns(["day", "path"])
-        .doUpdateSet((eb) => ({ views: eb("page_views.views", "+", 1) })),
+      conflict.columns(["day", "path"]).doUpdateSet((eb) => ({ views: eb("page_views.views", "+", 1) })),
     )
     .execute();
 }

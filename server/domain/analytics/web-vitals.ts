@@ -1,12 +1,7 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { seoulDate } from "#shared/calendar-dates.ts";
-import {
-  rateWebVital,
-  WEB_VITAL_NAMES,
-  type WebVitalName,
-  type WebVitalRating,
-} from "#shared/web-vitals.ts";
+import { rateWebVital, WEB_VITAL_NAMES, type WebVitalName, type WebVitalRating } from "#shared/web-vitals.ts";
 import { type DateRange, dateRangeSchema, pagePathSchema } from "./page-views.ts";
 
 /**
@@ -20,9 +15,7 @@ import { type DateRange, dateRangeSchema, pagePathSchema } from "./page-views.ts
 function edges(step: number, until: number, tail: number[]): number[] {
   const digits = step < 1 ? 2 : 0; // so that ten steps of 0.01 are exactly 0.1
   const count = Math.round(until / step);
-  const steps = Array.from({ length: count }, (_, index) =>
-    Number(((index + 1) * step).toFixed(digits)),
-  );
+  const steps = Array.from({ length: count }, (_, index) => Number(((index + 1) * step).toFixed(digits)));
   return [...steps, ...tail];
 }
 
@@ -145,11 +138,7 @@ export function summarize(name: WebVitalName, counts: Map<number, number>): WebV
 }
 
 /** p75 per metric for all pages and for each page over a range of Seoul days. */
-export async function getWebVitalStats(
-  db: Db,
-  range: DateRange,
-  pageLimit = 20,
-): Promise<WebVitalStats> {
+export async function getWebVitalStats(db: Db, range: DateRange, pageLimit = 20): Promise<WebVitalStats> {
   const { from, to } = dateRangeSchema.parse(range);
   const rows = await db
     .selectFrom("web_vitals")

@@ -31,9 +31,7 @@ export const articleForm = articleDraftSchema
     images: z
       .array(z.string().regex(imageToken, imageListMessage))
       .max(100, "사진은 한 게시글에 100장까지 둘 수 있습니다."),
-    imageAlt: z.array(
-      z.string().trim().max(MAX_ALT_LENGTH, `사진 설명은 ${MAX_ALT_LENGTH}자까지 쓸 수 있습니다.`),
-    ),
+    imageAlt: z.array(z.string().trim().max(MAX_ALT_LENGTH, `사진 설명은 ${MAX_ALT_LENGTH}자까지 쓸 수 있습니다.`)),
     deleteImage: z.array(z.string()),
     newImageKey: z.array(z.string()),
   })
@@ -46,11 +44,7 @@ export const articleForm = articleDraftSchema
 /** The draft and its image list as the form sends them, with the new images prepared. */
 async function readArticle(form: FormData) {
   const parsed = articleForm.parse(
-    formValues(
-      form,
-      ["title", "tag", "publishedAt", "contents"],
-      ["images", "imageAlt", "deleteImage", "newImageKey"],
-    ),
+    formValues(form, ["title", "tag", "publishedAt", "contents"], ["images", "imageAlt", "deleteImage", "newImageKey"]),
   );
   const uploads = await uploadedImages(form, "newImage", "images");
   if (uploads.length !== parsed.newImageKey.length) {
@@ -108,12 +102,7 @@ export const articlesContent: ContentType = {
     }),
     delete: command({
       describe: async (form, db) =>
-        describeChange(
-          "media",
-          NOUN,
-          (await findArticleTitle(db, formText(form, "id"))) ?? "",
-          "삭제",
-        ),
+        describeChange("media", NOUN, (await findArticleTitle(db, formText(form, "id"))) ?? "", "삭제"),
       read: formTarget,
       run: (trx, files, target) => deleteArticle(trx, files, target.id, target.version),
     }),

@@ -1,19 +1,9 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import {
-  type ImageRef,
-  imageColumns,
-  toImageRef,
-  toOptionalImageRef,
-} from "#server/domain/files/files.ts";
+import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "#server/domain/files/files.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
-import {
-  ALL_TAG,
-  type ArticleListQuery,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-} from "#shared/article-list-query.ts";
+import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
 import { findArticlePage } from "./find-articles.ts";
 
 export { countArticles, listArticleTags, type TagCount } from "./find-articles.ts";
@@ -95,14 +85,12 @@ export async function listArticles(
       : await db
           .selectFrom("articles")
           .leftJoin("article_images", (join) =>
-            join
-              .onRef("article_images.article_id", "=", "articles.id")
-              .on("article_images.position", "=", (eb) =>
-                eb
-                  .selectFrom("article_images as first_image")
-                  .select((inner) => inner.fn.min("first_image.position").as("position"))
-                  .whereRef("first_image.article_id", "=", "articles.id"),
-              ),
+            join.onRef("article_images.article_id", "=", "articles.id").on("article_images.position", "=", (eb) =>
+              eb
+                .selectFrom("article_images as first_image")
+                .select((inner) => inner.fn.min("first_image.position").as("position"))
+                .whereRef("first_image.article_id", "=", "articles.id"),
+            ),
           )
           .leftJoin("files", "files.id", "article_images.file_id")
           .select([
@@ -175,11 +163,7 @@ export interface Article {
 export const articleIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
 
 /** One article with its images in order and its neighbours in the list; undefined if unknown. */
-export async function getArticle(
-  db: Db,
-  storage: FileStorage,
-  id: string,
-): Promise<Article | undefined> {
+export async function getArticle(db: Db, storage: FileStorage, id: string): Promise<Article | undefined> {
   if (!articleIdSchema.safeParse(id).success) return undefined;
   const row = await db
     .selectFrom("articles")
@@ -233,10 +217,7 @@ function neighbour(
     .select(["id", "title"])
     .where("published_at", older ? "<=" : ">=", article.published_at)
     .where((eb) =>
-      eb.or([
-        eb("published_at", older ? "<" : ">", article.published_at),
-        eb("id", older ? ">" : "<", article.id),
-      ]),
+      eb.or([eb("published_at", older ? "<" : ">", article.published_at), eb("id", older ? ">" : "<", article.id)]),
     )
     .orderBy("published_at", older ? "desc" : "asc")
     .orderBy("id", older ? "asc" : "desc")

@@ -53,8 +53,7 @@ export async function findArticlePage(
   const pageCount = Math.max(1, Math.ceil(total / query.limit));
   if (query.page > pageCount && pastTheEnd === "not-found") return undefined;
   const page = Math.min(query.page, pageCount);
-  const ids =
-    total === 0 ? [] : await listedIds(db, query.tag, (page - 1) * query.limit, query.limit);
+  const ids = total === 0 ? [] : await listedIds(db, query.tag, (page - 1) * query.limit, query.limit);
   return { ids, total, totalCapped: false, page, pageCount };
 }
 

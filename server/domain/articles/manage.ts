@@ -11,12 +11,7 @@ import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
 import { findArticlePage } from "./find-articles.ts";
-import {
-  fitsTheIndex,
-  type IndexedArticle,
-  indexArticles,
-  unindexArticles,
-} from "./search-index.ts";
+import { fitsTheIndex, type IndexedArticle, indexArticles, unindexArticles } from "./search-index.ts";
 
 /**
  * The managers' side of media articles: the admin list, the editor's data and every write
@@ -36,11 +31,7 @@ export const articleDraftSchema = z.object({
     .min(1, "제목을 입력해 주세요.")
     .max(MAX_TITLE_LENGTH, `제목은 ${MAX_TITLE_LENGTH}자까지 쓸 수 있습니다.`),
   /** A tag is a key (lists, links, the filter): written one way, "ＡＩ" and "AI" alike. */
-  tag: z
-    .string()
-    .normalize("NFKC")
-    .trim()
-    .max(MAX_TAG_LENGTH, `태그는 ${MAX_TAG_LENGTH}자까지 쓸 수 있습니다.`),
+  tag: z.string().normalize("NFKC").trim().max(MAX_TAG_LENGTH, `태그는 ${MAX_TAG_LENGTH}자까지 쓸 수 있습니다.`),
   /** Seoul wall-clock time from a `datetime-local` input; kept as an ISO instant in UTC. */
   publishedAt: z
     .string()
@@ -63,9 +54,7 @@ export const articleDraftSchema = z.object({
 export type ArticleDraft = z.output<typeof articleDraftSchema>;
 
 /** One image of the list an article is written with, in order: an image it keeps, or a new one. */
-export type ArticleImageInput =
-  | { fileId: string; alt: string }
-  | { upload: UploadedFile; alt: string };
+export type ArticleImageInput = { fileId: string; alt: string } | { upload: UploadedFile; alt: string };
 
 export interface ManagedArticleRow {
   id: string;
@@ -90,10 +79,7 @@ export interface ManagedArticlePage {
  * The admin list: searched, filtered by tag and paged like the public list, newest first. A page
  * past the last one shows the last page (a manager lands there after deleting its last article).
  */
-export async function listManagedArticles(
-  db: Db,
-  query: ArticleListQuery,
-): Promise<ManagedArticlePage> {
+export async function listManagedArticles(db: Db, query: ArticleListQuery): Promise<ManagedArticlePage> {
   const found = await findArticlePage(db, query, "last-page");
   if (!found) throw new Error("The admin list always has a page.");
   const rows =
@@ -182,11 +168,7 @@ export async function getEditableArticle(
 /** The title of an article, for the messages of a write that names it; undefined if unknown. */
 export async function findArticleTitle(db: Db, id: string): Promise<string | undefined> {
   if (!articleIdSchema.safeParse(id).success) return undefined;
-  const row = await db
-    .selectFrom("articles")
-    .select("title")
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await db.selectFrom("articles").select("title").where("id", "=", id).executeTakeFirst();
   return row?.title;
 }
 
@@ -245,8 +227,7 @@ async function writeImages(
   }
 }
 
-const changedImagesMessage =
-  "사진 목록이 불러온 뒤에 바뀌었습니다. 새로 고침한 뒤 다시 저장해 주세요.";
+const changedImagesMessage = "사진 목록이 불러온 뒤에 바뀌었습니다. 새로 고침한 뒤 다시 저장해 주세요.";
 
 /** Creates an article with its images (all new); answers its id and first version. */
 export async function createArticle(
@@ -255,8 +236,7 @@ export async function createArticle(
   draft: ArticleDraft,
   images: ArticleImageInput[],
 ): Promise<{ id: string; version: number }> {
-  if (images.some((image) => "fileId" in image))
-    throw new FieldError("images", changedImagesMessage);
+  if (images.some((image) => "fileId" in image)) throw new FieldError("images", changedImagesMessage);
   const id = newId();
   const now = new Date().toISOString();
   const columns = storedColumns(draft);
@@ -284,11 +264,7 @@ export async function updateArticle(
   const columns = storedColumns(draft);
   const version = await updateVersioned(trx, "articles", id, expectedVersion, columns);
   await indexArticles(trx, [indexedOf(id, columns)]);
-  const current = await trx
-    .selectFrom("article_images")
-    .select("file_id")
-    .where("article_id", "=", id)
-    .execute();
+  const current = await trx.selectFrom("article_images").select("file_id").where("article_id", "=", id).execute();
   const currentIds = new Set(current.map((row) => row.file_id));
   const keptIds = images.flatMap((image) => ("fileId" in image ? [image.fileId] : []));
   const kept = new Set(keptIds);
@@ -304,17 +280,8 @@ export async function updateArticle(
 }
 
 /** Deletes an article at `expectedVersion` with its images and their files. */
-export async function deleteArticle(
-  trx: Db,
-  files: FileChanges,
-  id: string,
-  expectedVersion: number,
-): Promise<void> {
-  const images = await trx
-    .selectFrom("article_images")
-    .select("file_id")
-    .where("article_id", "=", id)
-    .execute();
+export async function deleteArticle(trx: Db, files: FileChanges, id: string, expectedVersion: number): Promise<void> {
+  const images = await trx.selectFrom("article_images").select("file_id").where("article_id", "=", id).execute();
   await trx.deleteFrom("article_images").where("article_id", "=", id).execute();
   await unindexArticles(trx, [id]);
   await deleteVersioned(trx, "articles", id, expectedVersion);

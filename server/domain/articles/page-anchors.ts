@@ -74,17 +74,10 @@ export async function listedIds(
       // first condition lets the index start at the anchor.
       select = select
         .where("published_at", "<=", anchor.publishedAt)
-        .where((eb) =>
-          eb.or([eb("published_at", "<", anchor.publishedAt), eb("id", ">", anchor.id)]),
-        );
+        .where((eb) => eb.or([eb("published_at", "<", anchor.publishedAt), eb("id", ">", anchor.id)]));
       skip = offset - passed * every;
     }
   }
-  const rows = await select
-    .orderBy("published_at", "desc")
-    .orderBy("id", "asc")
-    .limit(limit)
-    .offset(skip)
-    .execute();
+  const rows = await select.orderBy("published_at", "desc").orderBy("id", "asc").limit(limit).offset(skip).execute();
   return rows.map((row) => row.id);
 }

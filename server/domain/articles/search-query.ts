@@ -85,9 +85,7 @@ function withPlan<T>(db: Db, plan: Plan, read: (trx: Db) => Promise<T>): Promise
         set_config('enable_indexscan', 'off', true)`.execute(trx);
     } else {
       await sql`select set_config('enable_bitmapscan', 'off', true),
-        set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)`.execute(
-        trx,
-      );
+        set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)`.execute(trx);
     }
     return read(trx);
   });
@@ -168,9 +166,7 @@ function postgresCondition(filter: SearchFilter, group: Group): RawBuilder<SqlBo
     sql``,
   )})`;
   const anywhere = sql<SqlBool>`(terms @@ ${tsquery}::tsquery${sql.join(
-    long.map(
-      (word) => sql` and (strpos(title_text, ${word}) > 0 or strpos(body_text, ${word}) > 0)`,
-    ),
+    long.map((word) => sql` and (strpos(title_text, ${word}) > 0 or strpos(body_text, ${word}) > 0)`),
     sql``,
   )})`;
   const tag = filter.tag ? sql<SqlBool>` and tag = ${filter.tag}` : sql``;

@@ -4,12 +4,7 @@ import { VersionConflictError } from "#server/db/documents.ts";
 import { RecordNotFoundError } from "#server/db/versioned.ts";
 import { InputError } from "#server/domain/input-errors.ts";
 import { newId } from "#server/storage/storage.ts";
-import {
-  type AuditCategory,
-  type AuditType,
-  auditCategories,
-  auditTypes,
-} from "#shared/audit-categories.ts";
+import { type AuditCategory, type AuditType, auditCategories, auditTypes } from "#shared/audit-categories.ts";
 
 /**
  * The audit log: every administrative write appends one entry. The categories and their labels
@@ -22,9 +17,7 @@ export {
   auditTypes,
 } from "#shared/audit-categories.ts";
 
-export const auditCategorySchema = z.enum(
-  Object.keys(auditCategories) as [AuditCategory, ...AuditCategory[]],
-);
+export const auditCategorySchema = z.enum(Object.keys(auditCategories) as [AuditCategory, ...AuditCategory[]]);
 export const auditTypeSchema = z.enum(Object.keys(auditTypes) as [AuditType, ...AuditType[]]);
 
 export interface AuditEntryInput {

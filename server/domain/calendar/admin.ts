@@ -1,14 +1,7 @@
 import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
 import { formChecked, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
 import { describeChange } from "#server/domain/admin/messages.ts";
-import {
-  createEvent,
-  deleteEvent,
-  eventInputSchema,
-  eventNoun,
-  findEvent,
-  updateEvent,
-} from "./manage.ts";
+import { createEvent, deleteEvent, eventInputSchema, eventNoun, findEvent, updateEvent } from "./manage.ts";
 
 const FIELDS = ["title", "startDate", "startTime", "endDate", "endTime", "location", "description"];
 
@@ -39,12 +32,7 @@ export const calendarContent: ContentType = {
     }),
     delete: command({
       describe: async (form, db) =>
-        describeChange(
-          "calendar",
-          eventNoun,
-          (await findEvent(db, formText(form, "id")))?.title ?? "",
-          "삭제",
-        ),
+        describeChange("calendar", eventNoun, (await findEvent(db, formText(form, "id")))?.title ?? "", "삭제"),
       read: formTarget,
       run: (trx, _files, target) => deleteEvent(trx, target),
     }),

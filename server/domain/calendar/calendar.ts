@@ -1,11 +1,5 @@
 import type { Db } from "#server/db/database.ts";
-import {
-  addMonths,
-  compareMonths,
-  monthRange,
-  seoulYearMonth,
-  type YearMonth,
-} from "#shared/calendar-dates.ts";
+import { addMonths, compareMonths, monthRange, seoulYearMonth, type YearMonth } from "#shared/calendar-dates.ts";
 
 /** One entry of the club's calendar. Times are ISO-8601 instants in UTC; the end is exclusive. */
 export interface CalendarEvent {
@@ -25,17 +19,7 @@ export interface CalendarEvent {
 function eventsQuery(db: Db) {
   return db
     .selectFrom("calendar_events")
-    .select([
-      "id",
-      "title",
-      "starts_at",
-      "ends_at",
-      "all_day",
-      "location",
-      "description",
-      "version",
-      "updated_at",
-    ])
+    .select(["id", "title", "starts_at", "ends_at", "all_day", "location", "description", "version", "updated_at"])
     .orderBy("starts_at")
     .orderBy("ends_at")
     .orderBy("id");

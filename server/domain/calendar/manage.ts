@@ -78,10 +78,7 @@ export const eventInputSchema = z
     const endsAt = input.allDay
       ? seoulMidnight(addDays(input.endDate, 1))
       : new Date(`${input.endDate}T${input.endTime}:00+09:00`);
-    if (
-      endsAt.getTime() < startsAt.getTime() ||
-      (input.allDay && input.endDate < input.startDate)
-    ) {
+    if (endsAt.getTime() < startsAt.getTime() || (input.allDay && input.endDate < input.startDate)) {
       const sameDay = input.endDate === input.startDate && !input.allDay;
       ctx.addIssue({
         code: "custom",
@@ -112,11 +109,7 @@ export const eventInputSchema = z
 export type EventValues = z.output<typeof eventInputSchema>;
 
 export function findEvent(db: Db, id: string) {
-  return db
-    .selectFrom("calendar_events")
-    .select(["id", "title"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return db.selectFrom("calendar_events").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** The month (YYYY-MM, in Seoul) an event starts in: the admin page shows it there. */
@@ -125,10 +118,7 @@ function monthOf(startsAt: string): string {
 }
 
 /** Adds an event; returns its id and the month it starts in. */
-export async function createEvent(
-  db: Db,
-  values: EventValues,
-): Promise<{ id: string; month: string }> {
+export async function createEvent(db: Db, values: EventValues): Promise<{ id: string; month: string }> {
   const id = newId();
   const now = new Date().toISOString();
   await db
@@ -142,11 +132,7 @@ export async function createEvent(
  * Saves an edit; the version (and with it the feed's SEQUENCE) grows by one. Returns the month
  * the event now starts in.
  */
-export async function updateEvent(
-  db: Db,
-  target: RecordTarget,
-  values: EventValues,
-): Promise<{ month: string }> {
+export async function updateEvent(db: Db, target: RecordTarget, values: EventValues): Promise<{ month: string }> {
   await updateVersioned(db, "calendar_events", target.id, target.version, values);
   return { month: monthOf(values.starts_at) };
 }

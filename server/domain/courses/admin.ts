@@ -21,10 +21,8 @@ import {
 } from "./manage.ts";
 
 const readPeriod = (form: FormData) => periodInputSchema.parse(formValues(form, ["name"]));
-const readEntry = (form: FormData) =>
-  courseEntrySchema.parse(formValues(form, ["title", "description", "leader"]));
-const readPlace = (form: FormData) =>
-  entryPlaceSchema.parse(formValues(form, ["periodId", "kind"]));
+const readEntry = (form: FormData) => courseEntrySchema.parse(formValues(form, ["title", "description", "leader"]));
+const readPlace = (form: FormData) => entryPlaceSchema.parse(formValues(form, ["periodId", "kind"]));
 
 /** The name of the period a form is about as stored, for messages; the typed one when it is gone. */
 async function periodName(db: Db, form: FormData): Promise<string> {
@@ -43,21 +41,18 @@ export const coursesContent: ContentType = {
   publicPages: ["/community/activity/courses"],
   commands: {
     "create-period": command({
-      describe: (form) =>
-        describeChange("courses", periodNoun, periodKey(formText(form, "name")), "추가"),
+      describe: (form) => describeChange("courses", periodNoun, periodKey(formText(form, "name")), "추가"),
       read: readPeriod,
       run: (trx, _files, fields) => addPeriod(trx, fields),
     }),
     // Named by the name it had, so the log reads "'2027-1학기' 학기가 수정되었습니다".
     "update-period": command({
-      describe: async (form, db) =>
-        describeChange("courses", periodNoun, await periodName(db, form), "수정"),
+      describe: async (form, db) => describeChange("courses", periodNoun, await periodName(db, form), "수정"),
       read: (form) => ({ target: formTarget(form), fields: readPeriod(form) }),
       run: (trx, _files, { target, fields }) => renamePeriod(trx, target, fields),
     }),
     "delete-period": command({
-      describe: async (form, db) =>
-        describeChange("courses", periodNoun, await periodName(db, form), "삭제"),
+      describe: async (form, db) => describeChange("courses", periodNoun, await periodName(db, form), "삭제"),
       read: formTarget,
       run: (trx, _files, target) => deletePeriod(trx, target),
     }),
@@ -68,24 +63,14 @@ export const coursesContent: ContentType = {
     }),
     "create-entry": command({
       describe: (form) =>
-        describeChange(
-          "courses",
-          courseKindNoun(formText(form, "kind")),
-          formText(form, "title"),
-          "추가",
-        ),
+        describeChange("courses", courseKindNoun(formText(form, "kind")), formText(form, "title"), "추가"),
       read: (form) => ({ place: readPlace(form), fields: readEntry(form) }),
       run: (trx, _files, { place, fields }) => addCourseEntry(trx, place, fields),
     }),
     "update-entry": command({
       describe: async (form, db) => {
         const current = await findCourseEntry(db, formText(form, "id"));
-        return describeChange(
-          "courses",
-          courseKindNoun(current?.kind),
-          formText(form, "title"),
-          "수정",
-        );
+        return describeChange("courses", courseKindNoun(current?.kind), formText(form, "title"), "수정");
       },
       read: (form) => ({ target: formTarget(form), fields: readEntry(form) }),
       run: (trx, _files, { target, fields }) => updateCourseEntry(trx, target, fields),
@@ -93,12 +78,7 @@ export const coursesContent: ContentType = {
     "delete-entry": command({
       describe: async (form, db) => {
         const current = await findCourseEntry(db, formText(form, "id"));
-        return describeChange(
-          "courses",
-          courseKindNoun(current?.kind),
-          current?.title ?? "",
-          "삭제",
-        );
+        return describeChange("courses", courseKindNoun(current?.kind), current?.title ?? "", "삭제");
       },
       read: formTarget,
       run: (trx, _files, target) => deleteCourseEntry(trx, target),

@@ -47,9 +47,7 @@ export function periodKey(name: string): string {
 export function shownPeriod<P extends Period>(periods: P[], wanted?: string | null): P | undefined {
   const key = wanted ? periodKey(wanted) : undefined;
   return (
-    (key
-      ? periods.find((period) => period.id === key || periodKey(period.name) === key)
-      : undefined) ??
+    (key ? periods.find((period) => period.id === key || periodKey(period.name) === key) : undefined) ??
     periods.findLast((period) => period.recorded) ??
     periods.at(-1)
   );

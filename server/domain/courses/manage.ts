@@ -1,17 +1,8 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import type { CourseKind } from "#server/db/schema.ts";
-import {
-  deleteVersioned,
-  nextPosition,
-  RecordNotFoundError,
-  updateVersioned,
-} from "#server/db/versioned.ts";
-import {
-  type OrderForm,
-  type RecordTarget,
-  recordTarget,
-} from "#server/domain/admin/form-input.ts";
+import { deleteVersioned, nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
@@ -96,10 +87,7 @@ export interface ManagedCourseEntry {
 }
 
 /** One period's entries by kind, each list in its order, with versions for editing. */
-export async function listManagedEntries(
-  db: Db,
-  periodId: string,
-): Promise<Record<CourseKind, ManagedCourseEntry[]>> {
+export async function listManagedEntries(db: Db, periodId: string): Promise<Record<CourseKind, ManagedCourseEntry[]>> {
   const rows = await db
     .selectFrom("course_entries")
     .select(["id", "kind", "title", "description", "leader", "version"])
@@ -171,10 +159,7 @@ export async function renamePeriod(db: Db, target: RecordTarget, { name }: Perio
 
 /** Deletes a period with its whole course record; returns how many entries went with it. */
 export async function deletePeriod(db: Db, target: RecordTarget): Promise<number> {
-  const removed = await db
-    .deleteFrom("course_entries")
-    .where("period_id", "=", target.id)
-    .execute();
+  const removed = await db.deleteFrom("course_entries").where("period_id", "=", target.id).execute();
   await deleteVersioned(db, "periods", target.id, target.version);
   return removed.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
 }
@@ -191,11 +176,7 @@ function entryScope({ periodId, kind }: EntryPlace) {
 }
 
 /** Adds an entry at the end of its kind's list in the period and returns its id. */
-export async function addCourseEntry(
-  db: Db,
-  place: EntryPlace,
-  fields: CourseEntryFields,
-): Promise<string> {
+export async function addCourseEntry(db: Db, place: EntryPlace, fields: CourseEntryFields): Promise<string> {
   if (!(await findPeriod(db, place.periodId))) {
     throw new RecordNotFoundError("The period no longer exists.");
   }

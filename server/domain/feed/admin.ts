@@ -3,19 +3,11 @@ import { required, uploadedImage } from "#server/domain/admin/form-files.ts";
 import { formOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
 import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
-import {
-  createFeedItem,
-  deleteFeedItem,
-  feedCaption,
-  feedFields,
-  reorderFeed,
-  updateFeedItem,
-} from "./manage.ts";
+import { createFeedItem, deleteFeedItem, feedCaption, feedFields, reorderFeed, updateFeedItem } from "./manage.ts";
 
 const NOUN = "피드 게시물";
 
-const readFields = (form: FormData) =>
-  feedFields.parse(formValues(form, ["caption", "link", "postedAt"]));
+const readFields = (form: FormData) => feedFields.parse(formValues(form, ["caption", "link", "postedAt"]));
 
 /** The feed's photos with a caption and a link, newest first unless put in order by hand. */
 export const feedContent: ContentType = {
@@ -40,12 +32,10 @@ export const feedContent: ContentType = {
         fields: readFields(form),
         image: await uploadedImage(form, "image"),
       }),
-      run: (trx, files, input) =>
-        updateFeedItem(trx, files, input.target, input.fields, input.image),
+      run: (trx, files, input) => updateFeedItem(trx, files, input.target, input.fields, input.image),
     }),
     delete: command({
-      describe: async (form, db) =>
-        describeChange("feed", NOUN, await feedCaption(db, formText(form, "id")), "삭제"),
+      describe: async (form, db) => describeChange("feed", NOUN, await feedCaption(db, formText(form, "id")), "삭제"),
       read: formTarget,
       run: (trx, files, target) => deleteFeedItem(trx, files, target),
     }),

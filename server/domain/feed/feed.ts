@@ -16,13 +16,7 @@ export async function listFeedItems(db: Db, storage: FileStorage): Promise<FeedI
   const rows = await db
     .selectFrom("feed_items")
     .innerJoin("files", "files.id", "feed_items.image_file_id")
-    .select([
-      "feed_items.id",
-      "feed_items.caption",
-      "feed_items.link",
-      "feed_items.posted_at",
-      ...imageColumns,
-    ])
+    .select(["feed_items.id", "feed_items.caption", "feed_items.link", "feed_items.posted_at", ...imageColumns])
     .orderBy("feed_items.position", "asc")
     .execute();
   return rows.map((row) => ({

@@ -4,11 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
-import {
-  type OrderForm,
-  type RecordTarget,
-  seoulDateInput,
-} from "#server/domain/admin/form-input.ts";
+import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
@@ -16,11 +12,7 @@ import { newId } from "#server/storage/storage.ts";
 const LINK_MESSAGE = "http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.";
 
 export const feedFields = z.object({
-  caption: z
-    .string()
-    .trim()
-    .min(1, "설명을 입력해 주세요.")
-    .max(300, "설명은 300자까지 쓸 수 있습니다."),
+  caption: z.string().trim().min(1, "설명을 입력해 주세요.").max(300, "설명은 300자까지 쓸 수 있습니다."),
   link: z
     .string()
     .trim()
@@ -77,9 +69,7 @@ export async function updateFeedItem(
     .executeTakeFirst();
   if (!current) throw new RecordNotFoundError("The feed item no longer exists.");
   if (current.version !== target.version) throw new VersionConflictError(current.version);
-  const imageFileId = image
-    ? (await files.store({ folder: FOLDER, ...image })).id
-    : current.image_file_id;
+  const imageFileId = image ? (await files.store({ folder: FOLDER, ...image })).id : current.image_file_id;
   await updateVersioned(trx, "feed_items", target.id, target.version, {
     ...columns(fields),
     image_file_id: imageFileId,
@@ -104,10 +94,6 @@ export async function reorderFeed(trx: Db, order: OrderForm): Promise<void> {
 
 /** An item's caption, for the messages about it; empty when it is gone. */
 export async function feedCaption(db: Db, id: string): Promise<string> {
-  const row = await db
-    .selectFrom("feed_items")
-    .select("caption")
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await db.selectFrom("feed_items").select("caption").where("id", "=", id).executeTakeFirst();
   return row?.caption ?? "";
 }

@@ -77,9 +77,7 @@ export async function writeWithFiles<T>(
       work(trx, {
         store: (file) => putFile(trx, storage, file, (key) => written.push(key)),
         copy: async (fileId, target) =>
-          putFile(trx, storage, await copyOf(trx, storage, fileId, target), (key) =>
-            written.push(key),
-          ),
+          putFile(trx, storage, await copyOf(trx, storage, fileId, target), (key) => written.push(key)),
         remove: async (fileId) => {
           const row = await trx
             .deleteFrom("files")
@@ -105,9 +103,7 @@ async function putFile(
   onWritten: (key: string) => void,
 ): Promise<StoredFile> {
   const id = newId();
-  const storageKey = file.fileName
-    ? `${file.folder}/${file.fileName}`
-    : newStorageKey(file.folder, file.extension);
+  const storageKey = file.fileName ? `${file.folder}/${file.fileName}` : newStorageKey(file.folder, file.extension);
   const { byteSize } = await storage.put(storageKey, file.body);
   onWritten(storageKey);
   const variantWidths: number[] = [];
@@ -188,12 +184,7 @@ export interface ImageColumns {
 }
 
 /** The `files` columns to select, joined as `files`, for `toImageRef` and `toOptionalImageRef`. */
-export const imageColumns = [
-  "files.storage_key",
-  "files.width",
-  "files.height",
-  "files.variant_widths",
-] as const;
+export const imageColumns = ["files.storage_key", "files.width", "files.height", "files.variant_widths"] as const;
 
 /** An image row as pages use it: its address, intrinsic size and srcset. */
 export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
@@ -203,10 +194,9 @@ export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
   const srcSet =
     widths.length === 0
       ? ""
-      : [
-          ...widths.map((w) => `${storage.publicUrl(variantKey(row.storage_key, w))} ${w}w`),
-          `${url} ${width}w`,
-        ].join(", ");
+      : [...widths.map((w) => `${storage.publicUrl(variantKey(row.storage_key, w))} ${w}w`), `${url} ${width}w`].join(
+          ", ",
+        );
   return { url, width, height: row.height ?? 0, srcSet };
 }
 
@@ -220,11 +210,7 @@ export function toOptionalImageRef(
   return toImageRef(storage, { ...row, storage_key, variant_widths });
 }
 
-export async function findFile(
-  db: Db,
-  storage: FileStorage,
-  id: string,
-): Promise<StoredFile | undefined> {
+export async function findFile(db: Db, storage: FileStorage, id: string): Promise<StoredFile | undefined> {
   const row = await db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
   return {

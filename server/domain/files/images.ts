@@ -54,9 +54,7 @@ export async function processImage(
     fit: "inside",
     withoutEnlargement: true,
   });
-  const { data: body, info } = await oriented
-    .webp({ quality, effort: 2 })
-    .toBuffer({ resolveWithObject: true });
+  const { data: body, info } = await oriented.webp({ quality, effort: 2 }).toBuffer({ resolveWithObject: true });
   const variants: ProcessedImage["variants"] = [];
   for (const width of VARIANT_WIDTHS) {
     if (width >= info.width) break;

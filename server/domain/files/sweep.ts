@@ -17,18 +17,11 @@ export interface SweepResult {
  * stored files that have no row. Content refers to files from its tables and from the JSON
  * documents (any property whose name ends in "fileId").
  */
-export async function sweepOrphanFiles(
-  db: Db,
-  storage: FileStorage,
-  now = new Date(),
-): Promise<SweepResult> {
+export async function sweepOrphanFiles(db: Db, storage: FileStorage, now = new Date()): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - GRACE_MS).toISOString();
   const referenced = await referencedFileIds(db);
 
-  const rows = await db
-    .selectFrom("files")
-    .select(["id", "storage_key", "variant_widths", "created_at"])
-    .execute();
+  const rows = await db.selectFrom("files").select(["id", "storage_key", "variant_widths", "created_at"]).execute();
   const known = new Set<string>();
   let unreferencedRows = 0;
   for (const row of rows) {
@@ -46,11 +39,7 @@ export async function sweepOrphanFiles(
   for await (const object of storage.list()) {
     if (known.has(object.key) || object.lastModified.getTime() > now.getTime() - GRACE_MS) continue;
     // A row created after the listing above may own it: check once more before deleting.
-    const owner = await db
-      .selectFrom("files")
-      .select("id")
-      .where("storage_key", "=", object.key)
-      .executeTakeFirst();
+    const owner = await db.selectFrom("files").select("id").where("storage_key", "=", object.key).executeTakeFirst();
     if (owner) continue;
     await storage.delete(object.key);
     strayFiles += 1;
@@ -63,19 +52,13 @@ export async function referencedFileIds(db: Db): Promise<Set<string>> {
   const add = (id: string | null | undefined) => {
     if (id) ids.add(id);
   };
-  for (const row of await db.selectFrom("article_images").select("file_id").execute())
-    add(row.file_id);
-  for (const row of await db.selectFrom("main_activities").select("image_file_id").execute())
-    add(row.image_file_id);
-  for (const row of await db
-    .selectFrom("odaeho_issues")
-    .select(["thumbnail_file_id", "pdf_file_id"])
-    .execute()) {
+  for (const row of await db.selectFrom("article_images").select("file_id").execute()) add(row.file_id);
+  for (const row of await db.selectFrom("main_activities").select("image_file_id").execute()) add(row.image_file_id);
+  for (const row of await db.selectFrom("odaeho_issues").select(["thumbnail_file_id", "pdf_file_id"]).execute()) {
     add(row.thumbnail_file_id);
     add(row.pdf_file_id);
   }
-  for (const row of await db.selectFrom("feed_items").select("image_file_id").execute())
-    add(row.image_file_id);
+  for (const row of await db.selectFrom("feed_items").select("image_file_id").execute()) add(row.image_file_id);
   for (const row of await db.selectFrom("organization_members").select("photo_file_id").execute())
     add(row.photo_file_id);
   for (const row of await db.selectFrom("documents").select("value").execute()) {

@@ -18,20 +18,13 @@ export function megabytes(bytes: number): string {
 
 /** The uploaded files of a field, ignoring empty file inputs. */
 export function filesOf(form: FormData, field: string): File[] {
-  return form
-    .getAll(field)
-    .filter((value): value is File => value instanceof File && value.size > 0);
+  return form.getAll(field).filter((value): value is File => value instanceof File && value.size > 0);
 }
 
 /** Checks an uploaded image by its bytes and prepares it for storage (orientation, no metadata). */
-export async function acceptImage(
-  file: File,
-  options?: { maxSide?: number },
-): Promise<ProcessedImage> {
+export async function acceptImage(file: File, options?: { maxSide?: number }): Promise<ProcessedImage> {
   if (file.size > uploadLimits.imageBytes) {
-    throw new PayloadTooLargeError(
-      `이미지는 ${megabytes(uploadLimits.imageBytes)}까지 올릴 수 있습니다.`,
-    );
+    throw new PayloadTooLargeError(`이미지는 ${megabytes(uploadLimits.imageBytes)}까지 올릴 수 있습니다.`);
   }
   try {
     return await processImage(Buffer.from(await file.arrayBuffer()), options);
@@ -44,12 +37,9 @@ export async function acceptImage(
 /** Checks that an uploaded file is a PDF by its first bytes. */
 export async function acceptPdf(file: File): Promise<Uint8Array> {
   if (file.size > uploadLimits.pdfBytes) {
-    throw new PayloadTooLargeError(
-      `PDF는 ${megabytes(uploadLimits.pdfBytes)}까지 올릴 수 있습니다.`,
-    );
+    throw new PayloadTooLargeError(`PDF는 ${megabytes(uploadLimits.pdfBytes)}까지 올릴 수 있습니다.`);
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!isPdf(bytes))
-    throw new BadRequestError("PDF 파일이 아닙니다. %PDF-로 시작하는 PDF 문서만 올릴 수 있습니다.");
+  if (!isPdf(bytes)) throw new BadRequestError("PDF 파일이 아닙니다. %PDF-로 시작하는 PDF 문서만 올릴 수 있습니다.");
   return bytes;
 }

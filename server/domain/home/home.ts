@@ -14,34 +14,19 @@ export const homeContentSchema = z.object({
       }),
     )
     .length(4),
-  intro: z
-    .string()
-    .trim()
-    .min(1, "소개 글을 입력해 주세요.")
-    .max(2000, "소개 글은 2000자까지 쓸 수 있습니다."),
+  intro: z.string().trim().min(1, "소개 글을 입력해 주세요.").max(2000, "소개 글은 2000자까지 쓸 수 있습니다."),
   video: z.object({
     /** The YouTube video id; the player loads only when a visitor asks for it. */
     youtubeId: z
       .string()
-      .regex(
-        /^[A-Za-z0-9_-]{6,20}$/,
-        "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ",
-      ),
-    title: z
-      .string()
-      .trim()
-      .min(1, "영상 제목을 입력해 주세요.")
-      .max(120, "영상 제목은 120자까지 쓸 수 있습니다."),
+      .regex(/^[A-Za-z0-9_-]{6,20}$/, "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ"),
+    title: z.string().trim().min(1, "영상 제목을 입력해 주세요.").max(120, "영상 제목은 120자까지 쓸 수 있습니다."),
     posterFileId: z.string().min(1),
   }),
   slogans: z
     .array(
       z.object({
-        title: z
-          .string()
-          .trim()
-          .min(1, "슬로건을 입력해 주세요.")
-          .max(30, "슬로건은 30자까지 쓸 수 있습니다."),
+        title: z.string().trim().min(1, "슬로건을 입력해 주세요.").max(30, "슬로건은 30자까지 쓸 수 있습니다."),
         description: z
           .string()
           .trim()
@@ -53,11 +38,7 @@ export const homeContentSchema = z.object({
   events: z
     .array(
       z.object({
-        title: z
-          .string()
-          .trim()
-          .min(1, "행사 이름을 입력해 주세요.")
-          .max(60, "행사 이름은 60자까지 쓸 수 있습니다."),
+        title: z.string().trim().min(1, "행사 이름을 입력해 주세요.").max(60, "행사 이름은 60자까지 쓸 수 있습니다."),
         summary: z
           .string()
           .trim()
@@ -75,13 +56,7 @@ export const homeContentSchema = z.object({
       .min(1, "모집 안내 글을 입력해 주세요.")
       .max(1000, "모집 안내 글은 1000자까지 쓸 수 있습니다."),
     wanted: z
-      .array(
-        z
-          .string()
-          .trim()
-          .min(1, "찾는 사람을 입력해 주세요.")
-          .max(200, "200자까지 쓸 수 있습니다."),
-      )
+      .array(z.string().trim().min(1, "찾는 사람을 입력해 주세요.").max(200, "200자까지 쓸 수 있습니다."))
       .length(4),
     sessionsPerSemester: z
       .number({ error: "숫자로 입력해 주세요. 예: 20" })

@@ -1,18 +1,8 @@
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import {
-  changedFields,
-  fieldsChangedSentence,
-  summarizeChanges,
-} from "#server/domain/admin/changes.ts";
+import { changedFields, fieldsChangedSentence, summarizeChanges } from "#server/domain/admin/changes.ts";
 import { type UploadedFile, uploadedImage } from "#server/domain/admin/form-files.ts";
-import {
-  formNumber,
-  formRows,
-  formText,
-  formVersion,
-  unreadableForm,
-} from "#server/domain/admin/form-input.ts";
+import { formNumber, formRows, formText, formVersion, unreadableForm } from "#server/domain/admin/form-input.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
 
@@ -37,14 +27,12 @@ export const homeImageSlots: HomeImageSlot[] = [
   ...[0, 1, 2, 3].map((index) => ({
     field: `heroImages.${index}.file`,
     folder: "home/hero",
-    swap: (home: HomeContent, fileId: string) =>
-      replaceIn(home.heroImages[index], "fileId", fileId),
+    swap: (home: HomeContent, fileId: string) => replaceIn(home.heroImages[index], "fileId", fileId),
   })),
   ...[0, 1, 2].map((index) => ({
     field: `events.${index}.file`,
     folder: "home/events",
-    swap: (home: HomeContent, fileId: string) =>
-      replaceIn(home.events[index], "imageFileId", fileId),
+    swap: (home: HomeContent, fileId: string) => replaceIn(home.events[index], "imageFileId", fileId),
   })),
   {
     field: "video.posterFile",

@@ -84,10 +84,7 @@ export function sanitizeRichText(html: string): SanitizedRichText {
 
 /** Plain text of (already clean) HTML: block ends become line breaks, entities decoded. */
 export function htmlToText(html: string): string {
-  const withBreaks = html.replace(
-    /<\/(p|h[1-6]|li|blockquote|pre|tr|figcaption)>|<br\s*\/?>/gi,
-    "\n",
-  );
+  const withBreaks = html.replace(/<\/(p|h[1-6]|li|blockquote|pre|tr|figcaption)>|<br\s*\/?>/gi, "\n");
   const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
   return decodeEntities(text)
     .replace(/[ \t]+\n/g, "\n")

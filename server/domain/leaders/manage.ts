@@ -20,8 +20,7 @@ export function readLeadersForm(form: FormData): LeadersSubmission {
   const rows = formRows(form, "leaders", ["name", "phoneNumber"]);
   if (rows.length !== LEADER_ROWS) throw unreadableForm();
   const filled = rows.filter(
-    (row, index) =>
-      index < LEADER_ROWS - 1 || row.name.trim() !== "" || row.phoneNumber.trim() !== "",
+    (row, index) => index < LEADER_ROWS - 1 || row.name.trim() !== "" || row.phoneNumber.trim() !== "",
   );
   return { version, leaders: leadersSchema.parse({ leaders: filled }) };
 }

@@ -16,8 +16,7 @@ import {
 
 const NOUN = "오대호 회지";
 
-const readFields = (form: FormData) =>
-  odaehoFields.parse(formValues(form, ["title", "description", "publishedAt"]));
+const readFields = (form: FormData) => odaehoFields.parse(formValues(form, ["title", "description", "publishedAt"]));
 
 /** The club magazine's issues: a cover and a PDF each, in the managers' order. */
 export const odaehoContent: ContentType = {
@@ -31,11 +30,7 @@ export const odaehoContent: ContentType = {
       describe: (form) => describeChange("odaeho", NOUN, formText(form, "title"), "추가"),
       read: async (form) => {
         // A new issue needs both files: refused with the spec's message before anything else.
-        const thumbnail = required(
-          await uploadedImage(form, "thumbnail"),
-          "thumbnail",
-          MISSING_FILES_MESSAGE,
-        );
+        const thumbnail = required(await uploadedImage(form, "thumbnail"), "thumbnail", MISSING_FILES_MESSAGE);
         const pdf = required(await uploadedPdf(form, "pdf"), "pdf", MISSING_FILES_MESSAGE);
         return { fields: readFields(form), uploads: { thumbnail, pdf } };
       },
@@ -60,8 +55,7 @@ export const odaehoContent: ContentType = {
       },
     }),
     delete: command({
-      describe: async (form, db) =>
-        describeChange("odaeho", NOUN, await issueTitle(db, formText(form, "id")), "삭제"),
+      describe: async (form, db) => describeChange("odaeho", NOUN, await issueTitle(db, formText(form, "id")), "삭제"),
       read: formTarget,
       run: (trx, files, target) => deleteIssue(trx, files, target),
     }),

@@ -4,11 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
-import {
-  type OrderForm,
-  type RecordTarget,
-  seoulDateInput,
-} from "#server/domain/admin/form-input.ts";
+import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
@@ -17,11 +13,7 @@ import { newId } from "#server/storage/storage.ts";
 export const MISSING_FILES_MESSAGE = "Upload Failed! Thumbnail Image or PDF file is not defined!";
 
 export const odaehoFields = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, "제목을 입력해 주세요.")
-    .max(80, "제목은 80자까지 쓸 수 있습니다."),
+  title: z.string().trim().min(1, "제목을 입력해 주세요.").max(80, "제목은 80자까지 쓸 수 있습니다."),
   description: z.string().trim().max(500, "설명은 500자까지 쓸 수 있습니다."),
   publishedAt: seoulDateInput,
 });
@@ -108,12 +100,7 @@ export async function updateIssue(
   const current = await trx
     .selectFrom("odaeho_issues as issue")
     .innerJoin("files as pdf", "pdf.id", "issue.pdf_file_id")
-    .select([
-      "issue.version",
-      "issue.thumbnail_file_id",
-      "issue.pdf_file_id",
-      "pdf.storage_key as pdf_key",
-    ])
+    .select(["issue.version", "issue.thumbnail_file_id", "issue.pdf_file_id", "pdf.storage_key as pdf_key"])
     .where("issue.id", "=", target.id)
     .executeTakeFirst();
   if (!current) throw new RecordNotFoundError("The issue no longer exists.");
@@ -126,9 +113,7 @@ export async function updateIssue(
   const pdfName = odaehoPdfName(clubName, fields.title);
   let pdfFileId = current.pdf_file_id;
   if (uploads.pdf) {
-    pdfFileId = (
-      await files.store({ folder: pdfFolder(target.id, false), ...uploads.pdf, fileName: pdfName })
-    ).id;
+    pdfFileId = (await files.store({ folder: pdfFolder(target.id, false), ...uploads.pdf, fileName: pdfName })).id;
   } else if (current.pdf_key.split("/").at(-1) !== pdfName) {
     pdfFileId = (
       await files.copy(current.pdf_file_id, {
@@ -170,10 +155,6 @@ export async function reorderIssues(trx: Db, order: OrderForm): Promise<void> {
 
 /** An issue's title, for the messages about it; empty when it is gone. */
 export async function issueTitle(db: Db, id: string): Promise<string> {
-  const row = await db
-    .selectFrom("odaeho_issues")
-    .select("title")
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await db.selectFrom("odaeho_issues").select("title").where("id", "=", id).executeTakeFirst();
   return row?.title ?? "";
 }

@@ -25,16 +25,13 @@ import {
   updateMember,
 } from "./manage.ts";
 
-const readGroup = (form: FormData) =>
-  groupInputSchema.parse(formValues(form, ["title", "description"]));
+const readGroup = (form: FormData) => groupInputSchema.parse(formValues(form, ["title", "description"]));
 const readMember = (form: FormData) => memberInputSchema.parse(formValues(form, ["name", "role"]));
-const readGroupId = (form: FormData) =>
-  memberGroupSchema.parse(formValues(form, ["groupId"])).groupId;
+const readGroupId = (form: FormData) => memberGroupSchema.parse(formValues(form, ["groupId"])).groupId;
 /** A member's profile photo, decoded and made small before the write begins (decision 0011). */
 const readPhoto = (form: FormData) => uploadedImage(form, "photo", { maxSide: PHOTO_MAX_SIDE });
 
-const memberName = async (db: Db, form: FormData) =>
-  (await findMember(db, formText(form, "id")))?.name ?? "";
+const memberName = async (db: Db, form: FormData) => (await findMember(db, formText(form, "id")))?.name ?? "";
 
 /**
  * The organization chart: groups in order (created empty, named afterwards), each with its
@@ -54,19 +51,13 @@ export const organizationContent: ContentType = {
       run: (trx) => createGroup(trx),
     }),
     "update-group": command({
-      describe: (form) =>
-        describeChange("organization", groupNoun, formText(form, "title"), "수정"),
+      describe: (form) => describeChange("organization", groupNoun, formText(form, "title"), "수정"),
       read: (form) => ({ target: formTarget(form), fields: readGroup(form) }),
       run: (trx, _files, { target, fields }) => updateGroup(trx, target, fields),
     }),
     "delete-group": command({
       describe: async (form, db) =>
-        describeChange(
-          "organization",
-          groupNoun,
-          (await findGroup(db, formText(form, "id")))?.title ?? "",
-          "삭제",
-        ),
+        describeChange("organization", groupNoun, (await findGroup(db, formText(form, "id")))?.title ?? "", "삭제"),
       read: formTarget,
       run: (trx, files, target) => deleteGroup(trx, files, target),
     }),
@@ -76,36 +67,30 @@ export const organizationContent: ContentType = {
       run: (trx, _files, order) => reorderGroups(trx, order),
     }),
     "create-member": command({
-      describe: (form) =>
-        describeChange("organization", memberNoun, formText(form, "name"), "추가"),
+      describe: (form) => describeChange("organization", memberNoun, formText(form, "name"), "추가"),
       read: async (form) => ({
         groupId: readGroupId(form),
         fields: readMember(form),
         photo: await readPhoto(form),
       }),
-      run: (trx, files, { groupId, fields, photo }) =>
-        createMember(trx, files, groupId, fields, photo),
+      run: (trx, files, { groupId, fields, photo }) => createMember(trx, files, groupId, fields, photo),
     }),
     "update-member": command({
-      describe: (form) =>
-        describeChange("organization", memberNoun, formText(form, "name"), "수정"),
+      describe: (form) => describeChange("organization", memberNoun, formText(form, "name"), "수정"),
       read: async (form) => ({
         target: formTarget(form),
         fields: readMember(form),
         photo: await readPhoto(form),
       }),
-      run: (trx, files, { target, fields, photo }) =>
-        updateMember(trx, files, target, fields, photo),
+      run: (trx, files, { target, fields, photo }) => updateMember(trx, files, target, fields, photo),
     }),
     "delete-photo": command({
-      describe: async (form, db) =>
-        describeChange("organization", photoNoun, await memberName(db, form), "삭제"),
+      describe: async (form, db) => describeChange("organization", photoNoun, await memberName(db, form), "삭제"),
       read: formTarget,
       run: (trx, files, target) => deleteMemberPhoto(trx, files, target),
     }),
     "delete-member": command({
-      describe: async (form, db) =>
-        describeChange("organization", memberNoun, await memberName(db, form), "삭제"),
+      describe: async (form, db) => describeChange("organization", memberNoun, await memberName(db, form), "삭제"),
       read: formTarget,
       run: (trx, files, target) => deleteMember(trx, files, target),
     }),

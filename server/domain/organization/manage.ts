@@ -1,17 +1,8 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import {
-  deleteVersioned,
-  nextPosition,
-  RecordNotFoundError,
-  updateVersioned,
-} from "#server/db/versioned.ts";
+import { deleteVersioned, nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
-import {
-  type OrderForm,
-  type RecordTarget,
-  recordTarget,
-} from "#server/domain/admin/form-input.ts";
+import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
 import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
@@ -43,11 +34,7 @@ export type GroupFields = z.infer<typeof groupInputSchema>;
 export type MemberFields = z.infer<typeof memberInputSchema>;
 
 export function findGroup(db: Db, id: string) {
-  return db
-    .selectFrom("organization_groups")
-    .select(["id", "title"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return db.selectFrom("organization_groups").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
 }
 
 export function findMember(db: Db, id: string) {

@@ -2,12 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { listChanges, summarizeChanges } from "#server/domain/admin/changes.ts";
 import { type UploadedFile, uploadedPdf } from "#server/domain/admin/form-files.ts";
-import {
-  formRows,
-  formText,
-  formVersion,
-  unreadableForm,
-} from "#server/domain/admin/form-input.ts";
+import { formRows, formText, formVersion, unreadableForm } from "#server/domain/admin/form-input.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { sanitizeRichText } from "#server/domain/html/sanitize.ts";
@@ -63,11 +58,7 @@ export async function readRulesForm(form: FormData): Promise<RulesSubmission> {
  * Writes the submission over the version it was loaded at: new PDFs are stored, attachments the
  * list left out lose their files after the commit. Answers the audit sentence of what changed.
  */
-export async function writeRules(
-  trx: Db,
-  files: FileChanges,
-  submission: RulesSubmission,
-): Promise<string> {
+export async function writeRules(trx: Db, files: FileChanges, submission: RulesSubmission): Promise<string> {
   const current = await getRules(trx);
   // Checked before anything is stored; saveRules checks again in the same transaction.
   if (current.version !== submission.version) throw new VersionConflictError(current.version);
@@ -89,11 +80,7 @@ export async function writeRules(
   for (const attachment of current.value.attachments) {
     if (!next.has(attachment.fileId)) await files.remove(attachment.fileId);
   }
-  const saved = await saveRules(
-    trx,
-    { contents: submission.contents, attachments },
-    submission.version,
-  );
+  const saved = await saveRules(trx, { contents: submission.contents, attachments }, submission.version);
   return describeRulesChanges(current.value, saved.value);
 }
 

@@ -23,10 +23,7 @@ export function ruleFileHref(fileName: string): string {
 }
 
 /** The attachments in the managers' order, with their sizes from one query of the files. */
-export async function listRuleDownloads(
-  db: Db,
-  attachments: Rules["attachments"],
-): Promise<RuleDownload[]> {
+export async function listRuleDownloads(db: Db, attachments: Rules["attachments"]): Promise<RuleDownload[]> {
   if (attachments.length === 0) return [];
   const files = await db
     .selectFrom("files")
@@ -59,9 +56,7 @@ export async function listRuleDownloads(
 export async function findRuleFile(db: Db, fileName: string): Promise<RuleFile | undefined> {
   const wanted = fileName.normalize("NFC");
   const { value } = await getRules(db);
-  const attachment = value.attachments.find(
-    (candidate) => candidate.fileName.normalize("NFC") === wanted,
-  );
+  const attachment = value.attachments.find((candidate) => candidate.fileName.normalize("NFC") === wanted);
   if (!attachment) return undefined;
   const file = await db
     .selectFrom("files")

@@ -48,11 +48,7 @@ export async function resolvePublicPage(db: Db, path: string): Promise<string | 
   if (fixedPaths.has(normalized)) return normalized;
   const id = articlePath.exec(normalized)?.[1];
   if (!id) return undefined;
-  const article = await db
-    .selectFrom("articles")
-    .select("id")
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const article = await db.selectFrom("articles").select("id").where("id", "=", id).executeTakeFirst();
   return article ? normalized : undefined;
 }
 

@@ -126,9 +126,7 @@ function escapeXml(text: string): string {
 }
 
 function lastmodOf(entry: SitemapEntry): string {
-  return entry.lastModified
-    ? `<lastmod>${escapeXml(new Date(entry.lastModified).toISOString())}</lastmod>`
-    : "";
+  return entry.lastModified ? `<lastmod>${escapeXml(new Date(entry.lastModified).toISOString())}</lastmod>` : "";
 }
 
 function urlElement(siteUrl: string, entry: SitemapEntry): string {
@@ -149,8 +147,7 @@ export function renderUrlset(siteUrl: string, entries: SitemapEntry[]): string {
 
 function renderIndex(siteUrl: string, parts: SitemapEntry[]): string {
   const sitemaps = parts.map(
-    (part) =>
-      `  <sitemap><loc>${escapeXml(`${siteUrl}${part.path}`)}</loc>${lastmodOf(part)}</sitemap>\n`,
+    (part) => `  <sitemap><loc>${escapeXml(`${siteUrl}${part.path}`)}</loc>${lastmodOf(part)}</sitemap>\n`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NAMESPACE}">\n${sitemaps.join("")}</sitemapindex>\n`;
 }

@@ -1,16 +1,7 @@
 import type { Db } from "#server/db/database.ts";
-import {
-  changedFields,
-  fieldsChangedSentence,
-  summarizeChanges,
-} from "#server/domain/admin/changes.ts";
+import { changedFields, fieldsChangedSentence, summarizeChanges } from "#server/domain/admin/changes.ts";
 import { formNumber, formText, formVersion } from "#server/domain/admin/form-input.ts";
-import {
-  getSiteSettings,
-  type SiteSettings,
-  saveSiteSettings,
-  siteSettingsSchema,
-} from "./site-settings.ts";
+import { getSiteSettings, type SiteSettings, saveSiteSettings, siteSettingsSchema } from "./site-settings.ts";
 
 /** The club's identity as the settings page edits it: one form, one version. */
 export interface SiteSettingsSubmission {
@@ -54,10 +45,7 @@ export function readSiteSettingsForm(form: FormData): SiteSettingsSubmission {
 }
 
 /** Writes the settings over the version they were loaded at; answers what changed. */
-export async function writeSiteSettings(
-  trx: Db,
-  { version, settings }: SiteSettingsSubmission,
-): Promise<string> {
+export async function writeSiteSettings(trx: Db, { version, settings }: SiteSettingsSubmission): Promise<string> {
   const before = (await getSiteSettings(trx)).value;
   const saved = await saveSiteSettings(trx, settings, version);
   return describeSiteSettingsChanges(before, saved.value);

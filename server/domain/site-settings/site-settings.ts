@@ -10,30 +10,14 @@ const optionalUrl = z.union([
 ]);
 
 const partnerLink = z.object({
-  label: z
-    .string()
-    .trim()
-    .min(1, "메뉴에 보일 이름을 입력해 주세요.")
-    .max(40, "이름은 40자까지 쓸 수 있습니다."),
+  label: z.string().trim().min(1, "메뉴에 보일 이름을 입력해 주세요.").max(40, "이름은 40자까지 쓸 수 있습니다."),
   url: optionalUrl,
 });
 
 export const siteSettingsSchema = z.object({
-  clubName: z
-    .string()
-    .trim()
-    .min(1, "동아리 이름을 입력해 주세요.")
-    .max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
-  subtitle: z
-    .string()
-    .trim()
-    .min(1, "한국어 부제를 입력해 주세요.")
-    .max(80, "부제는 80자까지 쓸 수 있습니다."),
-  description: z
-    .string()
-    .trim()
-    .min(1, "소개 문장을 입력해 주세요.")
-    .max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
+  clubName: z.string().trim().min(1, "동아리 이름을 입력해 주세요.").max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
+  subtitle: z.string().trim().min(1, "한국어 부제를 입력해 주세요.").max(80, "부제는 80자까지 쓸 수 있습니다."),
+  description: z.string().trim().min(1, "소개 문장을 입력해 주세요.").max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
   foundedYear: z
     .number({ error: "창립 연도를 숫자로 입력해 주세요. 예: 1973" })
     .int("창립 연도를 숫자로 입력해 주세요. 예: 1973")
@@ -70,8 +54,7 @@ export function demoSiteSettings(siteUrl: string): SiteSettings {
   return {
     clubName: "KERNEL",
     subtitle: "새솔대학교 중앙 컴퓨터 동아리",
-    description:
-      "1973년부터 함께 코드를 쓰고, 이야기하고, 도전해 온 새솔대학교 중앙 컴퓨터 동아리 KERNEL입니다.",
+    description: "1973년부터 함께 코드를 쓰고, 이야기하고, 도전해 온 새솔대학교 중앙 컴퓨터 동아리 KERNEL입니다.",
     foundedYear: 1973,
     siteUrl,
     address: "서울특별시 새솔구 새솔로 73, 새솔대학교 학생회관 307호",

@@ -78,10 +78,7 @@ export async function createCachedPage(options: {
     body = Buffer.from(html, "utf8");
     const policy = headers["content-security-policy"];
     if (typeof policy === "string") {
-      headers["content-security-policy"] = policy.replace(
-        `'nonce-${nonce}'`,
-        inlineScriptHashes(html).join(" "),
-      );
+      headers["content-security-policy"] = policy.replace(`'nonce-${nonce}'`, inlineScriptHashes(html).join(" "));
     }
   }
 
@@ -95,10 +92,7 @@ export async function createCachedPage(options: {
             [constants.BROTLI_PARAM_QUALITY]: 5,
             [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
             // A window as large as the page, not Brotli's default 4 MB: less memory per copy.
-            [constants.BROTLI_PARAM_LGWIN]: Math.min(
-              24,
-              Math.max(16, Math.ceil(Math.log2(body.length))),
-            ),
+            [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(16, Math.ceil(Math.log2(body.length)))),
           },
         }),
         compressGzip(body, { level: 6 }),

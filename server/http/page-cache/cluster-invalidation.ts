@@ -78,8 +78,7 @@ export function relayClusterInvalidations(): void {
     }
     if (!isMessage<InvalidateMessage>(message, "page-cache:invalidate")) return;
     const others = Object.values(cluster.workers ?? {}).filter(
-      (worker): worker is Worker =>
-        worker !== undefined && worker.id !== from.id && worker.isConnected(),
+      (worker): worker is Worker => worker !== undefined && worker.id !== from.id && worker.isConnected(),
     );
     const id = ++nextId;
     const reply = () => {

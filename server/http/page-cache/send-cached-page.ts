@@ -30,12 +30,9 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
     return;
   }
   const head = req.method === "HEAD";
-  const body =
-    encoding === "identity" ? (head ? undefined : identityBody(page)) : page.bodies[encoding];
+  const body = encoding === "identity" ? (head ? undefined : identityBody(page)) : page.bodies[encoding];
   if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = String(
-    encoding === "identity" ? page.identityLength : (body as Buffer).length,
-  );
+  headers["content-length"] = String(encoding === "identity" ? page.identityLength : (body as Buffer).length);
   res.writeHead(page.status, headers);
   res.end(head ? undefined : body);
 }

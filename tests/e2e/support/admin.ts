@@ -38,10 +38,7 @@ export async function signIn(
  * A browser "restarted" after `context`: a new context that gets only the cookies a browser
  * keeps across a restart, the persistent ones (session cookies have no expiry: -1).
  */
-export async function restartedContext(
-  browser: Browser,
-  context: BrowserContext,
-): Promise<BrowserContext> {
+export async function restartedContext(browser: Browser, context: BrowserContext): Promise<BrowserContext> {
   const state = await context.storageState();
   return browser.newContext({
     baseURL: baseURL(),

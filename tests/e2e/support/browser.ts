@@ -28,10 +28,7 @@ export const chromiumOptions = {
 export function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
   return chromium.launch({
     ...chromiumOptions,
-    args: [
-      ...chromiumOptions.args,
-      ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : []),
-    ],
+    args: [...chromiumOptions.args, ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
   });
 }
 
@@ -86,9 +83,7 @@ function trackConsoleErrors(page: Page) {
 
 /** Errors the page printed to its console, except the 404 the browser logs for a 404 page. */
 export function consoleErrorsOf(page: Page): string[] {
-  return (consoleErrors.get(page) ?? []).filter(
-    (text) => !text.includes("the server responded with a status of 404"),
-  );
+  return (consoleErrors.get(page) ?? []).filter((text) => !text.includes("the server responded with a status of 404"));
 }
 
 /** Waits until React has hydrated the page, so clicks reach its handlers. */

@@ -117,13 +117,8 @@ export function pdfDocument(name = "issue.pdf", text = "club magazine"): File {
 export async function storedKeysMatchRows(services: Services): Promise<string[]> {
   const stored: string[] = [];
   for await (const object of services.storage.list()) stored.push(object.key);
-  const rows = await services.db
-    .selectFrom("files")
-    .select(["storage_key", "variant_widths"])
-    .execute();
-  const expected = rows.flatMap((row) =>
-    storageKeysOf(row.storage_key, JSON.parse(row.variant_widths) as number[]),
-  );
+  const rows = await services.db.selectFrom("files").select(["storage_key", "variant_widths"]).execute();
+  const expected = rows.flatMap((row) => storageKeysOf(row.storage_key, JSON.parse(row.variant_widths) as number[]));
   if ([...stored].sort().join("\n") !== [...expected].sort().join("\n")) {
     throw new Error(
       `Stored files and file rows differ:\nstored ${JSON.stringify(stored.sort())}\nrows ${JSON.stringify(expected.sort())}`,

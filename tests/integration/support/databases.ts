@@ -113,10 +113,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
   };
 }
 
-async function withAdminClient<T>(
-  url: string,
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> {
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,13 +1,7 @@
 import { useRef } from "react";
 import { Checkbox, FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
-import {
-  coveredDates,
-  FIRST_CALENDAR_YEAR,
-  LAST_CALENDAR_YEAR,
-  seoulDate,
-  seoulTime,
-} from "#shared/calendar-dates.ts";
+import { coveredDates, FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR, seoulDate, seoulTime } from "#shared/calendar-dates.ts";
 import styles from "./Calendar.module.css";
 
 /** The form's values for a stored event: Seoul dates and times, the last day of an all-day one. */
@@ -76,9 +70,7 @@ export function EventFields({
         </FormField>
         <div className={styles.time}>
           <FormField label="시작 시각" name="startTime" error={errors.startTime}>
-            {(field) => (
-              <TextInput {...field} type="time" step={60} defaultValue={initial.startTime} />
-            )}
+            {(field) => <TextInput {...field} type="time" step={60} defaultValue={initial.startTime} />}
           </FormField>
         </div>
       </fieldset>
@@ -98,9 +90,7 @@ export function EventFields({
         </FormField>
         <div className={styles.time}>
           <FormField label="끝 시각" name="endTime" error={errors.endTime}>
-            {(field) => (
-              <TextInput {...field} type="time" step={60} defaultValue={initial.endTime} />
-            )}
+            {(field) => <TextInput {...field} type="time" step={60} defaultValue={initial.endTime} />}
           </FormField>
         </div>
       </fieldset>

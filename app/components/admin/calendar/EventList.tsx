@@ -3,13 +3,7 @@ import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
-import {
-  formatEventWhen,
-  formatYearMonth,
-  monthKey,
-  parseMonthKey,
-  type YearMonth,
-} from "#shared/calendar-dates.ts";
+import { formatEventWhen, formatYearMonth, monthKey, parseMonthKey, type YearMonth } from "#shared/calendar-dates.ts";
 import type { FieldRules } from "#shared/field-rules.ts";
 import styles from "./Calendar.module.css";
 import { EventFields } from "./EventFields.tsx";
@@ -102,9 +96,7 @@ export function EventList({
                   navigate(eventAddress(month, event.id));
                 }
               }}
-              fields={({ fieldErrors }) => (
-                <EventFields event={event} errors={fieldErrors} today={today} />
-              )}
+              fields={({ fieldErrors }) => <EventFields event={event} errors={fieldErrors} today={today} />}
             />
           </div>
         );

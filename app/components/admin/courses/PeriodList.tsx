@@ -30,8 +30,7 @@ export function PeriodList({
         학기 <span className={ld.count}>{periods.length}</span>
       </h2>
       <p className={ld.hint}>
-        학기를 골라 그 학기의 기록을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수
-        있습니다.
+        학기를 골라 그 학기의 기록을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수 있습니다.
       </p>
       <ItemList
         contentType={TYPE}
@@ -53,17 +52,15 @@ export function PeriodList({
               removeTitle={`'${period.name}' 학기를 삭제할까요?`}
               removeMessage={
                 <p>
-                  이 학기와 그 학기의 프로젝트, 세션, 스터디 {period.entryCount}개가 모두
-                  삭제됩니다. 되돌릴 수 없습니다.
+                  이 학기와 그 학기의 프로젝트, 세션, 스터디 {period.entryCount}개가 모두 삭제됩니다. 되돌릴 수
+                  없습니다.
                 </p>
               }
               rules={rules}
               onRemoved={announce}
               fields={({ fieldErrors }) => (
                 <FormField label="학기 이름" name="name" error={fieldErrors.name}>
-                  {(field) => (
-                    <TextInput {...field} defaultValue={period.name} autoComplete="off" />
-                  )}
+                  {(field) => <TextInput {...field} defaultValue={period.name} autoComplete="off" />}
                 </FormField>
               )}
             />

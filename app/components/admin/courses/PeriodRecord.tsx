@@ -33,10 +33,7 @@ export function PeriodRecord({
         <h2 id="record-title" className={ld.title}>
           {period.name}
         </h2>
-        <Link
-          to={`${publicPage}?period=${encodeURIComponent(period.name)}`}
-          className={styles.publicLink}
-        >
+        <Link to={`${publicPage}?period=${encodeURIComponent(period.name)}`} className={styles.publicLink}>
           공개 페이지에서 이 학기 보기
         </Link>
       </header>
@@ -121,13 +118,7 @@ function KindSection({
   );
 }
 
-function EntryFields({
-  entry,
-  errors,
-}: {
-  entry?: ManagedCourseEntry;
-  errors: Record<string, string>;
-}) {
+function EntryFields({ entry, errors }: { entry?: ManagedCourseEntry; errors: Record<string, string> }) {
   return (
     <div className={ld.fields}>
       <FormField label="제목" name="title" error={errors.title}>

@@ -34,14 +34,7 @@ export function AddItemForm({
   children: (state: AdminFormState) => ReactNode;
 }) {
   return (
-    <AdminForm
-      contentType={contentType}
-      prepare={prepare}
-      rules={rules}
-      onSaved={onSaved}
-      resetOnSuccess
-      label={label}
-    >
+    <AdminForm contentType={contentType} prepare={prepare} rules={rules} onSaved={onSaved} resetOnSuccess label={label}>
       {(state) => (
         <>
           <input type="hidden" name="intent" value={intent} />

@@ -83,9 +83,7 @@ export function FieldRows<Row>({
     // The focus was on the removed row's button: it goes to the row that takes its place.
     const neighbour = next[Math.min(index, next.length - 1)];
     focusKey.current = neighbour ? getKey(neighbour) : "";
-    setRemoved(
-      `'${getLabel(row)}' ${noun}${objectParticle(noun)} 목록에서 뺐습니다. 저장해야 반영됩니다.`,
-    );
+    setRemoved(`'${getLabel(row)}' ${noun}${objectParticle(noun)} 목록에서 뺐습니다. 저장해야 반영됩니다.`);
     change(next);
   };
   const reorder = (orderedKeys: string[]) => {
@@ -130,18 +128,10 @@ export function FieldRows<Row>({
         {removed}
       </p>
       <div className={styles.footer}>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={add}
-          disabled={rows.length >= max}
-          data-add-row
-        >
+        <Button variant="secondary" size="sm" onClick={add} disabled={rows.length >= max} data-add-row>
           + {addLabel}
         </Button>
-        {rows.length >= max && (
-          <span className={styles.limit}>최대 {max}개까지 넣을 수 있습니다.</span>
-        )}
+        {rows.length >= max && <span className={styles.limit}>최대 {max}개까지 넣을 수 있습니다.</span>}
       </div>
     </div>
   );

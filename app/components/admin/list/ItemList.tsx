@@ -138,16 +138,15 @@ export function ItemList<Item>({
       )}
       {items.length === 0 && empty !== undefined
         ? empty
-        : (groups ? groupsOf(items, groups.of) : [{ key: "", members: items }]).map(
-            ({ key, members }) =>
-              groups ? (
-                <section key={key} className={styles.group}>
-                  {groups.heading(key, members)}
-                  {listOf(members, groups.label(key), groups.fields?.(key))}
-                </section>
-              ) : (
-                <Fragment key={key}>{listOf(members, label ?? "")}</Fragment>
-              ),
+        : (groups ? groupsOf(items, groups.of) : [{ key: "", members: items }]).map(({ key, members }) =>
+            groups ? (
+              <section key={key} className={styles.group}>
+                {groups.heading(key, members)}
+                {listOf(members, groups.label(key), groups.fields?.(key))}
+              </section>
+            ) : (
+              <Fragment key={key}>{listOf(members, label ?? "")}</Fragment>
+            ),
           )}
     </>
   );

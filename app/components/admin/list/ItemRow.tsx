@@ -77,13 +77,7 @@ export function ItemRow({
     setFormKey((key) => key + 1);
   });
   const removeButton = (busy: boolean) => (
-    <ConfirmButton
-      title={removeTitle}
-      message={removeMessage}
-      name="intent"
-      value={remove}
-      disabled={busy}
-    >
+    <ConfirmButton title={removeTitle} message={removeMessage} name="intent" value={remove} disabled={busy}>
       삭제
     </ConfirmButton>
   );

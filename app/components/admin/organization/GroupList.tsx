@@ -36,8 +36,7 @@ export function GroupList({
         그룹 <span className={ld.count}>{groups.length}</span>
       </h2>
       <p className={ld.hint}>
-        그룹을 골라 이름과 구성원을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수
-        있습니다.
+        그룹을 골라 이름과 구성원을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수 있습니다.
       </p>
       <ItemList
         contentType={TYPE}
@@ -81,11 +80,7 @@ export function GroupList({
             }
           }}
         >
-          {() => (
-            <p className={ld.hint}>
-              빈 그룹이 목록 끝에 만들어집니다. 이름과 설명은 만든 뒤에 입력합니다.
-            </p>
-          )}
+          {() => <p className={ld.hint}>빈 그룹이 목록 끝에 만들어집니다. 이름과 설명은 만든 뒤에 입력합니다.</p>}
         </AddItemForm>
       </div>
     </section>
@@ -117,8 +112,7 @@ function GroupRow({
       removeTitle={`${label}을 삭제할까요?`}
       removeMessage={
         <p>
-          구성원 {group.members.length}명과 프로필 사진 {photoCount}장이 함께 삭제됩니다. 되돌릴 수
-          없습니다.
+          구성원 {group.members.length}명과 프로필 사진 {photoCount}장이 함께 삭제됩니다. 되돌릴 수 없습니다.
         </p>
       }
       rules={rules}

@@ -8,10 +8,7 @@ import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
-import type {
-  OrganizationGroup,
-  OrganizationMember,
-} from "#server/domain/organization/organization.ts";
+import type { OrganizationGroup, OrganizationMember } from "#server/domain/organization/organization.ts";
 import type { FieldRules } from "#shared/field-rules.ts";
 import styles from "./Organization.module.css";
 
@@ -106,13 +103,7 @@ function Avatar({ member }: { member: OrganizationMember }) {
   );
 }
 
-function MemberFields({
-  member,
-  errors,
-}: {
-  member?: OrganizationMember;
-  errors: Record<string, string>;
-}) {
+function MemberFields({ member, errors }: { member?: OrganizationMember; errors: Record<string, string> }) {
   return (
     <div className={ld.fields}>
       <FormField label="이름" name="name" error={errors.name}>
@@ -127,13 +118,7 @@ function MemberFields({
           name="photo"
           kind="image"
           current={
-            member?.photo && (
-              <ResponsiveImage
-                image={member.photo}
-                alt={`${member.name} 프로필 사진`}
-                sizes="160px"
-              />
-            )
+            member?.photo && <ResponsiveImage image={member.photo} alt={`${member.name} 프로필 사진`} sizes="160px" />
           }
           hint="JPG, PNG, WebP 이미지. 올리기 전에 1024px, 4MB 이하로 줄여서 보냅니다."
           error={errors.photo}

@@ -64,12 +64,7 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
           )}
           <FormField label="제목" name="title" error={fieldErrors.title}>
             {(field) => (
-              <TextInput
-                {...field}
-                defaultValue={article?.title ?? ""}
-                autoComplete="off"
-                className={styles.title}
-              />
+              <TextInput {...field} defaultValue={article?.title ?? ""} autoComplete="off" className={styles.title} />
             )}
           </FormField>
           <div className={styles.row}>
@@ -81,12 +76,7 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
             >
               {(field) => (
                 <>
-                  <TextInput
-                    {...field}
-                    list={tagListId}
-                    defaultValue={article?.tag ?? ""}
-                    autoComplete="off"
-                  />
+                  <TextInput {...field} list={tagListId} defaultValue={article?.tag ?? ""} autoComplete="off" />
                   <datalist id={tagListId}>
                     {tags.map((tag) => (
                       <option key={tag.tag} value={tag.tag} />
@@ -158,9 +148,7 @@ export async function prepareArticleForm(
   for (const [index, picture] of pictures.entries()) {
     const label = `사진 줄이는 중 (${index + 1}/${pictures.length})`;
     onProgress(label, 0);
-    const compressed = await compressImage(picture, (percent) =>
-      onProgress(label, Math.round(percent)),
-    );
+    const compressed = await compressImage(picture, (percent) => onProgress(label, Math.round(percent)));
     form.append("newImage", compressed, compressed.name);
   }
   return form;

@@ -1,12 +1,4 @@
-import {
-  type ChangeEvent,
-  type DragEvent,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type ChangeEvent, type DragEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { Badge } from "#app/components/admin/DataTable.tsx";
 import { FieldRulesContext, TextInput } from "#app/components/admin/FormField.tsx";
 import { SortableList } from "#app/components/sortable/SortableList.tsx";
@@ -52,12 +44,7 @@ interface ArticleImageListProps {
  * that turns out not to be a picture leaves the list at once, with a note naming it, so it can
  * never hold up the form.
  */
-export function ArticleImageList({
-  images,
-  error,
-  fieldErrors,
-  disabled = false,
-}: ArticleImageListProps) {
+export function ArticleImageList({ images, error, fieldErrors, disabled = false }: ArticleImageListProps) {
   const [rows, setRows] = useState<Row[]>(() =>
     images.map((image) => ({ kind: "existing", key: image.fileId, ...image })),
   );
@@ -124,9 +111,7 @@ export function ArticleImageList({
   // The browser could not show it, so it cannot be compressed or stored either.
   const dropUnreadable = (key: string, name: string) => {
     setRows((current) => current.filter((row) => row.key !== key));
-    setSelectionNote(
-      `'${name}'은(는) 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다. 다른 사진을 골라 주세요.`,
-    );
+    setSelectionNote(`'${name}'은(는) 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다. 다른 사진을 골라 주세요.`);
   };
 
   return (
@@ -139,8 +124,8 @@ export function ArticleImageList({
         사진 <span className={styles.count}>{rows.length}</span>
       </legend>
       <p id={hintId} className={styles.hint}>
-        사진은 본문 아래에 이 순서대로 실립니다. 올리기 전에 브라우저에서 4MB, 긴 변 1024px 이하로
-        줄이고, 위치 정보 같은 촬영 정보는 지웁니다.
+        사진은 본문 아래에 이 순서대로 실립니다. 올리기 전에 브라우저에서 4MB, 긴 변 1024px 이하로 줄이고, 위치 정보
+        같은 촬영 정보는 지웁니다.
       </p>
       {error && (
         <p id={errorId} className={styles.error} role="alert">
@@ -157,9 +142,7 @@ export function ArticleImageList({
             label="사진 순서"
             disabled={disabled}
             onReorder={(orderedKeys) => {
-              setRows((current) =>
-                orderedKeys.flatMap((key) => current.filter((row) => row.key === key)),
-              );
+              setRows((current) => orderedKeys.flatMap((key) => current.filter((row) => row.key === key)));
               markEdited();
             }}
             renderItem={(row) => (
@@ -176,11 +159,7 @@ export function ArticleImageList({
         )}
 
         {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the labelled file input does the same */}
-        <div
-          className={styles.picker}
-          onDragOver={(event) => event.preventDefault()}
-          onDrop={onDrop}
-        >
+        <div className={styles.picker} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
           {/* The browser's own file button speaks the browser's language; this one speaks Korean. */}
           <label className={styles.pickerButton} data-disabled={pickerDisabled || undefined}>
             <input
@@ -195,8 +174,7 @@ export function ArticleImageList({
             사진 추가…
           </label>
           <p id={pickerHintId} className={styles.pickerHint}>
-            여러 장을 한 번에 고르거나 이곳에 끌어다 놓을 수 있습니다. 한 번에 새 사진{" "}
-            {MAX_NEW_IMAGES}장까지.
+            여러 장을 한 번에 고르거나 이곳에 끌어다 놓을 수 있습니다. 한 번에 새 사진 {MAX_NEW_IMAGES}장까지.
           </p>
         </div>
         {selectionNote && (

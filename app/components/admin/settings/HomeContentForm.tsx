@@ -62,8 +62,8 @@ export function HomeContentForm({
             title="첫 화면 사진"
             description={
               <p>
-                홈 화면 맨 위에서 6초마다 바뀌는 네 장입니다. 사진마다 무엇이 보이는지 설명을 적어
-                주세요(화면 낭독기가 읽습니다).
+                홈 화면 맨 위에서 6초마다 바뀌는 네 장입니다. 사진마다 무엇이 보이는지 설명을 적어 주세요(화면 낭독기가
+                읽습니다).
               </p>
             }
           >
@@ -77,11 +77,7 @@ export function HomeContentForm({
                     error={fieldErrors[`heroImages.${index}.file`]}
                     current={storedImage(images.heroImages[index], hero.alt)}
                   />
-                  <FormField
-                    label="사진 설명"
-                    name="heroImages.alt"
-                    error={fieldErrors[`heroImages.${index}.alt`]}
-                  >
+                  <FormField label="사진 설명" name="heroImages.alt" error={fieldErrors[`heroImages.${index}.alt`]}>
                     {(field) => <TextInput {...field} defaultValue={hero.alt} autoComplete="off" />}
                   </FormField>
                 </div>
@@ -114,9 +110,7 @@ export function HomeContentForm({
                 )}
               </FormField>
               <FormField label="영상 제목" name="video.title" error={fieldErrors["video.title"]}>
-                {(field) => (
-                  <TextInput {...field} defaultValue={home.video.title} autoComplete="off" />
-                )}
+                {(field) => <TextInput {...field} defaultValue={home.video.title} autoComplete="off" />}
               </FormField>
             </div>
             <FileField
@@ -139,14 +133,8 @@ export function HomeContentForm({
                 // biome-ignore lint/suspicious/noArrayIndexKey: three fixed slots; the place is the identity
                 <fieldset key={index} className={styles.group}>
                   <legend className={styles.legend}>{index + 1}번째 슬로건</legend>
-                  <FormField
-                    label="슬로건"
-                    name="slogans.title"
-                    error={fieldErrors[`slogans.${index}.title`]}
-                  >
-                    {(field) => (
-                      <TextInput {...field} defaultValue={slogan.title} autoComplete="off" />
-                    )}
+                  <FormField label="슬로건" name="slogans.title" error={fieldErrors[`slogans.${index}.title`]}>
+                    {(field) => <TextInput {...field} defaultValue={slogan.title} autoComplete="off" />}
                   </FormField>
                   <FormField
                     label="설명"
@@ -169,14 +157,8 @@ export function HomeContentForm({
               {home.events.map((event, index) => (
                 <fieldset key={event.imageFileId} className={styles.group}>
                   <legend className={styles.legend}>{index + 1}번째 행사</legend>
-                  <FormField
-                    label="행사 이름"
-                    name="events.title"
-                    error={fieldErrors[`events.${index}.title`]}
-                  >
-                    {(field) => (
-                      <TextInput {...field} defaultValue={event.title} autoComplete="off" />
-                    )}
+                  <FormField label="행사 이름" name="events.title" error={fieldErrors[`events.${index}.title`]}>
+                    {(field) => <TextInput {...field} defaultValue={event.title} autoComplete="off" />}
                   </FormField>
                   <FormField
                     label="기간"
@@ -184,15 +166,9 @@ export function HomeContentForm({
                     hint="예: 1박 2일"
                     error={fieldErrors[`events.${index}.duration`]}
                   >
-                    {(field) => (
-                      <TextInput {...field} defaultValue={event.duration} autoComplete="off" />
-                    )}
+                    {(field) => <TextInput {...field} defaultValue={event.duration} autoComplete="off" />}
                   </FormField>
-                  <FormField
-                    label="소개"
-                    name="events.summary"
-                    error={fieldErrors[`events.${index}.summary`]}
-                  >
+                  <FormField label="소개" name="events.summary" error={fieldErrors[`events.${index}.summary`]}>
                     {(field) => <TextArea {...field} defaultValue={event.summary} rows={4} />}
                   </FormField>
                   <FileField
@@ -208,11 +184,7 @@ export function HomeContentForm({
           </FormSection>
 
           <FormSection id="home-recruiting" title="모집 안내">
-            <FormField
-              label="모집 안내 글"
-              name="recruiting.intro"
-              error={fieldErrors["recruiting.intro"]}
-            >
+            <FormField label="모집 안내 글" name="recruiting.intro" error={fieldErrors["recruiting.intro"]}>
               {(field) => <TextArea {...field} defaultValue={home.recruiting.intro} rows={3} />}
             </FormField>
             <fieldset className={styles.group}>
@@ -253,11 +225,7 @@ export function HomeContentForm({
             </div>
           </FormSection>
 
-          <SaveBar
-            busy={busy}
-            progress={progress}
-            note="홈 화면의 글과 바꾼 사진을 한 번에 저장합니다."
-          />
+          <SaveBar busy={busy} progress={progress} note="홈 화면의 글과 바꾼 사진을 한 번에 저장합니다." />
         </>
       )}
     </AdminForm>

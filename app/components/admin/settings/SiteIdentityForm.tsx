@@ -54,9 +54,7 @@ export function SiteIdentityForm({
               <TextInput
                 {...field}
                 type={options.type ?? "text"}
-                inputMode={
-                  options.type === "url" ? "url" : options.type === "email" ? "email" : undefined
-                }
+                inputMode={options.type === "url" ? "url" : options.type === "email" ? "email" : undefined}
                 defaultValue={value}
                 autoComplete="off"
                 spellCheck={options.type ? false : undefined}
@@ -75,12 +73,7 @@ export function SiteIdentityForm({
             >
               <div className={styles.grid}>
                 {text("clubName", "동아리 이름", settings.clubName)}
-                <FormField
-                  label="창립 연도"
-                  name="foundedYear"
-                  required
-                  error={fieldErrors.foundedYear}
-                >
+                <FormField label="창립 연도" name="foundedYear" required error={fieldErrors.foundedYear}>
                   {(field) => (
                     <TextInput
                       {...field}
@@ -104,12 +97,7 @@ export function SiteIdentityForm({
                     error={fieldErrors.description}
                   >
                     {(field) => (
-                      <TextArea
-                        {...field}
-                        className={styles.short}
-                        defaultValue={settings.description}
-                        rows={2}
-                      />
+                      <TextArea {...field} className={styles.short} defaultValue={settings.description} rows={2} />
                     )}
                   </FormField>
                 </div>
@@ -127,9 +115,7 @@ export function SiteIdentityForm({
                   required: true,
                   hint: "이 사이트의 공개 주소. 링크 미리보기와 검색 엔진에 쓰입니다.",
                 })}
-                <div className={styles.wide}>
-                  {text("address", "동아리방 주소", settings.address)}
-                </div>
+                <div className={styles.wide}>{text("address", "동아리방 주소", settings.address)}</div>
               </div>
             </FormSection>
 
@@ -156,29 +142,16 @@ export function SiteIdentityForm({
                 <fieldset key={partner.key} className={styles.group}>
                   <legend className={styles.legend}>{partner.title}</legend>
                   <div className={styles.grid}>
-                    {text(
-                      `partners.${partner.key}.label`,
-                      "메뉴에 보일 이름",
-                      settings.partners[partner.key].label,
-                    )}
-                    {text(
-                      `partners.${partner.key}.url`,
-                      "주소",
-                      settings.partners[partner.key].url,
-                      {
-                        type: "url",
-                      },
-                    )}
+                    {text(`partners.${partner.key}.label`, "메뉴에 보일 이름", settings.partners[partner.key].label)}
+                    {text(`partners.${partner.key}.url`, "주소", settings.partners[partner.key].url, {
+                      type: "url",
+                    })}
                   </div>
                 </fieldset>
               ))}
             </FormSection>
 
-            <SaveBar
-              busy={busy}
-              progress={null}
-              note="머리글, 바닥글, 페이지 제목에 다음 방문부터 반영됩니다."
-            />
+            <SaveBar busy={busy} progress={null} note="머리글, 바닥글, 페이지 제목에 다음 방문부터 반영됩니다." />
           </>
         );
       }}

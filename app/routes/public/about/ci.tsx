@@ -52,9 +52,9 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
       <PageSection labelledBy="ci-logo">
         <SectionHeading id="ci-logo" eyebrow="Logo" title="로고">
           <p>
-            마크는 명령을 기다리는 터미널의 프롬프트 <code>&gt;_</code>를 그린 것입니다. 무엇이든
-            입력할 수 있는 빈 줄처럼, {foundedYear}년부터 새 부원이 들어올 때마다 새로운 이야기가
-            시작됩니다. 마크 옆에 동아리 이름을 고정폭 글꼴의 굵은 글씨로 써서 워드마크를 이룹니다.
+            마크는 명령을 기다리는 터미널의 프롬프트 <code>&gt;_</code>를 그린 것입니다. 무엇이든 입력할 수 있는 빈
+            줄처럼, {foundedYear}년부터 새 부원이 들어올 때마다 새로운 이야기가 시작됩니다. 마크 옆에 동아리 이름을
+            고정폭 글꼴의 굵은 글씨로 써서 워드마크를 이룹니다.
           </p>
         </SectionHeading>
         <div className={styles.logoGrid}>
@@ -103,8 +103,8 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
       <PageSection labelledBy="ci-colors" band>
         <SectionHeading id="ci-colors" eyebrow="Colors" title="색">
           <p>
-            대표 색은 시그널 블루 하나, 작은 강조에는 커서 그린을 씁니다. 사이트는 밝은 테마와
-            어두운 테마를 모두 지원하며, 어두운 테마에서는 같은 역할의 밝은 톤을 씁니다.
+            대표 색은 시그널 블루 하나, 작은 강조에는 커서 그린을 씁니다. 사이트는 밝은 테마와 어두운 테마를 모두
+            지원하며, 어두운 테마에서는 같은 역할의 밝은 톤을 씁니다.
           </p>
         </SectionHeading>
         <ul className={styles.swatches}>
@@ -135,8 +135,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
 
         <h3 className={styles.subheading}>명도 대비</h3>
         <p className={styles.subLead}>
-          글자는 WCAG 2.2 AA 기준(4.5 : 1)을 넘깁니다. 커서 그린처럼 3 : 1 이상인 색은 큰 글자와
-          그래픽에만 씁니다.
+          글자는 WCAG 2.2 AA 기준(4.5 : 1)을 넘깁니다. 커서 그린처럼 3 : 1 이상인 색은 큰 글자와 그래픽에만 씁니다.
         </p>
         <div className={`${surface.card} ${styles.tableWrap}`}>
           <table className={styles.table}>
@@ -179,10 +178,9 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
       <PageSection labelledBy="ci-type">
         <SectionHeading id="ci-type" eyebrow="Typography" title="글꼴">
           <p>
-            사이트는 글꼴 파일을 내려받지 않고, 읽는 사람의 기기에 이미 있는 글꼴로 씁니다. 한글과
-            본문은 기기의 한글 고딕, 라벨과 날짜, 슬로건과 코드는 기기의 고정폭 글꼴입니다. 글꼴을
-            기다리지 않으니 휴대폰에서도 페이지가 곧바로 읽힙니다. 홍보물과 발표 자료에는 누구나 쓸
-            수 있는 Noto Sans KR을 권합니다.
+            사이트는 글꼴 파일을 내려받지 않고, 읽는 사람의 기기에 이미 있는 글꼴로 씁니다. 한글과 본문은 기기의 한글
+            고딕, 라벨과 날짜, 슬로건과 코드는 기기의 고정폭 글꼴입니다. 글꼴을 기다리지 않으니 휴대폰에서도 페이지가
+            곧바로 읽힙니다. 홍보물과 발표 자료에는 누구나 쓸 수 있는 Noto Sans KR을 권합니다.
           </p>
         </SectionHeading>
         <div className={styles.typeGrid}>
@@ -193,8 +191,8 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
             </h3>
             <p className={styles.sansSample}>다람쥐 헌 쳇바퀴에 타고파</p>
             <p className={styles.typeFaces}>
-              Apple SD Gothic Neo(애플 기기) · 맑은 고딕 Malgun Gothic(윈도) · Noto Sans KR, Noto
-              Sans CJK KR(안드로이드, 리눅스)
+              Apple SD Gothic Neo(애플 기기) · 맑은 고딕 Malgun Gothic(윈도) · Noto Sans KR, Noto Sans CJK
+              KR(안드로이드, 리눅스)
             </p>
             <ul className={styles.weights}>
               <li data-weight="regular">Regular 400 · 함께 코드를 씁니다</li>
@@ -202,17 +200,13 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
               <li data-weight="black">ExtraBold 800 · 함께 코드를 씁니다</li>
             </ul>
           </article>
-          <article
-            className={`${surface.card} ${styles.typeCard} ${styles.monoCard}`}
-            aria-labelledby="ci-type-mono"
-          >
+          <article className={`${surface.card} ${styles.typeCard} ${styles.monoCard}`} aria-labelledby="ci-type-mono">
             <p className={styles.typeRole}>라벨 · 날짜 · 코드</p>
             <h3 id="ci-type-mono" className={styles.typeName}>
               기기의 고정폭 글꼴
             </h3>
             <p className={styles.typeFaces}>
-              SF Mono · Menlo(애플 기기) · Consolas(윈도) · Liberation Mono, DejaVu Sans
-              Mono(리눅스)
+              SF Mono · Menlo(애플 기기) · Consolas(윈도) · Liberation Mono, DejaVu Sans Mono(리눅스)
             </p>
             <p className={styles.monoSample} lang="en">
               <span className={styles.monoPrompt}>&gt;_</span> since {foundedYear}

@@ -47,9 +47,7 @@ export default function Contact() {
   const layout = useRouteLoaderData<typeof layoutLoader>("public");
   const leaders = layout?.leaders ?? [];
   const networks = socialNetworks.filter(({ key }) => settings.social[key]);
-  const partners = [settings.partners.activitySystem, settings.partners.learningSite].filter(
-    (partner) => partner.url,
-  );
+  const partners = [settings.partners.activitySystem, settings.partners.learningSite].filter((partner) => partner.url);
 
   return (
     <>
@@ -61,11 +59,7 @@ export default function Contact() {
       <div className={`container ${styles.page}`}>
         <div className={styles.primary}>
           {settings.address && (
-            <ContactCard
-              icon={<MapPinIcon size={22} />}
-              label="동아리방"
-              headingId="contact-address"
-            >
+            <ContactCard icon={<MapPinIcon size={22} />} label="동아리방" headingId="contact-address">
               <address className={styles.address}>{settings.address}</address>
             </ContactCard>
           )}
@@ -84,9 +78,7 @@ export default function Contact() {
                   <li key={leader.phoneNumber}>
                     <span className={styles.leaderRole}>{leaderRole(index)}</span>
                     <span className={styles.leaderName}>{leader.name}</span>
-                    <a href={`tel:${leader.phoneNumber.replaceAll("-", "")}`}>
-                      {leader.phoneNumber}
-                    </a>
+                    <a href={`tel:${leader.phoneNumber.replaceAll("-", "")}`}>{leader.phoneNumber}</a>
                   </li>
                 ))}
               </ul>

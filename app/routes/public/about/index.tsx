@@ -85,10 +85,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <PageSection labelledBy="about-work" band>
         <SectionHeading id="about-work" eyebrow="What we do" title="우리가 하는 일">
-          <p>
-            학기마다 약 {sessionsPerSemester}개의 세션과 스터디가 열리고, 그 사이사이 프로젝트와
-            행사가 이어집니다.
-          </p>
+          <p>학기마다 약 {sessionsPerSemester}개의 세션과 스터디가 열리고, 그 사이사이 프로젝트와 행사가 이어집니다.</p>
         </SectionHeading>
         <ul className={styles.workGrid}>
           {activities.map((activity) => (
@@ -120,10 +117,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <PageSection labelledBy="about-history">
         <SectionHeading id="about-history" eyebrow="History" title="걸어온 길">
-          <p>
-            {settings.foundedYear}년에 시작한 이야기는 해마다 새 부원과 함께 한 장씩 이어지고
-            있습니다.
-          </p>
+          <p>{settings.foundedYear}년에 시작한 이야기는 해마다 새 부원과 함께 한 장씩 이어지고 있습니다.</p>
         </SectionHeading>
         <ol className={styles.timeline}>
           <li>
@@ -134,25 +128,21 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <li>
             <p className={styles.when}>매 학기</p>
             <h3 className={styles.whatTitle}>세션과 스터디</h3>
-            <p>
-              학기마다 약 {sessionsPerSemester}개의 세션과 스터디를 열고, 선배가 후배에게 배운 것을
-              물려줍니다.
-            </p>
+            <p>학기마다 약 {sessionsPerSemester}개의 세션과 스터디를 열고, 선배가 후배에게 배운 것을 물려줍니다.</p>
           </li>
           <li>
             <p className={styles.when}>해마다</p>
             <h3 className={styles.whatTitle}>행사와 회지</h3>
             <p>
-              {events.map((event) => event.title).join(", ")} 같은 행사를 열고, 한 해의 기록을 연간
-              회지 <Link to="/archive/odaeho">오대호</Link>에 담습니다.
+              {events.map((event) => event.title).join(", ")} 같은 행사를 열고, 한 해의 기록을 연간 회지{" "}
+              <Link to="/archive/odaeho">오대호</Link>에 담습니다.
             </p>
           </li>
           <li data-now>
             <p className={styles.when}>{currentYear}</p>
             <h3 className={styles.whatTitle}>창립 {years}주년</h3>
             <p>
-              지금의 운영진과 부서는 <Link to="/about/organization">조직도</Link>에서 만날 수
-              있습니다.
+              지금의 운영진과 부서는 <Link to="/about/organization">조직도</Link>에서 만날 수 있습니다.
             </p>
           </li>
         </ol>

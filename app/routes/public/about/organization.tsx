@@ -61,9 +61,7 @@ export default function Organization({ loaderData: { groups } }: Route.Component
                   <h2 id={`group-${group.id}-title`} className={styles.groupTitle}>
                     {group.title}
                   </h2>
-                  {group.description && (
-                    <p className={styles.groupDescription}>{group.description}</p>
-                  )}
+                  {group.description && <p className={styles.groupDescription}>{group.description}</p>}
                 </header>
                 {group.members.length === 0 ? (
                   <p className={styles.noMembers}>아직 이 부서에 등록된 사람이 없습니다.</p>
@@ -72,12 +70,7 @@ export default function Organization({ loaderData: { groups } }: Route.Component
                     {group.members.map((member) => (
                       <li key={member.id} className={`${surface.card} ${styles.member}`}>
                         {member.photo ? (
-                          <ResponsiveImage
-                            image={member.photo}
-                            alt=""
-                            sizes="112px"
-                            className={styles.photo}
-                          />
+                          <ResponsiveImage image={member.photo} alt="" sizes="112px" className={styles.photo} />
                         ) : (
                           <span className={`${styles.photo} ${styles.initial}`} aria-hidden="true">
                             {member.name.slice(0, 1)}

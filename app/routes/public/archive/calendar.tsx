@@ -36,11 +36,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const yearMonth = asked === null ? current : parseMonthKey(asked);
   const { value: settings } = await getSiteSettings(db);
   const range = await calendarMonthRange(db, settings.foundedYear, current);
-  if (
-    !yearMonth ||
-    compareMonths(yearMonth, range.first) < 0 ||
-    compareMonths(yearMonth, range.last) > 0
-  ) {
+  if (!yearMonth || compareMonths(yearMonth, range.first) < 0 || compareMonths(yearMonth, range.last) > 0) {
     throw data(null, { status: 404 });
   }
   const firstMonth = range.first;
@@ -61,8 +57,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const tags = pageMeta(args, {
     title: "캘린더",
-    description:
-      "세션과 스터디, 행사와 총회까지 동아리의 한 달 일정을 확인하고 캘린더 앱으로 구독하세요.",
+    description: "세션과 스터디, 행사와 총회까지 동아리의 한 달 일정을 확인하고 캘린더 앱으로 구독하세요.",
   });
   const events = args.loaderData?.events ?? [];
   if (events.length > 0) {
@@ -86,11 +81,7 @@ export default function CalendarPage({ loaderData, matches }: Route.ComponentPro
   const isCurrent = compareMonths(yearMonth, current) === 0;
   return (
     <>
-      <PageBanner
-        eyebrow="ARCHIVE"
-        title="캘린더"
-        detail="정기 세션과 스터디, 행사 일정을 한눈에 확인하세요."
-      />
+      <PageBanner eyebrow="ARCHIVE" title="캘린더" detail="정기 세션과 스터디, 행사 일정을 한눈에 확인하세요." />
       <section className={`container ${styles.section}`} aria-labelledby="calendar-month-title">
         <div className={styles.toolbar}>
           <h2 id="calendar-month-title" className={styles.monthTitle} aria-live="polite">
@@ -115,9 +106,7 @@ export default function CalendarPage({ loaderData, matches }: Route.ComponentPro
           <EventMonth yearMonth={yearMonth} today={today} events={events} />
         </div>
         <div className={styles.agenda}>
-          {events.length > 0 && (
-            <EventAgenda monthFirst={`${monthKey(yearMonth)}-01`} today={today} events={events} />
-          )}
+          {events.length > 0 && <EventAgenda monthFirst={`${monthKey(yearMonth)}-01`} today={today} events={events} />}
         </div>
         {events.length === 0 && (
           <div className={styles.empty}>
@@ -132,8 +121,7 @@ export default function CalendarPage({ loaderData, matches }: Route.ComponentPro
             캘린더 구독
           </h2>
           <p className={styles.subscribeText}>
-            아래 주소를 구글 캘린더나 애플 캘린더에 ‘URL로 구독’으로 추가하면 동아리 일정이 자동으로
-            갱신됩니다.
+            아래 주소를 구글 캘린더나 애플 캘린더에 ‘URL로 구독’으로 추가하면 동아리 일정이 자동으로 갱신됩니다.
           </p>
           <div className={styles.subscribeRow}>
             <code className={styles.feedUrl}>{`${siteUrl}/calendar.ics`}</code>
@@ -147,13 +135,7 @@ export default function CalendarPage({ loaderData, matches }: Route.ComponentPro
   );
 }
 
-function MonthLink({
-  target,
-  direction,
-}: {
-  target: YearMonth | undefined;
-  direction: "previous" | "next";
-}) {
+function MonthLink({ target, direction }: { target: YearMonth | undefined; direction: "previous" | "next" }) {
   const text = direction === "previous" ? "이전 달" : "다음 달";
   const icon = direction === "previous" ? <ChevronLeftIcon /> : <ChevronRightIcon />;
   if (!target) {

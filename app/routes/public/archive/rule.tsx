@@ -27,11 +27,7 @@ export default function RulesPage({ loaderData }: Route.ComponentProps) {
   const hasText = contents.trim().length > 0;
   return (
     <>
-      <PageBanner
-        eyebrow="ARCHIVE"
-        title="회칙"
-        detail="동아리를 함께 꾸려 가기 위해 부원들이 정한 약속입니다."
-      />
+      <PageBanner eyebrow="ARCHIVE" title="회칙" detail="동아리를 함께 꾸려 가기 위해 부원들이 정한 약속입니다." />
       <div className={`container ${styles.layout}`}>
         {downloads.length > 0 && (
           <aside className={styles.aside} aria-labelledby="rule-files-title">

@@ -29,9 +29,7 @@ export default function MainActivities({ loaderData }: Route.ComponentProps) {
       <PageBanner eyebrow="COMMUNITY" title="주요 활동" detail={DESCRIPTION} />
       <div className={`container ${styles.page}`}>
         {years.length === 0 ? (
-          <EmptyState title="아직 기록된 활동이 없습니다">
-            새 활동이 기록되면 여기에서 볼 수 있습니다.
-          </EmptyState>
+          <EmptyState title="아직 기록된 활동이 없습니다">새 활동이 기록되면 여기에서 볼 수 있습니다.</EmptyState>
         ) : (
           <>
             <nav aria-label="연도" className={styles.years}>
@@ -44,23 +42,14 @@ export default function MainActivities({ loaderData }: Route.ComponentProps) {
               </ul>
             </nav>
             {years.map(({ year, activities }, yearIndex) => (
-              <section
-                key={year}
-                id={`year-${year}`}
-                className={styles.year}
-                aria-labelledby={`year-${year}-title`}
-              >
+              <section key={year} id={`year-${year}`} className={styles.year} aria-labelledby={`year-${year}-title`}>
                 <h2 id={`year-${year}-title`} className={styles.yearTitle}>
                   {year}
                   <span className={styles.yearCount}>활동 {activities.length}개</span>
                 </h2>
                 <ol className={styles.list}>
                   {activities.map((activity, index) => (
-                    <li
-                      key={activity.id}
-                      className={styles.activity}
-                      data-direction={activity.direction}
-                    >
+                    <li key={activity.id} className={styles.activity} data-direction={activity.direction}>
                       <div className={styles.media}>
                         {activity.image ? (
                           <ResponsiveImage
@@ -79,9 +68,7 @@ export default function MainActivities({ loaderData }: Route.ComponentProps) {
                           {String(index + 1).padStart(2, "0")}
                         </p>
                         <h3 className={styles.title}>{activity.title}</h3>
-                        {activity.description && (
-                          <p className={styles.description}>{activity.description}</p>
-                        )}
+                        {activity.description && <p className={styles.description}>{activity.description}</p>}
                       </div>
                     </li>
                   ))}

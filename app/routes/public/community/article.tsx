@@ -115,11 +115,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <span />
           )}
           {article.older ? (
-            <Link
-              to={articleHref(article.older.id)}
-              className={`${styles.neighbour} ${styles.older}`}
-              rel="next"
-            >
+            <Link to={articleHref(article.older.id)} className={`${styles.neighbour} ${styles.older}`} rel="next">
               <span className={styles.direction}>지난 글 →</span>
               <span className={styles.neighbourTitle}>{article.older.title}</span>
             </Link>

@@ -7,12 +7,7 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { CourseKind } from "#server/db/schema.ts";
-import {
-  type CourseEntry,
-  getCourseRecord,
-  listPeriods,
-  shownPeriod,
-} from "#server/domain/courses/courses.ts";
+import { type CourseEntry, getCourseRecord, listPeriods, shownPeriod } from "#server/domain/courses/courses.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/courses";
 
@@ -89,12 +84,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                 {KINDS.map(({ kind, title }) => `${title} ${record[kind].length}`).join(" · ")}
               </p>
               {KINDS.map(({ kind, title, empty }) => (
-                <section
-                  key={kind}
-                  aria-labelledby={`kind-${kind}`}
-                  className={styles.kind}
-                  data-kind={kind}
-                >
+                <section key={kind} aria-labelledby={`kind-${kind}`} className={styles.kind} data-kind={kind}>
                   <h3 id={`kind-${kind}`} className={styles.kindTitle}>
                     {title}
                   </h3>

@@ -31,9 +31,7 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
       <PageBanner eyebrow="COMMUNITY" title="피드" detail={DESCRIPTION} />
       <div className={`container ${styles.page}`}>
         {items.length === 0 ? (
-          <EmptyState title="아직 올라온 사진이 없습니다">
-            새 사진이 올라오면 여기에서 볼 수 있습니다.
-          </EmptyState>
+          <EmptyState title="아직 올라온 사진이 없습니다">새 사진이 올라오면 여기에서 볼 수 있습니다.</EmptyState>
         ) : (
           <ul className={styles.grid}>
             {items.map((item, index) => {
@@ -63,12 +61,7 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={item.id} className={styles.item}>
                   {link ? (
-                    <a
-                      href={link.href}
-                      className={styles.tile}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
+                    <a href={link.href} className={styles.tile} target="_blank" rel="noopener noreferrer">
                       {content}
                     </a>
                   ) : (

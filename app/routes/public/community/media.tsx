@@ -95,11 +95,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
 }
 
 /** "‘행사’ 검색 결과 1,000개 이상": a search stops counting at its limit. */
-function summaryOf(
-  search: string,
-  tag: string,
-  list: { total: number; totalCapped: boolean },
-): string {
+function summaryOf(search: string, tag: string, list: { total: number; totalCapped: boolean }): string {
   const scope = [search && `‘${search}’ 검색`, tag && `‘${tag}’ 태그`].filter(Boolean).join(", ");
   const count = `${list.total.toLocaleString("ko-KR")}개${list.totalCapped ? " 이상" : ""}`;
   return scope ? `${scope} 결과 ${count}` : `모든 글 ${count}`;

@@ -19,10 +19,7 @@ import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const [{ value: admission }, { value: home }] = await Promise.all([
-    getAdmissionInfo(db),
-    getHomeContent(db),
-  ]);
+  const [{ value: admission }, { value: home }] = await Promise.all([getAdmissionInfo(db), getHomeContent(db)]);
   const imageId = admission.meta.imageFileId;
   const image = imageId ? (await findImageRefs(db, storage, [imageId])).get(imageId) : undefined;
   return { admission, image, recruitingIntro: home.recruiting.intro };
@@ -66,8 +63,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
             ) : (
               <>
                 <p className={styles.stateLead}>
-                  지금은 모집 기간이 아닙니다. 다음 모집이 열리면 이 페이지와 동아리 소셜 미디어에
-                  가장 먼저 알립니다.
+                  지금은 모집 기간이 아닙니다. 다음 모집이 열리면 이 페이지와 동아리 소셜 미디어에 가장 먼저 알립니다.
                 </p>
                 <p className={styles.stateNote}>{recruitingIntro}</p>
                 <div className={styles.actions}>
@@ -106,9 +102,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
                 </span>
                 <h3 className={styles.stepTitle}>{schedule.title}</h3>
                 <p className={styles.stepDate}>{schedule.date}</p>
-                {schedule.description && (
-                  <p className={styles.stepDescription}>{schedule.description}</p>
-                )}
+                {schedule.description && <p className={styles.stepDescription}>{schedule.description}</p>}
               </li>
             ))}
           </ol>

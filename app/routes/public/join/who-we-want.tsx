@@ -60,8 +60,8 @@ export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="who-do" eyebrow="What you'll do" title="들어오면 이런 일을 합니다">
           <p>
             학기마다 약 <strong className={styles.number}>{recruiting.sessionsPerSemester}</strong>
-            개의 세션과 스터디가 열립니다. 듣고 싶은 것을 골라 듣고, 익숙해지면 직접 세션을 열거나
-            프로젝트 팀을 꾸립니다.
+            개의 세션과 스터디가 열립니다. 듣고 싶은 것을 골라 듣고, 익숙해지면 직접 세션을 열거나 프로젝트 팀을
+            꾸립니다.
           </p>
         </SectionHeading>
         <ul className={styles.events}>
