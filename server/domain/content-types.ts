@@ -13,20 +13,22 @@ import { rulesContent } from "./rules/admin.ts";
 import { siteSettingsContent } from "./site-settings/admin.ts";
 
 /**
- * Every kind of content managers write, each declared in its own folder. The admin write
- * endpoint (/admin/api/{name}) serves exactly these; a new kind is added here.
+ * Every kind of content managers write, each declared in its own folder: the admin write
+ * endpoint (/admin/api/{name}) serves exactly these, and the admin navigation and dashboard list
+ * their pages in this order. A new kind is added here.
  */
 export const contentTypes: readonly ContentType[] = [
-  activitiesContent,
-  admissionsContent,
   articlesContent,
-  calendarContent,
+  activitiesContent,
   coursesContent,
   feedContent,
-  homeContent,
-  leadersContent,
   odaehoContent,
-  organizationContent,
   rulesContent,
+  calendarContent,
+  admissionsContent,
+  organizationContent,
+  leadersContent,
   siteSettingsContent,
+  // Edited on the site settings page.
+  homeContent,
 ];

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { adminPaths } from "#app/components/admin/navigation.ts";
+import { adminPaths } from "#server/domain/admin/admin-pages.ts";
 import { readBuildManifest } from "../support/build-manifest.ts";
 import { createAdministratorWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
@@ -76,7 +76,7 @@ describe("the admin shell", () => {
     ["desktop", viewports.desktop],
   ] as const)("every admin page renders in the shell with one h1 (%s)", async (_name, viewport) => {
     const page = await signedInPage(viewport);
-    for (const path of adminPaths) {
+    for (const path of adminPaths()) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       expect(response?.headers()["cache-control"]).toBe("no-store");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { adminPaths } from "#app/components/admin/navigation.ts";
+import { adminPaths } from "#server/domain/admin/admin-pages.ts";
 import {
   administrator,
   createAdministratorWithCli,
@@ -16,7 +16,7 @@ const REJECTED = "이메일 또는 비밀번호가 올바르지 않습니다. �
 describe("without a session", () => {
   test("every admin page lands on /admin/login, sent there by the server", async () => {
     const page = await newPage();
-    for (const path of [...adminPaths, "/admin/no-such-page"]) {
+    for (const path of [...adminPaths(), "/admin/no-such-page"]) {
       const response = await page.goto(path);
       const url = new URL(page.url());
       expect(url.pathname, path).toBe("/admin/login");

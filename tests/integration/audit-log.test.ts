@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
 import { type AuditCategory, listAuditEntries, writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
-import { countContent } from "#server/domain/dashboard/content-counts.ts";
+import { contentOverview } from "#server/domain/admin/admin-pages.ts";
 import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -128,19 +128,18 @@ describeEachDatabase("content counts", (services) => {
         created_at: now,
       })
       .execute();
-    const counts = await countContent(db);
-    expect(counts).toEqual({
-      articles: 0,
-      mainActivities: 0,
-      periods: 2,
-      courseEntries: 0,
-      feedItems: 0,
-      odaehoIssues: 0,
-      calendarEvents: 0,
-      organizationGroups: 0,
-      organizationMembers: 0,
-      files: 1,
-      administrators: 0,
-    });
+    const overview = await contentOverview(db);
+    const countsOf = (path: string) =>
+      Object.fromEntries(
+        (overview.pages.find((page) => page.path === path)?.counts ?? []).map((count) => [count.label, count.value]),
+      );
+    expect(countsOf("/admin/manage-courses")).toEqual({ 학기: 2, 항목: 0 });
+    expect(countsOf("/admin/manage-posts")).toEqual({ 게시글: 0 });
+    expect(countsOf("/admin/manage-organization")).toEqual({ 그룹: 0, 구성원: 0 });
+    expect(overview.files).toBe(1);
+    expect(overview.administrators).toBe(0);
+    // Every content page is listed once, documents with their last save instead of a count.
+    expect(new Set(overview.pages.map((page) => page.path)).size).toBe(overview.pages.length);
+    expect(overview.pages.find((page) => page.path === "/admin/manage-rule")?.counts).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@ import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, ExternalIcon, MenuIcon } from "#app/components/icons/icons.tsx";
 import { AdminBrand } from "./AdminBrand.tsx";
 import styles from "./AdminShell.module.css";
-import { adminNavigation } from "./navigation.ts";
+import type { AdminNavGroup } from "#shared/admin-navigation.ts";
 
 interface AdminShellProps {
   clubName: string;
   email: string;
+  /** The area's pages by group, from the server's content types. */
+  navigation: AdminNavGroup[];
   children: ReactNode;
 }
 
@@ -17,7 +19,7 @@ const MENU_ID = "admin-menu";
  * The admin area's frame: a sidebar with every admin page on wide screens, a top bar with the
  * same navigation in a modal dialog on narrow ones, and the signed-in account with sign-out.
  */
-export function AdminShell({ clubName, email, children }: AdminShellProps) {
+export function AdminShell({ clubName, email, navigation, children }: AdminShellProps) {
   const menuRef = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   // Following a link inside the menu closes it.
@@ -55,12 +57,12 @@ export function AdminShell({ clubName, email, children }: AdminShellProps) {
             <span className="visually-hidden">관리 메뉴 닫기</span>
           </button>
         </div>
-        <Navigation />
+        <Navigation groups={navigation} />
         <Account email={email} />
       </dialog>
       <aside className={styles.sidebar}>
         <Brand clubName={clubName} />
-        <Navigation />
+        <Navigation groups={navigation} />
         <Account email={email} />
       </aside>
       <main id="admin-main" className={styles.main} tabIndex={-1}>
@@ -78,10 +80,10 @@ function Brand({ clubName }: { clubName: string }) {
   );
 }
 
-function Navigation() {
+function Navigation({ groups }: { groups: AdminNavGroup[] }) {
   return (
     <nav aria-label="관리 메뉴" className={styles.nav}>
-      {adminNavigation.map((group) => (
+      {groups.map((group) => (
         <div key={group.label} className={styles.group}>
           <p className={styles.groupLabel}>{group.label}</p>
           <ul className={styles.items}>

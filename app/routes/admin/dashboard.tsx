@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
-import { contentPages } from "#app/components/admin/content-pages.ts";
 import { Select } from "#app/components/admin/FormField.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
@@ -11,7 +10,7 @@ import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
-import { countContent, documentUpdateTimes } from "#server/domain/dashboard/content-counts.ts";
+import { contentOverview } from "#server/domain/admin/admin-pages.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
@@ -37,22 +36,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   });
   const { db } = getServices(context);
   const today = seoulDate(new Date());
-  const [counts, documents, log, webVitals] = await Promise.all([
-    countContent(db),
-    documentUpdateTimes(db),
+  const [content, log, webVitals] = await Promise.all([
+    contentOverview(db),
     listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
     getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
   ]);
-  const overview = contentPages.map((page) => ({
-    path: page.path,
-    title: page.title,
-    counts: page.counts?.(counts) ?? [],
-    updatedAt: page.documentKey ? documents[page.documentKey] : undefined,
-  }));
   return {
-    overview,
-    files: counts.files,
-    administrators: counts.administrators,
+    overview: content.pages,
+    files: content.files,
+    administrators: content.administrators,
     filters: { category: filters.category ?? "", type: filters.type ?? "" },
     log,
     webVitals,

@@ -4,6 +4,7 @@ import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { UnsavedChangesGuard } from "#app/components/admin/UnsavedChanges.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { adminNavigation } from "#server/domain/admin/admin-pages.ts";
 import { adminAreaMiddleware, requireAdministrator } from "#server/http/admin-auth.ts";
 import type { Route } from "./+types/layout";
 import styles from "./layout.module.css";
@@ -17,13 +18,13 @@ export const middleware: Route.MiddlewareFunction[] = [adminAreaMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireAdministrator(args);
-  return { email: session.administrator.email };
+  return { email: session.administrator.email, navigation: adminNavigation() };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
-    <AdminShell clubName={root?.settings.clubName ?? ""} email={loaderData.email}>
+    <AdminShell clubName={root?.settings.clubName ?? ""} email={loaderData.email} navigation={loaderData.navigation}>
       <UnsavedChangesGuard>
         <Outlet />
       </UnsavedChangesGuard>

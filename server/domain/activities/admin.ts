@@ -34,6 +34,12 @@ export const activitiesContent: ContentType = {
   noun: NOUN,
   files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: 1 },
   publicPages: ["/community/activity/main"],
+  adminPage: {
+    path: "/admin/manage-main-activity",
+    title: "주요 활동",
+    section: "content",
+    counts: [{ label: "활동", table: "main_activities" }],
+  },
   commands: {
     create: command({
       describe: (form) => describeChange("mainActivities", NOUN, formText(form, "title"), "추가"),

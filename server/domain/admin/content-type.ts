@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/database.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { BadRequestError } from "#server/domain/input-errors.ts";
 import type { Services } from "#server/services.ts";
@@ -41,7 +42,25 @@ export interface ContentType {
    * 0014), so this is what a manager's change is checked against, not what gets emptied.
    */
   publicPages: readonly string[];
+  /**
+   * Its admin page, as the navigation and the dashboard show it (a type edited on another
+   * type's page has none).
+   */
+  adminPage?: AdminPage;
 }
+
+export interface AdminPage {
+  path: string;
+  title: string;
+  /** Where the navigation lists it: the club's content, or how the club is run. */
+  section: "content" | "operations";
+  /** What the dashboard counts for it: rows of a table. */
+  counts?: readonly { label: string; table: CountedTable }[];
+  /** A single document (its key): the dashboard shows when it was last saved. */
+  document?: string;
+}
+
+export type CountedTable = keyof Database;
 
 /** Declares one command with its types inferred from `read` and `run`. */
 export function command<Input, Result>(definition: AdminCommand<Input, Result>): AdminCommand<Input, Result> {

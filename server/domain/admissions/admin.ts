@@ -14,6 +14,12 @@ export const admissionsContent: ContentType = {
   files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: 1 },
   // The "Now Recruiting" badge is in every page's menu.
   publicPages: ["/join", "/"],
+  adminPage: {
+    path: "/admin/manage-admissions",
+    title: "모집 안내",
+    section: "content",
+    document: "admission_info",
+  },
   commands: {
     save: command({
       describe: () => describeDocumentSave("admissions", "모집 안내"),

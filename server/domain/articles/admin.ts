@@ -88,6 +88,12 @@ export const articlesContent: ContentType = {
   noun: NOUN,
   files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: uploadLimits.files },
   publicPages: ["/community/media", "/"],
+  adminPage: {
+    path: "/admin/manage-posts",
+    title: "미디어 게시글",
+    section: "content",
+    counts: [{ label: "게시글", table: "articles" }],
+  },
   commands: {
     create: command({
       describe: (form) => describeChange("media", NOUN, formText(form, "title"), "추가"),

@@ -19,6 +19,12 @@ export const calendarContent: ContentType = {
   noun: eventNoun.name,
   files: NO_FILES,
   publicPages: ["/archive/calendar", "/calendar.ics"],
+  adminPage: {
+    path: "/admin/manage-calendar",
+    title: "캘린더",
+    section: "content",
+    counts: [{ label: "일정", table: "calendar_events" }],
+  },
   commands: {
     create: command({
       describe: (form) => describeChange("calendar", eventNoun, formText(form, "title"), "추가"),

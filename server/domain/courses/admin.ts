@@ -39,6 +39,15 @@ export const coursesContent: ContentType = {
   noun: "학습 기록",
   files: NO_FILES,
   publicPages: ["/community/activity/courses"],
+  adminPage: {
+    path: "/admin/manage-courses",
+    title: "학습 기록",
+    section: "content",
+    counts: [
+      { label: "학기", table: "periods" },
+      { label: "항목", table: "course_entries" },
+    ],
+  },
   commands: {
     "create-period": command({
       describe: (form) => describeChange("courses", periodNoun, periodKey(formText(form, "name")), "추가"),

@@ -1,50 +1,16 @@
 import type { Db } from "#server/db/database.ts";
+import type { CountedTable } from "#server/domain/admin/content-type.ts";
 
-/** How much content the site holds, for the admin dashboard: one query, counted by the database. */
-export interface ContentCounts {
-  articles: number;
-  mainActivities: number;
-  periods: number;
-  courseEntries: number;
-  feedItems: number;
-  odaehoIssues: number;
-  calendarEvents: number;
-  organizationGroups: number;
-  organizationMembers: number;
-  files: number;
-  administrators: number;
-}
-
-const tables = {
-  articles: "articles",
-  mainActivities: "main_activities",
-  periods: "periods",
-  courseEntries: "course_entries",
-  feedItems: "feed_items",
-  odaehoIssues: "odaeho_issues",
-  calendarEvents: "calendar_events",
-  organizationGroups: "organization_groups",
-  organizationMembers: "organization_members",
-  files: "files",
-  administrators: "administrators",
-} as const satisfies Record<keyof ContentCounts, string>;
-
-export async function countContent(db: Db): Promise<ContentCounts> {
+/** How many rows each table holds, for the admin dashboard: one query, counted by the database. */
+export async function countRows(db: Db, tables: readonly CountedTable[]): Promise<Record<string, number>> {
+  const unique = [...new Set(tables)];
+  if (unique.length === 0) return {};
   const row = await db
     .selectNoFrom((eb) =>
-      Object.entries(tables).map(([key, table]) =>
-        eb
-          .selectFrom(table)
-          .select(eb.fn.countAll<number | string>().as("count"))
-          .as(key as keyof ContentCounts),
-      ),
+      unique.map((table) => eb.selectFrom(table).select(eb.fn.countAll<number | string>().as("count")).as(table)),
     )
     .executeTakeFirstOrThrow();
-  const counts = {} as ContentCounts;
-  for (const key of Object.keys(tables) as (keyof ContentCounts)[]) {
-    counts[key] = Number((row as Record<string, unknown>)[key] ?? 0);
-  }
-  return counts;
+  return Object.fromEntries(unique.map((table) => [table, Number((row as Record<string, unknown>)[table] ?? 0)]));
 }
 
 /** When each single document (leaders, rules, admission info, site settings) was last saved. */

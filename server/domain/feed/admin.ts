@@ -16,6 +16,12 @@ export const feedContent: ContentType = {
   noun: NOUN,
   files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: 1 },
   publicPages: ["/community/feed"],
+  adminPage: {
+    path: "/admin/manage-feed",
+    title: "피드",
+    section: "content",
+    counts: [{ label: "게시물", table: "feed_items" }],
+  },
   commands: {
     create: command({
       describe: (form) => describeChange("feed", NOUN, formText(form, "caption"), "추가"),

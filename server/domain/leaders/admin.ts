@@ -11,6 +11,12 @@ export const leadersContent: ContentType = {
   noun: NOUN,
   files: NO_FILES,
   publicPages: ["/"],
+  adminPage: {
+    path: "/admin/manage-leaders",
+    title: "운영진",
+    section: "operations",
+    document: "leaders",
+  },
   commands: {
     save: command({
       describe: () => describeChange("leaders", NOUN, "", "수정"),

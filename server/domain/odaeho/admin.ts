@@ -25,6 +25,12 @@ export const odaehoContent: ContentType = {
   noun: NOUN,
   files: { maxFileBytes: uploadLimits.pdfBytes, maxFiles: 2 },
   publicPages: ["/archive/odaeho"],
+  adminPage: {
+    path: "/admin/manage-odaeho",
+    title: "오대호",
+    section: "content",
+    counts: [{ label: "호", table: "odaeho_issues" }],
+  },
   commands: {
     create: command({
       describe: (form) => describeChange("odaeho", NOUN, formText(form, "title"), "추가"),

@@ -44,6 +44,15 @@ export const organizationContent: ContentType = {
   noun: "조직도",
   files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: 1 },
   publicPages: ["/about/organization"],
+  adminPage: {
+    path: "/admin/manage-organization",
+    title: "조직도",
+    section: "content",
+    counts: [
+      { label: "그룹", table: "organization_groups" },
+      { label: "구성원", table: "organization_members" },
+    ],
+  },
   commands: {
     "create-group": command({
       describe: () => describeChange("organization", groupNoun, "", "추가"),

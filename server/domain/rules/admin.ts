@@ -10,6 +10,12 @@ export const rulesContent: ContentType = {
   noun: "회칙",
   files: { maxFileBytes: uploadLimits.pdfBytes, maxFiles: uploadLimits.files },
   publicPages: ["/archive/rule"],
+  adminPage: {
+    path: "/admin/manage-rule",
+    title: "회칙",
+    section: "content",
+    document: "rules",
+  },
   commands: {
     save: command({
       describe: () => describeDocumentSave("rules", "회칙"),

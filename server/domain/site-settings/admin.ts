@@ -10,6 +10,12 @@ export const siteSettingsContent: ContentType = {
   files: NO_FILES,
   // Every page's title, header and footer.
   publicPages: ["/", "/about/contact"],
+  adminPage: {
+    path: "/admin/manage-settings",
+    title: "사이트 설정",
+    section: "operations",
+    document: "site_settings",
+  },
   commands: {
     save: command({
       describe: () => describeDocumentSave("siteSettings", "사이트 설정"),
