@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, ExternalIcon, MenuIcon } from "#app/components/icons/icons.tsx";
+import type { AdminNavGroup } from "#shared/admin-navigation.ts";
 import { AdminBrand } from "./AdminBrand.tsx";
 import styles from "./AdminShell.module.css";
-import type { AdminNavGroup } from "#shared/admin-navigation.ts";
 
 interface AdminShellProps {
   clubName: string;
