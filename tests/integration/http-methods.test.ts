@@ -1,18 +1,9 @@
-import { existsSync } from "node:fs";
-import type { Server } from "node:http";
-import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { RequestHandler } from "express";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAdministrator } from "#server/domain/administrators/administrators.ts";
 import { createSession } from "#server/domain/administrators/sessions.ts";
 import { sessionCookieHeader } from "#server/http/admin-auth.ts";
-import { createHttpServer } from "#server/http/app.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
-import type { Services } from "#server/services.ts";
+import { type BuiltSite, loadServerBundle, request, type ServerBundle, serveBuiltSite } from "./support/built-site.ts";
 import { openTestServices } from "./support/databases.ts";
 
 /**
@@ -20,13 +11,7 @@ import { openTestServices } from "./support/databases.ts";
  * answer (never 405, never a 5xx), the others 405 with Allow, OPTIONS 204 with Allow, and an
  * unknown address 404 for any method. A new route is covered without a new test.
  */
-const bundle = path.resolve("build/server/index.js");
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-
-interface Built {
-  createPageHandler(services: Services): RequestHandler;
-  serverRoutes: ServerBuild["routes"];
-}
 
 /** A signed-in manager's cookie: the admin area answers methods only to managers. */
 let managerCookie = "";
@@ -35,30 +20,16 @@ function send(url: string, method: string) {
   // Signing out would end the session the other requests use: that one goes without it.
   const { pathname } = new URL(url);
   const signedIn = pathname.startsWith("/admin") && pathname !== "/admin/sign-out";
-  const headers = signedIn ? { cookie: managerCookie } : {};
-  return new Promise<{ status: number; headers: Record<string, string | undefined> }>((resolve, reject) => {
-    const outgoing = httpRequest(url, { method, headers }, (response) => {
-      response.resume();
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers as Record<string, string | undefined>,
-        }),
-      );
-    });
-    outgoing.once("error", reject);
-    outgoing.end();
-  });
+  return request(url, { method, headers: signedIn ? { cookie: managerCookie } : {} });
 }
 
-let server: Server;
+let site: BuiltSite;
 let base = "";
-let built: Built;
+let built: ServerBundle;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  if (!existsSync(bundle)) throw new Error("Build the site first: npm run build");
-  built = (await import(pathToFileURL(bundle).href)) as Built;
+  built = await loadServerBundle();
   const opened = await openTestServices("sqlite");
   close = opened.close;
   await seedDemoContent(opened.services, new Date());
@@ -69,17 +40,12 @@ beforeAll(async () => {
   });
   const session = await createSession(opened.services.db, manager.id, false);
   managerCookie = (await sessionCookieHeader(new Request("http://club.test/"), session)).split(";")[0] ?? "";
-  server = createHttpServer({
-    services: opened.services,
-    pageHandler: built.createPageHandler(opened.services),
-    clientBuildDir: path.resolve("build/client"),
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await serveBuiltSite(opened.services);
+  base = site.base;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await site?.close();
   await close?.();
 });
 

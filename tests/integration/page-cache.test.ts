@@ -1,20 +1,12 @@
-import { existsSync } from "node:fs";
-import type { Server } from "node:http";
-import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { RequestHandler } from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runWrite } from "#server/domain/admin/run-write.ts";
 import { createAdministrator } from "#server/domain/administrators/administrators.ts";
 import { createSession } from "#server/domain/administrators/sessions.ts";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { sessionCookieHeader } from "#server/http/admin-auth.ts";
-import { createHttpServer } from "#server/http/app.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
-import type { Services } from "#server/services.ts";
+import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -22,56 +14,15 @@ import { describeEachDatabase } from "./support/databases.ts";
  * shows on the next load, a signed-in manager's pages are never shared, other instances follow
  * within a second, and feeds answer conditional requests.
  */
-const serverBundle = path.resolve("build/server/index.js");
-
-async function loadPageHandler(services: Services): Promise<RequestHandler> {
-  if (!existsSync(serverBundle)) throw new Error("Build the site first: npm run build");
-  const module = (await import(pathToFileURL(serverBundle).href)) as {
-    createPageHandler(services: Services): RequestHandler;
-  };
-  return module.createPageHandler(services);
-}
-
-/** A request as a browser sends it when revalidating (fetch would add no-cache to it). */
-function request(url: string, options: { method?: string; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
-    const outgoing = httpRequest(
-      url,
-      { method: options.method ?? "GET", headers: options.headers ?? {} },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers as Record<string, string>,
-            body,
-          }),
-        );
-      },
-    );
-    outgoing.once("error", reject);
-    outgoing.end();
-  });
-}
-
 describeEachDatabase("public page cache", (services) => {
-  let server: Server;
+  let site: BuiltSite;
   let base = "";
   beforeAll(async () => {
     await seedDemoContent(services(), new Date());
-    server = createHttpServer({
-      services: services(),
-      pageHandler: await loadPageHandler(services()),
-      clientBuildDir: path.resolve("build/client"),
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await serveBuiltSite(services());
+    base = site.base;
   }, 120_000);
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => site.close());
 
   const setDescription = async (description: string) => {
     const { value, version } = await getSiteSettings(services().db);
