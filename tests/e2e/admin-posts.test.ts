@@ -2,7 +2,7 @@ import exifReader from "exif-reader";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { photoWithLocation } from "../support/photos.ts";
+import { photoWithLocation } from "../support/files.ts";
 import { holdRequests } from "./admin-lists.ts";
 import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage } from "./support/admin.ts";

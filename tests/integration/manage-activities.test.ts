@@ -2,8 +2,10 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
-import { MANAGER, multipartForm, photo, postCommand, storedKeysMatchRows } from "./support/admin-requests.ts";
+import { imageFile } from "../support/files.ts";
+import { MANAGER, multipartForm, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { storedKeysMatchRows } from "./support/stored-content.ts";
 
 describeEachDatabase("managing main activities", (services) => {
   const upload = (fields: Record<string, string | File | undefined>) =>
@@ -52,7 +54,7 @@ describeEachDatabase("managing main activities", (services) => {
       ?.activities.map((activity) => activity.id) ?? [];
 
   test("an activity is added at the end of its year with its image stored in its folder", async () => {
-    const first = await create(2031, "봄 해커톤", await photo());
+    const first = await create(2031, "봄 해커톤", await imageFile());
     const second = await create(2031, "여름 게임잼");
     expect(await row(first)).toMatchObject({ year: 2031, position: 0, version: 1 });
     expect(await row(second)).toMatchObject({ position: 1, image_file_id: null });
@@ -80,7 +82,7 @@ describeEachDatabase("managing main activities", (services) => {
         title,
         description: "",
         direction: "right",
-        image: await photo(),
+        image: await imageFile(),
       });
       expect(answer.status).toBe(400);
       expect(answer.body.fieldErrors?.title).toBe("Title must not be empty!");
@@ -152,7 +154,7 @@ describeEachDatabase("managing main activities", (services) => {
   });
 
   test("an edit saves the fields and replaces the image, removing the old file", async () => {
-    const id = await create(2033, "가을 세미나", await photo("old.jpg"));
+    const id = await create(2033, "가을 세미나", await imageFile("old.jpg"));
     const old = await row(id);
     const answer = await upload({
       intent: "update",
@@ -162,7 +164,7 @@ describeEachDatabase("managing main activities", (services) => {
       title: "가을 세미나 (수정)",
       description: "새 설명",
       direction: "right",
-      image: await photo("new.jpg", { width: 90, height: 90 }),
+      image: await imageFile("new.jpg", { width: 90, height: 90 }),
     });
     expect(answer.body).toMatchObject({
       ok: true,
@@ -191,7 +193,7 @@ describeEachDatabase("managing main activities", (services) => {
   });
 
   test("an edit over a newer version is a conflict that changes nothing and stores nothing", async () => {
-    const id = await create(2034, "정기 총회", await photo());
+    const id = await create(2034, "정기 총회", await imageFile());
     const first = await upload({
       intent: "update",
       id,
@@ -211,7 +213,7 @@ describeEachDatabase("managing main activities", (services) => {
       title: "정기 총회 B",
       description: "",
       direction: "left",
-      image: await photo(),
+      image: await imageFile(),
     });
     expect(stale.status).toBe(409);
     expect(stale.body.conflict).toBe(true);
@@ -243,8 +245,8 @@ describeEachDatabase("managing main activities", (services) => {
   });
 
   test("a delete removes the activity and its image; the year's last one removes the year", async () => {
-    const first = await create(2037, "첫 활동", await photo());
-    const last = await create(2037, "마지막 활동", await photo());
+    const first = await create(2037, "첫 활동", await imageFile());
+    const last = await create(2037, "마지막 활동", await imageFile());
     const key = (await row(first))?.storage_key;
 
     const stale = await page({ intent: "delete", id: first, version: "7" });

@@ -4,9 +4,10 @@ import { getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/a
 import { writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { admissionsForm, type AdmissionsEdit as Edit } from "../support/admin-forms.ts";
-import { ACTOR, existingKeys, fileCount, imageFile, keysOfFile, latestAudit, storedKeys } from "./document-writes.ts";
-import { postCommand } from "./support/admin-requests.ts";
+import { imageFile } from "../support/files.ts";
+import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "./support/stored-content.ts";
 
 describeEachDatabase("admissions writes", (services) => {
   const submit = async (edit: Edit) => {
@@ -65,10 +66,10 @@ describeEachDatabase("admissions writes", (services) => {
       version: version + 1,
       value: { meta: { isRecruiting: true } },
     });
-    await expect(latestAudit(services().db, "admissions")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "admissions")).resolves.toMatchObject({
       type: "normal",
       content: "모집 상태가 '모집 중'으로 변경되었습니다",
-      actor: ACTOR,
+      actor: MANAGER,
     });
   });
 
@@ -136,7 +137,7 @@ describeEachDatabase("admissions writes", (services) => {
     const oldKeys = (await keysOfFile(db, oldId)) ?? [];
     expect(oldKeys.length).toBeGreaterThan(0);
 
-    const withGps = await imageFile("poster.jpg", { format: "jpeg", gps: true });
+    const withGps = await imageFile("poster.jpg", { gps: true });
     const sent = await sharp(Buffer.from(await withGps.arrayBuffer())).metadata();
     expect(sent.exif?.toString("latin1")).toContain("TestCam");
     const result = await submit({ version, info: value, image: withGps });
@@ -172,7 +173,7 @@ describeEachDatabase("admissions writes", (services) => {
     await expect(current()).resolves.toMatchObject({ version, value });
     await expect(fileCount(db)).resolves.toBe(filesBefore);
     await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
-    await expect(latestAudit(db, "admissions")).resolves.toMatchObject({
+    await expect(lastAuditEntry(db, "admissions")).resolves.toMatchObject({
       type: "failure",
       content: "모집 안내 수정에 실패했습니다",
     });
@@ -215,7 +216,7 @@ describeEachDatabase("admissions writes", (services) => {
     await expect(current()).resolves.toMatchObject({ version, value });
     await expect(fileCount(db)).resolves.toBe(filesBefore);
     await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
-    await expect(latestAudit(db, "admissions")).resolves.toMatchObject({
+    await expect(lastAuditEntry(db, "admissions")).resolves.toMatchObject({
       type: "failure",
       error: "다른 관리자가 먼저 저장했습니다",
     });

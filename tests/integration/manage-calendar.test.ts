@@ -6,9 +6,9 @@ import { buildICalendar } from "#server/domain/calendar/icalendar.ts";
 import { demoSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { servicesContext } from "#server/http/router-context.ts";
 import { veventWith } from "../support/icalendar.ts";
-import { lastAuditEntry } from "./admin-actions.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { lastAuditEntry } from "./support/stored-content.ts";
 
 /** The VEVENT of an event in the feed built from the database now. */
 async function feedEvent(db: Parameters<typeof listAllEvents>[0], id: string) {
@@ -66,7 +66,7 @@ describeEachDatabase("managing the calendar", (services) => {
     });
     const december = await listEventsInMonth(services().db, { year: 2026, month: 12 });
     expect(december.map((candidate) => candidate.id)).toContain(event.id);
-    await expect(lastAuditEntry(services(), "calendar")).resolves.toEqual({
+    await expect(lastAuditEntry(services().db, "calendar")).resolves.toEqual({
       type: "normal",
       content: "'종강 총회' 일정이 추가되었습니다",
       error: null,
@@ -134,7 +134,7 @@ describeEachDatabase("managing the calendar", (services) => {
     });
     // An event that ends when it starts is allowed: a deadline, a reminder.
     expect((await create({ ...basic, title: "신청 마감", endTime: "18:00" })).ok).toBe(true);
-    await expect(lastAuditEntry(services(), "calendar")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "calendar")).resolves.toMatchObject({
       content: "'신청 마감' 일정이 추가되었습니다",
     });
     const titles = (await listAllEvents(services().db)).map((event) => event.title);
@@ -218,7 +218,7 @@ describeEachDatabase("managing the calendar", (services) => {
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true });
     const staleDelete = await post({ intent: "delete", id, version: String(version) });
     expect(staleDelete).toMatchObject({ status: 409, conflict: true });
-    await expect(lastAuditEntry(services(), "calendar")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "calendar")).resolves.toMatchObject({
       type: "failure",
       content: "'A' 일정 삭제에 실패했습니다",
     });

@@ -4,9 +4,9 @@ import { loader as publicLoader } from "#app/routes/public/community/courses.tsx
 import { getCourseRecord, listPeriods } from "#server/domain/courses/courses.ts";
 import { listManagedEntries, listManagedPeriods } from "#server/domain/courses/manage.ts";
 import { servicesContext } from "#server/http/router-context.ts";
-import { lastAuditEntry } from "./admin-actions.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { lastAuditEntry } from "./support/stored-content.ts";
 
 describeEachDatabase("managing course records", (services) => {
   const post = async (fields: Record<string, string | string[]>) => {
@@ -42,7 +42,7 @@ describeEachDatabase("managing course records", (services) => {
       session: [],
       study: [],
     });
-    await expect(lastAuditEntry(services(), "courses")).resolves.toEqual({
+    await expect(lastAuditEntry(services().db, "courses")).resolves.toEqual({
       type: "normal",
       content: "'2027-1학기' 학기가 추가되었습니다",
       error: null,
@@ -60,7 +60,7 @@ describeEachDatabase("managing course records", (services) => {
     const taken = await addPeriod("2026-2학기");
     expect(taken).toMatchObject({ ok: false, status: 400 });
     expect(taken.fieldErrors?.name).toContain("이미 있습니다");
-    await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "courses")).resolves.toMatchObject({
       type: "failure",
       content: "'2026-2학기' 학기 추가에 실패했습니다",
     });
@@ -74,7 +74,7 @@ describeEachDatabase("managing course records", (services) => {
     expect(lookAlike.fieldErrors?.name).toBe(
       "'2026-2학기' 학기가 이미 있습니다. 전각·반각처럼 모양만 다른 글자는 같은 이름으로 봅니다. 다른 이름을 입력해 주세요.",
     );
-    await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "courses")).resolves.toMatchObject({
       type: "failure",
       content: "'2026-2학기' 학기 추가에 실패했습니다",
     });
@@ -213,7 +213,7 @@ describeEachDatabase("managing course records", (services) => {
       name: "2026-가을학기",
     });
     expect(rename).toMatchObject({ status: 409, conflict: true });
-    await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "courses")).resolves.toMatchObject({
       type: "failure",
       content: "'2026-2학기' 학기 수정에 실패했습니다",
       error: "다른 관리자가 먼저 저장했습니다",
@@ -306,7 +306,7 @@ describeEachDatabase("managing course records", (services) => {
       .where("period_id", "=", current.id)
       .execute();
     expect(orphans).toEqual([]);
-    await expect(lastAuditEntry(services(), "courses")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "courses")).resolves.toMatchObject({
       type: "normal",
       content: "'2026-2학기' 학기가 삭제되었습니다",
     });

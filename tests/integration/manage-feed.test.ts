@@ -1,7 +1,9 @@
 import { expect, test } from "vitest";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
-import { MANAGER, multipartForm, photo, postCommand, storedKeysMatchRows } from "./support/admin-requests.ts";
+import { imageFile } from "../support/files.ts";
+import { MANAGER, multipartForm, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { storedKeysMatchRows } from "./support/stored-content.ts";
 
 describeEachDatabase("managing the feed", (services) => {
   const upload = (fields: Record<string, string | File | undefined>) =>
@@ -14,7 +16,7 @@ describeEachDatabase("managing the feed", (services) => {
       caption,
       link,
       postedAt: "2030-05-01",
-      image: await photo(),
+      image: await imageFile(),
     });
     expect(answer.body.message).toBe(`'${caption}' 피드 게시물이 추가되었습니다`);
     return answer.body.data as string;
@@ -68,7 +70,7 @@ describeEachDatabase("managing the feed", (services) => {
         caption: "링크 확인",
         link,
         postedAt: "2030-05-01",
-        image: await photo(),
+        image: await imageFile(),
       });
       expect(answer.status).toBe(400);
       expect(answer.body.fieldErrors?.link).toBe("http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.");
@@ -78,7 +80,7 @@ describeEachDatabase("managing the feed", (services) => {
       caption: " ",
       link: "",
       postedAt: "2030-05-01",
-      image: await photo(),
+      image: await imageFile(),
     });
     expect(noCaption.body.fieldErrors?.caption).toBe("설명을 입력해 주세요.");
     const noPhoto = await upload({
@@ -122,7 +124,7 @@ describeEachDatabase("managing the feed", (services) => {
       caption: "수정한 설명",
       link: "",
       postedAt: "2030-06-01",
-      image: await photo("new.jpg"),
+      image: await imageFile("new.jpg"),
     });
     expect(withPhoto.body.ok).toBe(true);
     const saved = await item(id);
@@ -138,7 +140,7 @@ describeEachDatabase("managing the feed", (services) => {
       caption: "늦은 수정",
       link: "",
       postedAt: "2030-06-01",
-      image: await photo(),
+      image: await imageFile(),
     });
     expect(stale.status).toBe(409);
     expect(await item(id)).toMatchObject({ caption: "수정한 설명", version: 3 });

@@ -1,9 +1,9 @@
 import { beforeAll, expect, test } from "vitest";
 import { getLeaders, type Leaders, saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { type LeaderRow, leadersForm } from "../support/admin-forms.ts";
-import { ACTOR, latestAudit, postRaw } from "./document-writes.ts";
-import { postCommand } from "./support/admin-requests.ts";
+import { MANAGER, postCommand, postRaw } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { lastAuditEntry } from "./support/stored-content.ts";
 
 type Row = LeaderRow;
 
@@ -45,10 +45,10 @@ describeEachDatabase("leaders writes", (services) => {
         ],
       },
     });
-    await expect(latestAudit(services().db, "leaders")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "leaders")).resolves.toMatchObject({
       type: "normal",
       content: "운영진 정보가 수정되었습니다",
-      actor: ACTOR,
+      actor: MANAGER,
     });
 
     const two = await save(version + 1, [
@@ -74,7 +74,7 @@ describeEachDatabase("leaders writes", (services) => {
       "leaders.2.phoneNumber": "전화번호는 010-1234-5678 형식으로 입력해 주세요.",
     });
     await expect(current()).resolves.toEqual(before);
-    await expect(latestAudit(services().db, "leaders")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "leaders")).resolves.toMatchObject({
       type: "failure",
       content: "운영진 정보 수정에 실패했습니다",
     });
@@ -125,7 +125,7 @@ describeEachDatabase("leaders writes", (services) => {
     );
     expect(cutOff).toMatchObject({ status: 400, body: { ok: false } });
     await expect(current()).resolves.toEqual(before);
-    await expect(latestAudit(services().db, "leaders")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "leaders")).resolves.toMatchObject({
       type: "failure",
       content: "운영진 정보 저장에 실패했습니다",
     });

@@ -3,8 +3,10 @@ import { beforeAll, expect, test } from "vitest";
 import { odaehoPdfName } from "#server/domain/odaeho/manage.ts";
 import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
 import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { multipartForm, pdfDocument, photo, postCommand, storedKeysMatchRows } from "./support/admin-requests.ts";
+import { imageFile, pdfDocument } from "../support/files.ts";
+import { multipartForm, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { storedKeysMatchRows } from "./support/stored-content.ts";
 
 const MISSING = "Upload Failed! Thumbnail Image or PDF file is not defined!";
 
@@ -23,7 +25,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
       title,
       description: `${title} 설명`,
       publishedAt: "2030-12-20",
-      thumbnail: files.thumbnail ?? (await photo("cover.png")),
+      thumbnail: files.thumbnail ?? (await imageFile("cover.png")),
       pdf: files.pdf ?? pdfDocument("upload.pdf", title),
     });
     expect(answer.body.message).toBe(`'${title}' 오대호 회지가 추가되었습니다`);
@@ -86,7 +88,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
       title: "PDF 없는 호",
       description: "",
       publishedAt: "2030-01-01",
-      thumbnail: await photo(),
+      thumbnail: await imageFile(),
     });
     expect(withoutPdf.status).toBe(400);
     expect(withoutPdf.body.message).toBe(MISSING);
@@ -118,7 +120,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
       title: "가짜 PDF",
       description: "",
       publishedAt: "2030-01-01",
-      thumbnail: await photo(),
+      thumbnail: await imageFile(),
       pdf: new File(["GIF89a not a pdf"], "magazine.pdf", { type: "application/pdf" }),
     });
     expect(renamed.status).toBe(400);
@@ -137,7 +139,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
       title: "날짜 없는 호",
       description: "",
       publishedAt: "2030-02-31",
-      thumbnail: await photo(),
+      thumbnail: await imageFile(),
       pdf: pdfDocument(),
     });
     expect(badDate.body.fieldErrors?.publishedAt).toBeDefined();
@@ -174,7 +176,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
       title: "오대호 2032 특별호",
       description: "새 설명",
       publishedAt: "2032-12-01",
-      thumbnail: await photo("new-cover.jpg"),
+      thumbnail: await imageFile("new-cover.jpg"),
       pdf: pdfDocument("new.pdf", "second edition"),
     });
     expect(replaced.body.ok).toBe(true);
@@ -223,7 +225,7 @@ describeEachDatabase("managing odaeho issues", (services) => {
       description: "나중에 저장",
       publishedAt: "2033-12-01",
       pdf: pdfDocument(),
-      thumbnail: await photo(),
+      thumbnail: await imageFile(),
     });
     expect(stale.status).toBe(409);
     expect(stale.body.conflict).toBe(true);

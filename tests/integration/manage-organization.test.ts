@@ -1,8 +1,9 @@
 import { expect, test } from "vitest";
 import { listOrganization } from "#server/domain/organization/organization.ts";
-import { lastAuditEntry, pngFile, storedKeys } from "./admin-actions.ts";
+import { imageFile } from "../support/files.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { lastAuditEntry, storedKeys } from "./support/stored-content.ts";
 
 type Fields = Record<string, string | string[] | File | undefined>;
 
@@ -56,7 +57,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     });
     const named = await listOrganization(services().db, services().storage, { namedOnly: true });
     expect(named.map((candidate) => candidate.id)).not.toContain(second);
-    await expect(lastAuditEntry(services(), "organization")).resolves.toEqual({
+    await expect(lastAuditEntry(services().db, "organization")).resolves.toEqual({
       type: "normal",
       content: "그룹이 추가되었습니다",
       error: null,
@@ -87,7 +88,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     const stale = await post({ intent: "update-group", id, version: "1", title: "기획부" });
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true });
     expect((await group(id)).title).toBe("교육부");
-    await expect(lastAuditEntry(services(), "organization")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "organization")).resolves.toMatchObject({
       type: "failure",
       content: "'기획부' 그룹 수정에 실패했습니다",
     });
@@ -100,7 +101,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       groupId,
       name: "김도윤",
       role: "회장",
-      photo: await pngFile("도윤.png", 1200, 900),
+      photo: await imageFile("도윤.png", { width: 1200, height: 900 }),
     });
     expect(created).toMatchObject({ ok: true, message: "'김도윤' 구성원이 추가되었습니다" });
     const added = await member(groupId, "김도윤");
@@ -111,7 +112,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     expect(first.content_type).toBe("image/webp");
     expect(added.photo).toMatchObject({ width: 960, height: 720 });
     expect(added.photo?.url).toBe(`/uploads/${first.storage_key}`);
-    const firstKeys = (await storedKeys(services())).filter((key) =>
+    const firstKeys = (await storedKeys(services().storage)).filter((key) =>
       key.startsWith(first.storage_key.replace(/\.webp$/, "")),
     );
     expect(firstKeys).toEqual([first.storage_key, first.storage_key.replace(".webp", "-w480.webp")].sort());
@@ -122,13 +123,13 @@ describeEachDatabase("managing the organization chart", (services) => {
       version: "1",
       name: "김도윤",
       role: "회장 (2학기)",
-      photo: await pngFile("새 사진.png", 400, 400, "#14a44d"),
+      photo: await imageFile("새 사진.png", { width: 400, height: 400, colour: "#14a44d" }),
     });
     expect(replaced).toMatchObject({ ok: true, message: "'김도윤' 구성원이 수정되었습니다" });
     const second = await photoOf(added.id);
     if (!second) throw new Error("The new photo was not stored");
     expect(second.id).not.toBe(first.id);
-    const keys = await storedKeys(services());
+    const keys = await storedKeys(services().storage);
     expect(keys).toContain(second.storage_key);
     expect(keys.filter((key) => key.startsWith(first.storage_key.replace(/\.webp$/, "")))).toEqual([]);
     expect(await fileRows()).not.toContain(first.id);
@@ -138,14 +139,14 @@ describeEachDatabase("managing the organization chart", (services) => {
     expect(cleared).toMatchObject({ ok: true, message: "'김도윤' 프로필 사진이 삭제되었습니다" });
     expect(await photoOf(added.id)).toBeUndefined();
     expect((await member(groupId, "김도윤")).photo).toBeUndefined();
-    expect(await storedKeys(services())).not.toContain(second.storage_key);
+    expect(await storedKeys(services().storage)).not.toContain(second.storage_key);
     expect(await fileRows()).not.toContain(second.id);
   });
 
   test("a file that is not an image is refused and leaves no file or row behind", async () => {
     const groupId = await createGroup();
     const rowsBefore = await fileRows();
-    const keysBefore = await storedKeys(services());
+    const keysBefore = await storedKeys(services().storage);
     const fake = new File([new TextEncoder().encode("not really a photo")], "photo.jpg", {
       type: "image/jpeg",
     });
@@ -159,8 +160,8 @@ describeEachDatabase("managing the organization chart", (services) => {
     expect(refused.message).toContain("이미지 파일이 아닙니다");
     expect((await group(groupId)).members).toEqual([]);
     expect(await fileRows()).toEqual(rowsBefore);
-    expect(await storedKeys(services())).toEqual(keysBefore);
-    await expect(lastAuditEntry(services(), "organization")).resolves.toMatchObject({
+    expect(await storedKeys(services().storage)).toEqual(keysBefore);
+    await expect(lastAuditEntry(services().db, "organization")).resolves.toMatchObject({
       type: "failure",
       content: "'가짜 사진' 구성원 추가에 실패했습니다",
     });
@@ -175,7 +176,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       intent: "create-member",
       groupId,
       name: "이서진",
-      photo: await pngFile("서진.png"),
+      photo: await imageFile("서진.png", { width: 640, height: 480 }),
     });
     const saved = await member(groupId, "이서진");
     const photo = await photoOf(saved.id);
@@ -192,7 +193,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       id: saved.id,
       version: "1",
       name: "이서진",
-      photo: await pngFile("다른 사진.png"),
+      photo: await imageFile("다른 사진.png", { width: 640, height: 480 }),
     });
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true });
     expect((await photoOf(saved.id))?.id).toBe(photo?.id);
@@ -239,7 +240,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       intent: "create-member",
       groupId,
       name: "박하은",
-      photo: await pngFile("하은.png"),
+      photo: await imageFile("하은.png", { width: 640, height: 480 }),
     });
     const saved = await member(groupId, "박하은");
     const photo = await photoOf(saved.id);
@@ -248,7 +249,7 @@ describeEachDatabase("managing the organization chart", (services) => {
     expect(result).toMatchObject({ ok: true, message: "'박하은' 구성원이 삭제되었습니다" });
     expect((await group(groupId)).members).toEqual([]);
     expect(await fileRows()).not.toContain(photo.id);
-    expect(await storedKeys(services())).not.toContain(photo.storage_key);
+    expect(await storedKeys(services().storage)).not.toContain(photo.storage_key);
   });
 
   test("deleting a group deletes its members' photos, then its members and the group", async () => {
@@ -258,13 +259,13 @@ describeEachDatabase("managing the organization chart", (services) => {
       intent: "create-member",
       groupId,
       name: "최유나",
-      photo: await pngFile("a.png"),
+      photo: await imageFile("a.png", { width: 640, height: 480 }),
     });
     await post({
       intent: "create-member",
       groupId,
       name: "문지호",
-      photo: await pngFile("b.png"),
+      photo: await imageFile("b.png", { width: 640, height: 480 }),
     });
     await post({ intent: "create-member", groupId, name: "사진 없음" });
     const other = await createGroup();
@@ -272,7 +273,7 @@ describeEachDatabase("managing the organization chart", (services) => {
       intent: "create-member",
       groupId: other,
       name: "다른 그룹",
-      photo: await pngFile("c.png"),
+      photo: await imageFile("c.png", { width: 640, height: 480 }),
     });
     const photos = await Promise.all((await group(groupId)).members.map((candidate) => photoOf(candidate.id)));
     const stored = photos.filter((photo) => photo !== undefined);
@@ -293,14 +294,14 @@ describeEachDatabase("managing the organization chart", (services) => {
       .execute();
     expect(left).toEqual([]);
     const rows = await fileRows();
-    const keys = await storedKeys(services());
+    const keys = await storedKeys(services().storage);
     for (const photo of stored) {
       expect(rows).not.toContain(photo.id);
       expect(keys).not.toContain(photo.storage_key);
     }
     expect(rows).toContain(keep?.id);
     expect(keys).toContain(keep?.storage_key);
-    await expect(lastAuditEntry(services(), "organization")).resolves.toMatchObject({
+    await expect(lastAuditEntry(services().db, "organization")).resolves.toMatchObject({
       type: "normal",
       content: "'홍보부' 그룹이 삭제되었습니다",
     });

@@ -5,19 +5,16 @@ import { action as writeAction } from "#app/routes/admin/api/write.ts";
 import { getArticle, listArticleTags } from "#server/domain/articles/articles.ts";
 import { getEditableArticle, listManagedArticles } from "#server/domain/articles/manage.ts";
 import { storageKeysOf } from "#server/domain/files/files.ts";
-import { photoWithLocation } from "../support/photos.ts";
+import { imageFile, photoWithLocation } from "../support/files.ts";
 import { MANAGER as ACTOR, callAction, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
+import { auditEntries, fileCount, storedKeys } from "./support/stored-content.ts";
 
 const MiB = 1024 * 1024;
 
 /** A small picture of one colour, as a phone would send it (JPEG). */
-async function photo(colour: string, width = 64, height = 48): Promise<File> {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-  return new File([new Uint8Array(bytes)], `${colour.slice(1)}.jpg`, { type: "image/jpeg" });
-}
+const photo = (colour: string, width = 64, height = 48) =>
+  imageFile(`${colour.slice(1)}.jpg`, { width, height, colour });
 
 /** A photo carrying GPS coordinates and a camera name in its EXIF block. */
 async function photoWithGps(): Promise<File> {
@@ -125,11 +122,7 @@ async function imageRows(s: TestServices, articleId: string) {
 
 /** Every key stored under a folder. */
 async function keysUnder(s: TestServices, folder: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const object of s.storage.list()) {
-    if (object.key.startsWith(`${folder}/`)) keys.push(object.key);
-  }
-  return keys.sort();
+  return (await storedKeys(s.storage)).filter((key) => key.startsWith(`${folder}/`));
 }
 
 /** The article's folder holds exactly the files of its image rows (each with its copies). */
@@ -137,23 +130,6 @@ async function expectStorageMatchesRows(s: TestServices, articleId: string) {
   const rows = await imageRows(s, articleId);
   const expected = rows.flatMap((row) => storageKeysOf(row.storage_key, JSON.parse(row.variant_widths))).sort();
   expect(await keysUnder(s, `media/${articleId}`)).toEqual(expected);
-}
-
-async function fileCount(s: TestServices): Promise<number> {
-  const row = await s.db
-    .selectFrom("files")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-async function auditEntries(s: TestServices) {
-  return s.db
-    .selectFrom("audit_log")
-    .select(["category", "type", "content", "error", "actor"])
-    .where("category", "=", "media")
-    .orderBy("time")
-    .execute();
 }
 
 async function storedBytes(s: TestServices, key: string): Promise<Buffer> {
@@ -212,8 +188,7 @@ describeEachDatabase("managing media articles", (services) => {
     // The public page shows it as saved.
     const page = await getArticle(s.db, s.storage, id);
     expect(page?.images.map((image) => image.alt)).toEqual(["발표하는 팀", "해커톤 후기 사진 2"]);
-    expect(await auditEntries(s)).toContainEqual({
-      category: "media",
+    expect(await auditEntries(s.db, "media")).toContainEqual({
       type: "normal",
       content: "'해커톤 후기' 게시글이 추가되었습니다",
       error: null,
@@ -226,7 +201,7 @@ describeEachDatabase("managing media articles", (services) => {
     const { id } = await created(s, articleForm({ title: "게임잼 사진", images: [{ file: red }, { file: green }] }));
     const [first, second] = await imageRows(s, id);
     if (!first || !second) throw new Error("two images expected");
-    const before = await fileCount(s);
+    const before = await fileCount(s.db);
 
     const answer = await send(
       s,
@@ -259,12 +234,12 @@ describeEachDatabase("managing media articles", (services) => {
     for (const key of storageKeysOf(first.storage_key, JSON.parse(first.variant_widths))) {
       await expect(s.storage.exists(key)).resolves.toBe(false);
     }
-    expect(await fileCount(s)).toBe(before);
+    expect(await fileCount(s.db)).toBe(before);
     await expectStorageMatchesRows(s, id);
 
     const page = await getArticle(s.db, s.storage, id);
     expect(page).toMatchObject({ title: "게임잼 사진 (수정)", contents: "<p>고친 본문</p>" });
-    expect((await auditEntries(s)).map((entry) => entry.content)).toContain(
+    expect((await auditEntries(s.db, "media")).map((entry) => entry.content)).toContain(
       "'게임잼 사진 (수정)' 게시글이 수정되었습니다",
     );
   });
@@ -303,7 +278,7 @@ describeEachDatabase("managing media articles", (services) => {
     expect(article?.images.map((kept) => kept.fileId)).toEqual([image.file_id]);
     // The new picture written before the refusal was removed again; the old one is still there.
     expect(await keysUnder(s, `media/${id}`)).toEqual(keysBefore);
-    expect(await auditEntries(s)).toContainEqual(
+    expect(await auditEntries(s.db, "media")).toContainEqual(
       expect.objectContaining({
         type: "failure",
         content: "'늦게 저장한 제목' 게시글 수정에 실패했습니다",
@@ -340,14 +315,14 @@ describeEachDatabase("managing media articles", (services) => {
 
     const again = await remove(1);
     expect(again).toMatchObject({ ok: false, status: 404 });
-    const contents = (await auditEntries(s)).map((entry) => [entry.type, entry.content]);
+    const contents = (await auditEntries(s.db, "media")).map((entry) => [entry.type, entry.content]);
     expect(contents).toContainEqual(["normal", "'지울 글' 게시글이 삭제되었습니다"]);
     expect(contents).toContainEqual(["failure", "'지울 글' 게시글 삭제에 실패했습니다"]);
   });
 
   test("an empty title and a malformed or impossible date are refused next to their fields", async () => {
     const s = services();
-    const before = await fileCount(s);
+    const before = await fileCount(s.db);
     const empty = await send(s, articleForm({ title: "   ", images: [{ file: red }] }));
     expect(empty).toMatchObject({
       ok: false,
@@ -362,8 +337,8 @@ describeEachDatabase("managing media articles", (services) => {
     const longTag = await send(s, articleForm({ tag: "태".repeat(51) }));
     expect(longTag.fieldErrors?.tag).toContain("50자");
     // Nothing was stored by the refused saves.
-    expect(await fileCount(s)).toBe(before);
-    expect(await auditEntries(s)).toContainEqual(
+    expect(await fileCount(s.db)).toBe(before);
+    expect(await auditEntries(s.db, "media")).toContainEqual(
       expect.objectContaining({
         type: "failure",
         content: "게시글 추가에 실패했습니다",
@@ -441,13 +416,13 @@ describeEachDatabase("managing media articles", (services) => {
 
   test("a file that is not an image is refused by its bytes, whatever its name, and nothing is kept", async () => {
     const s = services();
-    const before = await fileCount(s);
+    const before = await fileCount(s.db);
     const renamed = new File(["%PDF-1.7 not a picture"], "poster.jpg", { type: "image/jpeg" });
     const answer = await send(s, articleForm({ title: "가짜 사진", images: [{ file: red }, { file: renamed }] }));
     expect(answer).toMatchObject({ ok: false, status: 400 });
     expect(answer.fieldErrors?.images).toContain("'poster.jpg'");
     expect(answer.fieldErrors?.images).toContain("이미지 파일이 아닙니다");
-    expect(await fileCount(s)).toBe(before);
+    expect(await fileCount(s.db)).toBe(before);
     const rows = await s.db.selectFrom("articles").select("id").where("title", "=", "가짜 사진");
     expect(await rows.execute()).toEqual([]);
   });

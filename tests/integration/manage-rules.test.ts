@@ -7,9 +7,9 @@ import { adminWriteEndpoint } from "#server/http/admin-endpoint.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { ruleFileField } from "#shared/rule-form.ts";
 import { type RuleRow, ruleRowsOf, rulesForm } from "../support/admin-forms.ts";
-import { ACTOR, existingKeys, fileCount, keysOfFile, latestAudit, storedKeys } from "./document-writes.ts";
-import { callAction, postCommand } from "./support/admin-requests.ts";
+import { callAction, MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "./support/stored-content.ts";
 
 async function pdfFile(name: string, title = "회칙"): Promise<File> {
   const bytes = await makeDemoPdf({ title, paragraphs: [`${title} 본문`] });
@@ -72,10 +72,10 @@ describeEachDatabase("rules writes", (services) => {
       expect(saved.value.contents).not.toContain(inert);
     }
     expect(saved.value.attachments).toEqual(value.attachments);
-    await expect(latestAudit(db, "rules")).resolves.toMatchObject({
+    await expect(lastAuditEntry(db, "rules")).resolves.toMatchObject({
       type: "normal",
       content: "회칙 본문이 수정되었습니다",
-      actor: ACTOR,
+      actor: MANAGER,
     });
   });
 
@@ -139,7 +139,7 @@ describeEachDatabase("rules writes", (services) => {
     await expect(getRules(db)).resolves.toMatchObject({ version, value });
     await expect(fileCount(db)).resolves.toBe(filesBefore);
     await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
-    await expect(latestAudit(db, "rules")).resolves.toMatchObject({
+    await expect(lastAuditEntry(db, "rules")).resolves.toMatchObject({
       type: "failure",
       content: "회칙 수정에 실패했습니다",
     });
@@ -221,7 +221,7 @@ describeEachDatabase("rules writes", (services) => {
     expect(saved.value.attachments.map((attachment) => attachment.fileId)).toEqual(
       rows.map((row) => row.key).reverse(),
     );
-    await expect(latestAudit(db, "rules")).resolves.toMatchObject({
+    await expect(lastAuditEntry(db, "rules")).resolves.toMatchObject({
       content: "회칙 파일 순서가 변경되었습니다",
     });
   });
@@ -272,7 +272,7 @@ describeEachDatabase("rules writes", (services) => {
     expect(status).toBe(413);
     expect(result.message).toContain("1KB");
     await expect(getRules(db)).resolves.toMatchObject({ version });
-    await expect(latestAudit(db, "rules")).resolves.toMatchObject({
+    await expect(lastAuditEntry(db, "rules")).resolves.toMatchObject({
       type: "failure",
       error: "파일 하나는 1KB까지 올릴 수 있습니다.",
     });

@@ -6,18 +6,10 @@ import { getHomeContent, saveHomeContent } from "#server/domain/home/home.ts";
 import { youtubeIdFrom } from "#server/domain/home/manage.ts";
 import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { homeForm, settingsForm } from "../support/admin-forms.ts";
-import {
-  ACTOR,
-  existingKeys,
-  fileCount,
-  imageFile,
-  keysOfFile,
-  latestAudit,
-  postRaw,
-  storedKeys,
-} from "./document-writes.ts";
-import { postCommand } from "./support/admin-requests.ts";
+import { imageFile } from "../support/files.ts";
+import { MANAGER, postCommand, postRaw } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "./support/stored-content.ts";
 
 describeEachDatabase("site settings and home writes", (services) => {
   const post = async (type: string, form: FormData) => {
@@ -99,10 +91,10 @@ describeEachDatabase("site settings and home writes", (services) => {
           siteUrl: "https://kernel.example",
         },
       });
-      await expect(latestAudit(db, "siteSettings")).resolves.toMatchObject({
+      await expect(lastAuditEntry(db, "siteSettings")).resolves.toMatchObject({
         type: "normal",
         content: "사이트 설정의 동아리 이름, 사이트 주소, 이메일이 수정되었습니다",
-        actor: ACTOR,
+        actor: MANAGER,
       });
     });
 
@@ -133,7 +125,7 @@ describeEachDatabase("site settings and home writes", (services) => {
         "partners.activitySystem.label": "메뉴에 보일 이름을 입력해 주세요.",
       });
       await expect(getSiteSettings(db)).resolves.toMatchObject({ version, value });
-      await expect(latestAudit(db, "siteSettings")).resolves.toMatchObject({
+      await expect(lastAuditEntry(db, "siteSettings")).resolves.toMatchObject({
         type: "failure",
         content: "사이트 설정 수정에 실패했습니다",
       });
@@ -183,7 +175,7 @@ describeEachDatabase("site settings and home writes", (services) => {
       expect(cutOff).toMatchObject({ status: 400, body: { ok: false } });
       expect(cutOff.body.message).toContain("보낸 양식을 읽을 수 없습니다");
       await expect(getSiteSettings(db)).resolves.toEqual(before);
-      await expect(latestAudit(db, "siteSettings")).resolves.toMatchObject({
+      await expect(lastAuditEntry(db, "siteSettings")).resolves.toMatchObject({
         type: "failure",
         content: "사이트 설정 저장에 실패했습니다",
       });
@@ -263,11 +255,7 @@ describeEachDatabase("site settings and home writes", (services) => {
           value,
           { "heroImages.1.alt": "동아리방에서 코드를 리뷰하는 부원들" },
           {
-            "heroImages.1.file": await imageFile("hero.jpg", {
-              format: "jpeg",
-              width: 1600,
-              height: 900,
-            }),
+            "heroImages.1.file": await imageFile("hero.jpg", { width: 1600, height: 900 }),
             "events.2.file": await imageFile("hackathon.png"),
           },
         ),
@@ -311,7 +299,7 @@ describeEachDatabase("site settings and home writes", (services) => {
       await expect(getHomeContent(db)).resolves.toMatchObject({ version, value });
       await expect(fileCount(db)).resolves.toBe(filesBefore);
       await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
-      await expect(latestAudit(db, "siteSettings")).resolves.toMatchObject({
+      await expect(lastAuditEntry(db, "siteSettings")).resolves.toMatchObject({
         type: "failure",
         content: "홈 화면 수정에 실패했습니다",
       });

@@ -7,7 +7,8 @@ import { getRules } from "#server/domain/rules/rules.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { admissionsForm, homeForm, leadersForm, ruleRowsOf, rulesForm, settingsForm } from "../support/admin-forms.ts";
-import { multipartForm, pdfDocument, photo, postCommand } from "./support/admin-requests.ts";
+import { imageFile, pdfDocument } from "../support/files.ts";
+import { multipartForm, postCommand } from "./support/admin-requests.ts";
 import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
@@ -80,7 +81,7 @@ const cases: Record<string, Case> = {
           caption: "캐시 너머 사진",
           link: "",
           postedAt: "2099-05-01",
-          image: await photo(),
+          image: await imageFile(),
         }),
       );
     },
@@ -97,7 +98,7 @@ const cases: Record<string, Case> = {
           title: "캐시 너머 회지",
           description: "특별호",
           publishedAt: "2099-12-20",
-          thumbnail: await photo("cover.png"),
+          thumbnail: await imageFile("cover.png"),
           pdf: pdfDocument("special.pdf"),
         }),
       );

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { acceptImage, acceptPdf, uploadLimits } from "#server/domain/files/uploads.ts";
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/domain/input-errors.ts";
 import { readForm, readJson, TEXT_ONLY } from "#server/http/request-body.ts";
-import { photoWithLocation } from "../support/photos.ts";
+import { photoWithLocation } from "../support/files.ts";
 
 /** A photo as a phone writes it: rotated by EXIF orientation 6, with camera and GPS tags. */
 const phonePhoto = () => photoWithLocation({ orientation: 6 });

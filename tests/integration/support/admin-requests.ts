@@ -1,16 +1,10 @@
 import { RouterContextProvider } from "react-router";
-import sharp from "sharp";
 import { action as writeAction } from "#app/routes/admin/api/write.ts";
-import { storageKeysOf } from "#server/domain/files/files.ts";
 import { servicesContext, sessionContext } from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 
-/**
- * Calls a route's action the way React Router does, as a signed-in administrator, and returns
- * what the page would read: the status and the write's answer. Route actions answer with
- * `data(...)`, upload endpoints with a JSON Response; both come back the same here.
- */
+/** The administrator the requests below act as (the audit log's actor). */
 export const MANAGER = "manager@club.test";
 
 type Action = (args: never) => Promise<unknown>;
@@ -37,6 +31,11 @@ function formOf(fields: Record<string, string | string[] | File | undefined>): F
   return form;
 }
 
+/**
+ * Calls a route's action the way React Router does, as a signed-in administrator, and returns
+ * what the page would read: the status and the write's answer. Route actions answer with
+ * `data(...)`, upload endpoints with a JSON Response; both come back the same here.
+ */
 export async function callAction(
   action: Action,
   services: Services,
@@ -97,32 +96,18 @@ export function multipartForm(fields: Record<string, string | File | undefined>)
   return form;
 }
 
-/** A small JPEG photo of one colour. */
-export async function photo(name = "photo.jpg", size = { width: 120, height: 80 }): Promise<File> {
-  const bytes = await sharp({ create: { ...size, channels: 3, background: "#3366cc" } })
-    .jpeg()
-    .toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/jpeg" });
-}
-
-/** A (tiny) PDF document: what matters to the server is that it starts with %PDF-. */
-export function pdfDocument(name = "issue.pdf", text = "club magazine"): File {
-  return new File([`%PDF-1.7\n% ${text}\n%%EOF\n`], name, { type: "application/pdf" });
-}
-
 /**
- * Files and rows agree: every stored object belongs to a file row (or is a smaller copy of
- * one), and every row's file is stored. Returns the stored keys.
+ * Posts a body no admin page sends (JSON, a form cut off on the way) to a content type's write
+ * endpoint as a signed-in administrator, and returns the status and the answer.
  */
-export async function storedKeysMatchRows(services: Services): Promise<string[]> {
-  const stored: string[] = [];
-  for await (const object of services.storage.list()) stored.push(object.key);
-  const rows = await services.db.selectFrom("files").select(["storage_key", "variant_widths"]).execute();
-  const expected = rows.flatMap((row) => storageKeysOf(row.storage_key, JSON.parse(row.variant_widths) as number[]));
-  if ([...stored].sort().join("\n") !== [...expected].sort().join("\n")) {
-    throw new Error(
-      `Stored files and file rows differ:\nstored ${JSON.stringify(stored.sort())}\nrows ${JSON.stringify(expected.sort())}`,
-    );
-  }
-  return stored;
+export async function postRaw(
+  services: Services,
+  type: string,
+  contentType: string,
+  body: string,
+): Promise<{ status: number; body: WriteResult }> {
+  const url = new URL(`/admin/api/${type}`, "http://club.test");
+  const request = new Request(url, { method: "POST", headers: { "Content-Type": contentType }, body });
+  const response = await writeAction({ request, url, params: { type }, context: managerContext(services) });
+  return { status: response.status, body: (await response.json()) as WriteResult };
 }
