@@ -1,8 +1,6 @@
-import { Link, useNavigate } from "react-router";
 import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
 import ld from "#app/components/admin/ListDetail.module.css";
-import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
-import { ItemList } from "#app/components/admin/list/ItemList.tsx";
+import { ChoiceList } from "#app/components/admin/list/ChoiceList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import type { OrganizationGroup } from "#server/domain/organization/organization.ts";
 import type { FieldRules } from "#shared/field-rules.ts";
@@ -16,9 +14,8 @@ export function groupLabel(group: OrganizationGroup): string {
 }
 
 /**
- * The groups, in the chart's order: each a link that chooses it, the chosen one with its name,
- * description and delete (open at once while it has no name yet); reordered in place. A new
- * group is created empty at the end, and chosen.
+ * The groups, in the chart's order; the chosen one with its name, description and delete (open
+ * at once while it has no name yet). A new group is created empty at the end, and chosen.
  */
 export function GroupList({
   groups,
@@ -29,61 +26,30 @@ export function GroupList({
   selected: OrganizationGroup | undefined;
   rules: FieldRules;
 }) {
-  const navigate = useNavigate();
   return (
-    <section className={ld.list} aria-labelledby="groups-title">
-      <h2 id="groups-title" className={ld.heading}>
-        그룹 <span className={ld.count}>{groups.length}</span>
-      </h2>
-      <p className={ld.hint}>
-        그룹을 골라 이름과 구성원을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수 있습니다.
-      </p>
-      <ItemList
-        contentType={TYPE}
-        items={groups}
-        getId={(group) => group.id}
-        getLabel={(group) => group.title || UNTITLED}
-        label="그룹 순서"
-        reorder={{ intent: "reorder-groups" }}
-        empty={null}
-        renderItem={(group, announce) =>
-          group.id === selected?.id ? (
-            <GroupRow
-              group={group}
-              rules={rules}
-              onRemoved={(message) => {
-                announce(message);
-                navigate("?", { preventScrollReset: true });
-              }}
-            />
-          ) : (
-            <div className={ld.choiceRow}>
-              <Link to={`?group=${group.id}`} className={ld.choice}>
-                <span className={ld.choiceName} data-untitled={group.title ? undefined : true}>
-                  {group.title || UNTITLED}
-                </span>
-                <span className={ld.choiceMeta}>구성원 {group.members.length}명</span>
-              </Link>
-            </div>
-          )
-        }
-      />
-      <div className={ld.adder}>
-        <AddItemForm
-          contentType={TYPE}
-          intent="create-group"
-          label="새 그룹 만들기"
-          submitLabel="새 그룹 만들기"
-          onSaved={(result) => {
-            if (typeof result.data === "string") {
-              navigate(`?group=${result.data}`, { preventScrollReset: true });
-            }
-          }}
-        >
-          {() => <p className={ld.hint}>빈 그룹이 목록 끝에 만들어집니다. 이름과 설명은 만든 뒤에 입력합니다.</p>}
-        </AddItemForm>
-      </div>
-    </section>
+    <ChoiceList
+      contentType={TYPE}
+      param="group"
+      title="그룹"
+      hint="그룹을 골라 이름과 구성원을 편집합니다. 손잡이를 끌거나 화살표 버튼으로 순서를 바꿀 수 있습니다."
+      items={groups}
+      selectedId={selected?.id}
+      getId={(group) => group.id}
+      getName={(group) => group.title || UNTITLED}
+      getMeta={(group) => `구성원 ${group.members.length}명`}
+      isUntitled={(group) => !group.title}
+      label="그룹 순서"
+      reorderIntent="reorder-groups"
+      renderSelected={(group, onRemoved) => <GroupRow group={group} rules={rules} onRemoved={onRemoved} />}
+      adder={{
+        intent: "create-group",
+        label: "새 그룹 만들기",
+        submitLabel: "새 그룹 만들기",
+        children: () => (
+          <p className={ld.hint}>빈 그룹이 목록 끝에 만들어집니다. 이름과 설명은 만든 뒤에 입력합니다.</p>
+        ),
+      }}
+    />
   );
 }
 
