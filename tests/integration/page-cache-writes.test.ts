@@ -17,13 +17,18 @@ import { describeEachDatabase, type TestServices } from "./support/databases.ts"
  * cache, the manager saves through the admin write endpoint, and the very next load of that page
  * shows the change. A kind missing here is a failing test below, not a silent gap.
  */
+type Form = FormData | Record<string, string | string[]>;
+
 interface Case {
   /** The page (or feed) that shows this kind of content. */
   page: string;
   /** The words the write puts on that page. */
   shows: string;
-  /** The writes a manager makes, in order, as the admin pages send them. */
-  write(services: TestServices): Promise<void>;
+  /**
+   * The manager's writes, as the admin pages send them: `save` posts a form to this kind's
+   * endpoint, checks it succeeded and returns the new record's id, if any.
+   */
+  writes(services: TestServices, save: (form: Form) => Promise<string>): Promise<unknown>;
 }
 
 /** A minute ago on the club's clock (Korea), as the article editor's date field sends it. */
@@ -33,90 +38,68 @@ const cases: Record<string, Case> = {
   articles: {
     page: "/community/media",
     shows: "캐시를 건너뛴 새 기사",
-    write: async (services) => {
-      await send(services, "articles", {
+    writes: (_, save) =>
+      save({
         intent: "create",
         title: "캐시를 건너뛴 새 기사",
         tag: "공지",
         publishedAt: aMinuteAgoInKorea(),
-        contents: "<p>저장하자마자 보입니다.</p>",
-      });
-    },
+        contents: "<p>본문</p>",
+      }),
   },
   activities: {
     page: "/community/activity/main",
     shows: "캐시 너머 해커톤",
-    write: async (services) => {
-      await send(services, "activities", {
-        intent: "create",
-        year: "2031",
-        title: "캐시 너머 해커톤",
-        description: "밤새 만듭니다",
-        direction: "left",
-      });
-    },
+    writes: (_, save) => save({ intent: "create", year: "2031", title: "캐시 너머 해커톤", direction: "left" }),
   },
   courses: {
     page: "/community/activity/courses",
     shows: "캐시 너머 프로젝트",
-    write: async (services) => {
-      const periodId = await send(services, "courses", { intent: "create-period", name: "2099-1학기" });
-      await send(services, "courses", {
-        intent: "create-entry",
-        periodId,
-        kind: "project",
-        title: "캐시 너머 프로젝트",
-      });
+    writes: async (_, save) => {
+      const periodId = await save({ intent: "create-period", name: "2099-1학기" });
+      await save({ intent: "create-entry", periodId, kind: "project", title: "캐시 너머 프로젝트" });
     },
   },
   feed: {
     page: "/community/feed",
     shows: "캐시 너머 사진",
-    write: async (services) => {
-      await send(
-        services,
-        "feed",
+    writes: async (_, save) =>
+      save(
         multipartForm({
           intent: "create",
           caption: "캐시 너머 사진",
-          link: "",
           postedAt: "2099-05-01",
           image: await imageFile(),
         }),
-      );
-    },
+      ),
   },
   odaeho: {
     page: "/archive/odaeho",
     shows: "캐시 너머 회지",
-    write: async (services) => {
-      await send(
-        services,
-        "odaeho",
+    writes: async (_, save) =>
+      save(
         multipartForm({
           intent: "create",
           title: "캐시 너머 회지",
-          description: "특별호",
           publishedAt: "2099-12-20",
           thumbnail: await imageFile("cover.png"),
           pdf: pdfDocument("special.pdf"),
         }),
-      );
-    },
+      ),
   },
   rules: {
     page: "/archive/rule",
     shows: "제99조 캐시는 바로 비운다",
-    write: async (services) => {
+    writes: async (services, save) => {
       const { value, version } = await getRules(services.db);
-      await send(services, "rules", rulesForm(version, "제99조 캐시는 바로 비운다", ruleRowsOf(value)));
+      await save(rulesForm(version, "제99조 캐시는 바로 비운다", ruleRowsOf(value)));
     },
   },
   calendar: {
     page: "/calendar.ics",
     shows: "캐시 너머 총회",
-    write: async (services) => {
-      await send(services, "calendar", {
+    writes: (_, save) =>
+      save({
         intent: "create",
         title: "캐시 너머 총회",
         startDate: "2099-12-18",
@@ -125,71 +108,50 @@ const cases: Record<string, Case> = {
         endTime: "21:00",
         location: "학생회관",
         description: "",
-      });
-    },
+      }),
   },
   admissions: {
     page: "/join",
     shows: "캐시 너머 모집",
-    write: async (services) => {
+    writes: async (services, save) => {
       const { value, version } = await getAdmissionInfo(services.db);
-      await send(
-        services,
-        "admissions",
-        admissionsForm({ version, info: { ...value, meta: { ...value.meta, title: "캐시 너머 모집" } } }),
-      );
+      await save(admissionsForm({ version, info: { ...value, meta: { ...value.meta, title: "캐시 너머 모집" } } }));
     },
   },
   organization: {
     page: "/about/organization",
     shows: "캐시 너머 기획부",
-    write: async (services) => {
-      const id = await send(services, "organization", { intent: "create-group" });
-      await send(services, "organization", { intent: "update-group", id, version: "1", title: "캐시 너머 기획부" });
+    writes: async (_, save) => {
+      const id = await save({ intent: "create-group" });
+      await save({ intent: "update-group", id, version: "1", title: "캐시 너머 기획부" });
     },
   },
   leaders: {
     page: "/about/contact",
     shows: "캐시너머회장",
-    write: async (services) => {
+    writes: async (services, save) => {
       const { value, version } = await getLeaders(services.db);
       const [, ...others] = value.leaders;
-      await send(
-        services,
-        "leaders",
-        leadersForm(version, [{ name: "캐시너머회장", phoneNumber: "010-9999-0000" }, ...others]),
-      );
+      await save(leadersForm(version, [{ name: "캐시너머회장", phoneNumber: "010-9999-0000" }, ...others]));
     },
   },
   "site-settings": {
     page: "/about",
     shows: "캐시 너머의 동아리 소개",
-    write: async (services) => {
+    writes: async (services, save) => {
       const { value, version } = await getSiteSettings(services.db);
-      await send(services, "site-settings", settingsForm(version, value, { description: "캐시 너머의 동아리 소개" }));
+      await save(settingsForm(version, value, { description: "캐시 너머의 동아리 소개" }));
     },
   },
   home: {
     page: "/",
     shows: "캐시 너머의 첫 화면 소개",
-    write: async (services) => {
+    writes: async (services, save) => {
       const { value, version } = await getHomeContent(services.db);
-      await send(services, "home", homeForm(version, value, { intro: "캐시 너머의 첫 화면 소개" }));
+      await save(homeForm(version, value, { intro: "캐시 너머의 첫 화면 소개" }));
     },
   },
 };
-
-/** Sends one write as the signed-in manager; it must succeed. Returns the new record's id, if any. */
-async function send(
-  services: TestServices,
-  type: string,
-  body: FormData | Record<string, string | string[]>,
-): Promise<string> {
-  const { status, body: answer } = await postCommand(services, type, body);
-  expect(answer, `${type}: ${answer.message}`).toMatchObject({ ok: true });
-  expect(status).toBe(200);
-  return typeof answer.data === "string" ? answer.data : "";
-}
 
 describeEachDatabase("the page cache after each kind of admin write", (services) => {
   let site: BuiltSite;
@@ -203,7 +165,7 @@ describeEachDatabase("the page cache after each kind of admin write", (services)
     expect(Object.keys(cases).sort()).toEqual(contentTypes.map((type) => type.name).sort());
   });
 
-  for (const [type, { page, shows, write }] of Object.entries(cases)) {
+  for (const [type, { page, shows, writes }] of Object.entries(cases)) {
     test(`${type}: ${page} shows the change on the next load`, async () => {
       const before = await request(`${site.base}${page}`);
       expect(before.status).toBe(200);
@@ -213,7 +175,12 @@ describeEachDatabase("the page cache after each kind of admin write", (services)
       expect(cached.headers.etag).toBe(before.headers.etag);
       expect(services().pageCache.size).toBeGreaterThan(0);
 
-      await write(services());
+      await writes(services(), async (form) => {
+        const { status, body: answer } = await postCommand(services(), type, form);
+        expect(answer, `${type}: ${answer.message}`).toMatchObject({ ok: true });
+        expect(status).toBe(200);
+        return typeof answer.data === "string" ? answer.data : "";
+      });
 
       const after = await request(`${site.base}${page}`);
       expect(after.status).toBe(200);
