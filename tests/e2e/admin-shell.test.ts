@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { adminPaths } from "#server/domain/admin/admin-pages.ts";
+import { adminPagesOf, adminPaths } from "#server/domain/admin/admin-pages.ts";
 import { readBuildManifest } from "../support/build-manifest.ts";
 import { createAdministratorWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
@@ -131,7 +131,10 @@ describe("the admin shell", () => {
     await expect(page.getByLabel("결과").inputValue()).resolves.toBe("");
     await expect.poll(() => page.getByText(/^전체 기록 \d+건$/).isVisible()).toBe(true);
     const cards = page.getByRole("region", { name: "콘텐츠 현황" }).getByRole("link");
-    await expect(cards.count()).resolves.toBe(10);
+    // One card per content page, in the navigation's order.
+    await expect(cards.allTextContents()).resolves.toEqual(
+      adminPagesOf().map((content) => expect.stringMatching(new RegExp(`^${content.title}`))),
+    );
     await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);
   });
 
