@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from "react";
@@ -15,11 +16,12 @@ import type { FieldRules } from "#shared/field-rules.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import { adminWriteUrl } from "#shared/write-result.ts";
 import styles from "./AdminForm.module.css";
-import { FieldRulesContext } from "./FormField.tsx";
+import { FormFieldsContext } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";
 import { useUnsavedChanges } from "./UnsavedChanges.tsx";
 
 const noRules: FieldRules = {};
+const noErrors: Record<string, string> = {};
 
 export interface AdminFormState {
   /** Field name → Korean message from the last answer. */
@@ -127,6 +129,8 @@ export function AdminForm({
   );
 
   const busy = sending;
+  const fieldErrors = result?.fieldErrors ?? noErrors;
+  const fields = useMemo(() => ({ rules: rules ?? noRules, errors: fieldErrors }), [rules, fieldErrors]);
 
   // A long form's answer may be out of sight: a failure with field errors moves focus to the
   // first field to fix; any other answer is scrolled into view.
@@ -208,9 +212,9 @@ export function AdminForm({
         onChange={() => setDirty(true)}
         noValidate
       >
-        <FieldRulesContext.Provider value={rules ?? noRules}>
-          {children({ fieldErrors: result?.fieldErrors ?? {}, busy, progress })}
-        </FieldRulesContext.Provider>
+        <FormFieldsContext.Provider value={fields}>
+          {children({ fieldErrors, busy, progress })}
+        </FormFieldsContext.Provider>
         {progress && !childrenShowProgress && <ProgressBar progress={progress} />}
       </form>
     </>

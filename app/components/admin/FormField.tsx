@@ -14,15 +14,27 @@ export interface FieldControlProps extends Omit<FieldRule, "required"> {
   "aria-invalid"?: true;
 }
 
-/** The rules of the fields of the form around (AdminForm's `rules`). */
-export const FieldRulesContext = createContext<FieldRules>({});
+/**
+ * What the form around (AdminForm) knows of its fields: their limits from the server's schema
+ * (its `rules`) and what the server said is wrong with each, by field name.
+ */
+export interface FormFields {
+  rules: FieldRules;
+  errors: Record<string, string>;
+}
+
+export const FormFieldsContext = createContext<FormFields>({ rules: {}, errors: {} });
 
 interface FormFieldProps {
   label: string;
   name: string;
   /** A line of help under the label, read out with the control. */
   hint?: ReactNode;
-  /** What is wrong with the value, shown next to the field and read out with the control. */
+  /**
+   * What is wrong with the value, shown next to the field and read out with the control: by
+   * default the form's error for `name`; given here where the server names the field otherwise
+   * (a row of a repeated list: "slogans.1.title").
+   */
   error?: string | undefined;
   required?: boolean;
   children: (control: FieldControlProps) => ReactNode;
@@ -34,8 +46,10 @@ interface FormFieldProps {
  * `<FormField label="제목" name="title">{(field) => <TextInput {...field} />}</FormField>`.
  * A field the schema needs is marked "(필수)" without saying so here.
  */
-export function FormField({ label, name, hint, error, required, children }: FormFieldProps) {
-  const { required: needed, ...limits } = useContext(FieldRulesContext)[name] ?? {};
+export function FormField({ label, name, hint, error: givenError, required, children }: FormFieldProps) {
+  const form = useContext(FormFieldsContext);
+  const { required: needed, ...limits } = form.rules[name] ?? {};
+  const error = givenError ?? form.errors[name];
   const isRequired = required ?? needed === true;
   const id = useId();
   const hintId = `${id}-hint`;

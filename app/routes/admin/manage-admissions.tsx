@@ -78,14 +78,13 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                   defaultChecked={meta.isRecruiting}
                 />
               </div>
-              <FormField label="모집 제목" name="meta.title" error={fieldErrors["meta.title"]}>
+              <FormField label="모집 제목" name="meta.title">
                 {(field) => <TextInput {...field} defaultValue={meta.title} autoComplete="off" />}
               </FormField>
               <FormField
                 label="모집 설명"
                 name="meta.description"
                 hint="지원하기 페이지 맨 위와 링크 미리보기에 보이는 한두 문장입니다."
-                error={fieldErrors["meta.description"]}
               >
                 {(field) => <TextArea {...field} defaultValue={meta.description} rows={3} />}
               </FormField>
@@ -93,7 +92,6 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                 label="지원서 주소"
                 name="meta.applyUrl"
                 hint="지원서 양식의 주소(https://…). 비워 두면 ‘지원서 주소는 모집 공지와 함께 안내합니다’라고 표시됩니다."
-                error={fieldErrors["meta.applyUrl"]}
               >
                 {(field) => (
                   <TextInput

@@ -99,7 +99,7 @@ export default function ManageCalendar({ loaderData }: Route.ComponentProps) {
                 if (data?.month && data.id) navigate(eventAddress(data.month, data.id));
               }}
             >
-              {({ fieldErrors }) => <EventFields errors={fieldErrors} today={today} />}
+              {() => <EventFields today={today} />}
             </AddItemForm>
           </AddDisclosure>
         </aside>

@@ -138,16 +138,11 @@ function FeedFields({ errors, today, item }: { errors: Record<string, string>; t
   return (
     <div className={styles.fields}>
       <div className={styles.wide}>
-        <FormField label="설명" name="caption" error={errors.caption}>
+        <FormField label="설명" name="caption">
           {(field) => <TextArea {...field} defaultValue={item?.caption ?? ""} rows={2} />}
         </FormField>
       </div>
-      <FormField
-        label="링크"
-        name="link"
-        hint="눌렀을 때 열 주소(예: 인스타그램 게시물). 비워 두어도 됩니다."
-        error={errors.link}
-      >
+      <FormField label="링크" name="link" hint="눌렀을 때 열 주소(예: 인스타그램 게시물). 비워 두어도 됩니다.">
         {(field) => (
           <TextInput
             {...field}
@@ -159,7 +154,7 @@ function FeedFields({ errors, today, item }: { errors: Record<string, string>; t
           />
         )}
       </FormField>
-      <FormField label="게시일" name="postedAt" error={errors.postedAt}>
+      <FormField label="게시일" name="postedAt">
         {(field) => (
           <TextInput
             {...field}

@@ -152,12 +152,12 @@ function ActivityFields({
 }) {
   return (
     <div className={styles.fields}>
-      <FormField label="연도" name="year" error={errors.year}>
+      <FormField label="연도" name="year">
         {(field) => (
           <TextInput {...field} type="number" inputMode="numeric" defaultValue={year} className={styles.year} />
         )}
       </FormField>
-      <FormField label="사진 위치" name="direction" error={errors.direction}>
+      <FormField label="사진 위치" name="direction">
         {(field) => (
           <Select {...field} defaultValue={activity?.direction ?? "left"}>
             <option value="left">왼쪽 (글은 오른쪽)</option>
@@ -166,10 +166,10 @@ function ActivityFields({
         )}
       </FormField>
       <div className={styles.wide}>
-        <FormField label="제목" name="title" error={errors.title}>
+        <FormField label="제목" name="title">
           {(field) => <TextInput {...field} defaultValue={activity?.title ?? ""} autoComplete="off" />}
         </FormField>
-        <FormField label="설명" name="description" error={errors.description}>
+        <FormField label="설명" name="description">
           {(field) => <TextArea {...field} defaultValue={activity?.description ?? ""} rows={3} />}
         </FormField>
         <FileField

@@ -125,10 +125,10 @@ function issueSummary(issue: Issue): RowSummaryProps {
 function IssueFields({ errors, today, issue }: { errors: Record<string, string>; today: string; issue?: Issue }) {
   return (
     <div className={styles.fields}>
-      <FormField label="제목" name="title" hint="예: 오대호 2026" error={errors.title}>
+      <FormField label="제목" name="title" hint="예: 오대호 2026">
         {(field) => <TextInput {...field} defaultValue={issue?.title ?? ""} autoComplete="off" />}
       </FormField>
-      <FormField label="발행일" name="publishedAt" error={errors.publishedAt}>
+      <FormField label="발행일" name="publishedAt">
         {(field) => (
           <TextInput
             {...field}
@@ -140,7 +140,7 @@ function IssueFields({ errors, today, issue }: { errors: Record<string, string>;
         )}
       </FormField>
       <div className={styles.wide}>
-        <FormField label="설명" name="description" error={errors.description}>
+        <FormField label="설명" name="description">
           {(field) => <TextArea {...field} defaultValue={issue?.description ?? ""} rows={2} />}
         </FormField>
       </div>

@@ -27,20 +27,12 @@ const MIN_DATE = `${FIRST_CALENDAR_YEAR}-01-01`;
 const MAX_DATE = `${LAST_CALENDAR_YEAR}-12-31`;
 
 /** An event's fields; an all-day event hides its times (see Calendar.module.css). */
-export function EventFields({
-  event,
-  errors,
-  today,
-}: {
-  event?: CalendarEvent;
-  errors: Record<string, string>;
-  today: string;
-}) {
+export function EventFields({ event, today }: { event?: CalendarEvent; today: string }) {
   const initial = initialValues(event, today);
   const endDateRef = useRef<HTMLInputElement>(null);
   return (
     <div className={styles.fields}>
-      <FormField label="제목" name="title" error={errors.title}>
+      <FormField label="제목" name="title">
         {(field) => <TextInput {...field} defaultValue={event?.title} autoComplete="off" />}
       </FormField>
       <Checkbox
@@ -51,7 +43,7 @@ export function EventFields({
       />
       <fieldset className={styles.moment}>
         <legend className={styles.legend}>시작</legend>
-        <FormField label="시작 날짜" name="startDate" error={errors.startDate}>
+        <FormField label="시작 날짜" name="startDate">
           {(field) => (
             <TextInput
               {...field}
@@ -69,14 +61,14 @@ export function EventFields({
           )}
         </FormField>
         <div className={styles.time}>
-          <FormField label="시작 시각" name="startTime" error={errors.startTime}>
+          <FormField label="시작 시각" name="startTime">
             {(field) => <TextInput {...field} type="time" step={60} defaultValue={initial.startTime} />}
           </FormField>
         </div>
       </fieldset>
       <fieldset className={styles.moment}>
         <legend className={styles.legend}>끝</legend>
-        <FormField label="끝 날짜" name="endDate" error={errors.endDate}>
+        <FormField label="끝 날짜" name="endDate">
           {(field) => (
             <TextInput
               {...field}
@@ -89,15 +81,15 @@ export function EventFields({
           )}
         </FormField>
         <div className={styles.time}>
-          <FormField label="끝 시각" name="endTime" error={errors.endTime}>
+          <FormField label="끝 시각" name="endTime">
             {(field) => <TextInput {...field} type="time" step={60} defaultValue={initial.endTime} />}
           </FormField>
         </div>
       </fieldset>
-      <FormField label="장소" name="location" error={errors.location}>
+      <FormField label="장소" name="location">
         {(field) => <TextInput {...field} defaultValue={event?.location} autoComplete="off" />}
       </FormField>
-      <FormField label="설명" name="description" error={errors.description}>
+      <FormField label="설명" name="description">
         {(field) => <TextArea {...field} defaultValue={event?.description} rows={3} />}
       </FormField>
     </div>

@@ -96,7 +96,7 @@ export function EventList({
                   navigate(eventAddress(month, event.id));
                 }
               }}
-              fields={({ fieldErrors }) => <EventFields event={event} errors={fieldErrors} today={today} />}
+              fields={() => <EventFields event={event} today={today} />}
             />
           </div>
         );

@@ -45,8 +45,8 @@ export function PeriodList({
           }
           rules={rules}
           onRemoved={onRemoved}
-          fields={({ fieldErrors }) => (
-            <FormField label="학기 이름" name="name" error={fieldErrors.name}>
+          fields={() => (
+            <FormField label="학기 이름" name="name">
               {(field) => <TextInput {...field} defaultValue={period.name} autoComplete="off" />}
             </FormField>
           )}
@@ -57,13 +57,8 @@ export function PeriodList({
         label: "새 학기 추가",
         submitLabel: "학기 추가",
         rules,
-        children: ({ fieldErrors }) => (
-          <FormField
-            label="새 학기"
-            name="name"
-            hint="예: 2027-1학기. 빈 기록으로 만들어져 목록 끝에 붙습니다."
-            error={fieldErrors.name}
-          >
+        children: () => (
+          <FormField label="새 학기" name="name" hint="예: 2027-1학기. 빈 기록으로 만들어져 목록 끝에 붙습니다.">
             {(field) => <TextInput {...field} autoComplete="off" />}
           </FormField>
         ),

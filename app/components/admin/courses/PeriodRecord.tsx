@@ -98,7 +98,7 @@ function KindSection({
             removeMessage={<p>공개 페이지의 {period.name} 기록에서도 사라집니다.</p>}
             rules={rules}
             onRemoved={announce}
-            fields={({ fieldErrors }) => <EntryFields entry={entry} errors={fieldErrors} />}
+            fields={() => <EntryFields entry={entry} />}
           />
         )}
       />
@@ -111,24 +111,24 @@ function KindSection({
           submitLabel={`${noun.name} 추가`}
           rules={rules}
         >
-          {({ fieldErrors }) => <EntryFields errors={fieldErrors} />}
+          {() => <EntryFields />}
         </AddItemForm>
       </AddDisclosure>
     </section>
   );
 }
 
-function EntryFields({ entry, errors }: { entry?: ManagedCourseEntry; errors: Record<string, string> }) {
+function EntryFields({ entry }: { entry?: ManagedCourseEntry }) {
   return (
     <div className={ld.fields}>
-      <FormField label="제목" name="title" error={errors.title}>
+      <FormField label="제목" name="title">
         {(field) => <TextInput {...field} defaultValue={entry?.title} autoComplete="off" />}
       </FormField>
-      <FormField label="리더" name="leader" error={errors.leader}>
+      <FormField label="리더" name="leader">
         {(field) => <TextInput {...field} defaultValue={entry?.leader} autoComplete="off" />}
       </FormField>
       <div className={ld.wide}>
-        <FormField label="설명" name="description" error={errors.description}>
+        <FormField label="설명" name="description">
           {(field) => <TextArea {...field} defaultValue={entry?.description} rows={3} />}
         </FormField>
       </div>

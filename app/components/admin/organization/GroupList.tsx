@@ -85,17 +85,12 @@ function GroupRow({
       // A group made a moment ago has no name: its fields are open to be filled in.
       startEditing={!group.title}
       onRemoved={onRemoved}
-      fields={({ fieldErrors }) => (
+      fields={() => (
         <>
-          <FormField label="그룹 이름" name="title" error={fieldErrors.title}>
+          <FormField label="그룹 이름" name="title">
             {(field) => <TextInput {...field} defaultValue={group.title} autoComplete="off" />}
           </FormField>
-          <FormField
-            label="설명"
-            name="description"
-            hint="그룹이 맡는 일을 한두 문장으로 적어 주세요."
-            error={fieldErrors.description}
-          >
+          <FormField label="설명" name="description" hint="그룹이 맡는 일을 한두 문장으로 적어 주세요.">
             {(field) => <TextArea {...field} defaultValue={group.description} rows={2} />}
           </FormField>
         </>

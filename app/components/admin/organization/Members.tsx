@@ -106,10 +106,10 @@ function Avatar({ member }: { member: OrganizationMember }) {
 function MemberFields({ member, errors }: { member?: OrganizationMember; errors: Record<string, string> }) {
   return (
     <div className={ld.fields}>
-      <FormField label="이름" name="name" error={errors.name}>
+      <FormField label="이름" name="name">
         {(field) => <TextInput {...field} defaultValue={member?.name} autoComplete="off" />}
       </FormField>
-      <FormField label="역할" name="role" hint="예: 교육부장" error={errors.role}>
+      <FormField label="역할" name="role" hint="예: 교육부장">
         {(field) => <TextInput {...field} defaultValue={member?.role} autoComplete="off" />}
       </FormField>
       <div className={ld.wide}>

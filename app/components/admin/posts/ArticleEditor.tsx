@@ -62,7 +62,7 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
               <input type="hidden" name="version" value={article.version} />
             </>
           )}
-          <FormField label="제목" name="title" error={fieldErrors.title}>
+          <FormField label="제목" name="title">
             {(field) => (
               <TextInput {...field} defaultValue={article?.title ?? ""} autoComplete="off" className={styles.title} />
             )}
@@ -72,7 +72,6 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
               label="태그"
               name="tag"
               hint="쓰던 태그를 고르거나 새 태그를 입력하세요. 비워 두면 태그 없이 실립니다."
-              error={fieldErrors.tag}
             >
               {(field) => (
                 <>
@@ -89,7 +88,6 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
               label="게시일"
               name="publishedAt"
               hint="한국 시간(KST)입니다. 목록은 게시일이 최근인 글부터 보여 줍니다."
-              error={fieldErrors.publishedAt}
             >
               {(field) => <TextInput {...field} type="datetime-local" defaultValue={publishedAt} />}
             </FormField>
@@ -98,7 +96,6 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
             label="본문"
             name="contents"
             hint="제목(H2·H3), 목록, 인용, 링크, 코드 블록을 쓸 수 있습니다. 저장할 때 스크립트 같은 위험한 내용은 지워집니다."
-            error={fieldErrors.contents}
           >
             {(field) => (
               <RichTextEditor

@@ -1,6 +1,6 @@
 import { type ChangeEvent, type DragEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { Badge } from "#app/components/admin/DataTable.tsx";
-import { FieldRulesContext, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormFieldsContext, TextInput } from "#app/components/admin/FormField.tsx";
 import { SortableList } from "#app/components/sortable/SortableList.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
@@ -209,7 +209,7 @@ function ImageRow({
   const altId = useId();
   const altErrorId = useId();
   const [deleted, setDeleted] = useState(false);
-  const altRule = useContext(FieldRulesContext).imageAlt;
+  const altRule = useContext(FormFieldsContext).rules.imageAlt;
   const label = labelOf(row, index);
 
   return (

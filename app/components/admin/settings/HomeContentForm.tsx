@@ -86,7 +86,7 @@ export function HomeContentForm({
           </FormSection>
 
           <FormSection id="home-about" title="소개와 영상">
-            <FormField label="소개 글" name="intro" error={fieldErrors.intro}>
+            <FormField label="소개 글" name="intro">
               {(field) => <TextArea {...field} defaultValue={home.intro} rows={5} />}
             </FormField>
             <div className={styles.grid}>
@@ -97,7 +97,6 @@ export function HomeContentForm({
                 // a whole address is taken too (the server reads the id out of it).
                 required
                 hint="영상 주소를 붙여 넣거나 영상 ID만 적습니다."
-                error={fieldErrors["video.youtubeId"]}
               >
                 {(field) => (
                   <TextInput
@@ -109,7 +108,7 @@ export function HomeContentForm({
                   />
                 )}
               </FormField>
-              <FormField label="영상 제목" name="video.title" error={fieldErrors["video.title"]}>
+              <FormField label="영상 제목" name="video.title">
                 {(field) => <TextInput {...field} defaultValue={home.video.title} autoComplete="off" />}
               </FormField>
             </div>
@@ -184,7 +183,7 @@ export function HomeContentForm({
           </FormSection>
 
           <FormSection id="home-recruiting" title="모집 안내">
-            <FormField label="모집 안내 글" name="recruiting.intro" error={fieldErrors["recruiting.intro"]}>
+            <FormField label="모집 안내 글" name="recruiting.intro">
               {(field) => <TextArea {...field} defaultValue={home.recruiting.intro} rows={3} />}
             </FormField>
             <fieldset className={styles.group}>
@@ -210,7 +209,6 @@ export function HomeContentForm({
                 // A number the schema needs; its rules are a range, which says nothing of "(필수)".
                 required
                 hint="‘한 학기 약 20개의 세션과 스터디’처럼 보입니다."
-                error={fieldErrors["recruiting.sessionsPerSemester"]}
               >
                 {(field) => (
                   <TextInput

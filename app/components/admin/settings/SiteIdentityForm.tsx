@@ -73,7 +73,7 @@ export function SiteIdentityForm({
             >
               <div className={styles.grid}>
                 {text("clubName", "동아리 이름", settings.clubName)}
-                <FormField label="창립 연도" name="foundedYear" required error={fieldErrors.foundedYear}>
+                <FormField label="창립 연도" name="foundedYear" required>
                   {(field) => (
                     <TextInput
                       {...field}
@@ -94,7 +94,6 @@ export function SiteIdentityForm({
                     label="소개 문장"
                     name="description"
                     hint="검색 결과와 링크 미리보기에 쓰는 한두 문장입니다."
-                    error={fieldErrors.description}
                   >
                     {(field) => (
                       <TextArea {...field} className={styles.short} defaultValue={settings.description} rows={2} />
