@@ -5,7 +5,9 @@ import type { DatabaseTarget } from "#server/config.ts";
 import { DatabaseAvailability } from "./availability.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
-import { createSqliteDialect } from "./sqlite-dialect.ts";
+import { attachSlowReads } from "./slow-reads.ts";
+import { createSqliteDialect, toSqliteValue } from "./sqlite-dialect.ts";
+import { readPoolKysely, SqliteReadPool } from "./sqlite-read-pool.ts";
 
 export type Db = Kysely<Database>;
 
@@ -61,13 +63,24 @@ export function openDatabase(target: DatabaseTarget, log: DatabaseLog = silentLo
       if (event.level === "error") availability.noteFailure(event.error);
     },
   });
+  // Reads that grow with the archive run on a pool of threads (see slow-reads.ts); an in-memory
+  // database exists only on its own connection, so there they stay where they are.
+  const reads =
+    target.kind === "sqlite" && target.file !== ":memory:"
+      ? readPoolKysely(new SqliteReadPool(target.file), toSqliteValue)
+      : undefined;
+  if (reads) attachSlowReads(db, reads);
   return {
     db,
     engine: target.kind,
     availability,
     close: async () => {
       availability.stop();
-      await db.destroy();
+      try {
+        await db.destroy();
+      } finally {
+        await reads?.destroy();
+      }
     },
   };
 }

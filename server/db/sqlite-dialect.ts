@@ -50,7 +50,7 @@ export function openSqlite(file: string): SqliteDatabase {
 /** Statements kept per connection: more than the app's distinct queries, few enough to bound. */
 const MAX_KEPT_STATEMENTS = 500;
 
-function toSqliteValue(value: unknown): SQLInputValue {
+export function toSqliteValue(value: unknown): SQLInputValue {
   if (typeof value === "boolean") return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
   return value as SQLInputValue;

@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "#server/db/database.ts";
+import { slowReads } from "#server/db/slow-reads.ts";
 import { isPostgres, tagToken } from "./search-index.ts";
 import { bigramsOf, lengthOf } from "./search-tokens.ts";
 
@@ -37,11 +38,13 @@ type Group = "all" | "title" | "body";
  * reader sees "1000 or more", and the pages beyond appear as they are reached.
  */
 export async function searchArticlePage(
-  db: Db,
+  database: Db,
   filter: SearchFilter,
   offset: number,
   limit: number,
 ): Promise<SearchPage> {
+  // Reading the index takes milliseconds at scale: on SQLite it runs off the request thread.
+  const db = slowReads(database);
   const end = offset + limit;
   const countLimit = Math.max(SEARCH_COUNT_LIMIT, end);
   const counted = await countUpTo(db, filter, "all", countLimit + 1);

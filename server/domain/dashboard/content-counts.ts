@@ -1,11 +1,13 @@
 import type { Db } from "#server/db/database.ts";
+import { slowReads } from "#server/db/slow-reads.ts";
 import type { CountedTable } from "#server/domain/admin/content-type.ts";
 
 /** How many rows each table holds, for the admin dashboard: one query, counted by the database. */
 export async function countRows(db: Db, tables: readonly CountedTable[]): Promise<Record<string, number>> {
   const unique = [...new Set(tables)];
   if (unique.length === 0) return {};
-  const row = await db
+  // Counting every row grows with the archive: off the request thread on SQLite.
+  const row = await slowReads(db)
     .selectNoFrom((eb) =>
       unique.map((table) => eb.selectFrom(table).select(eb.fn.countAll<number | string>().as("count")).as(table)),
     )

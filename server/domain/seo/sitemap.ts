@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/database.ts";
+import { slowReads } from "#server/db/slow-reads.ts";
 import { countArticles } from "#server/domain/articles/find-articles.ts";
 import { articlePathOf, publicPagePaths } from "./public-pages.ts";
 
@@ -29,7 +30,8 @@ async function entriesFrom(db: Db, start: number, count: number): Promise<Sitema
   const fixed = publicPagePaths.slice(start, start + count).map((path) => ({ path }));
   const articleCount = count - fixed.length;
   if (articleCount <= 0) return fixed;
-  const articles = await db
+  // Up to 50,000 rows, and an offset that walks the index: off the request thread on SQLite.
+  const articles = await slowReads(db)
     .selectFrom("articles")
     .select(["id", "updated_at"])
     .orderBy("updated_at", "desc")
@@ -87,7 +89,7 @@ export async function renderSitemapRoot(
 async function newestChangeIn(db: Db, start: number, count: number): Promise<string | undefined> {
   const fixedCount = publicPagePaths.length;
   if (start + count <= fixedCount) return undefined;
-  const row = await db
+  const row = await slowReads(db)
     .selectFrom("articles")
     .select("updated_at")
     .orderBy("updated_at", "desc")
