@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import { deleteVersioned, nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import type { OrderForm, RecordTarget } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
-import type { FileChanges } from "#server/domain/files/files.ts";
+import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
 
 /** The spec's message for an activity without a title, shown as written. */
@@ -104,13 +104,7 @@ export async function updateActivity(
  * last one of a year removes the year from every list.
  */
 export async function deleteActivity(trx: Db, files: FileChanges, target: RecordTarget): Promise<void> {
-  const current = await trx
-    .selectFrom("main_activities")
-    .select("image_file_id")
-    .where("id", "=", target.id)
-    .executeTakeFirst();
-  await deleteVersioned(trx, "main_activities", target.id, target.version);
-  if (current?.image_file_id) await files.remove(current.image_file_id);
+  await deleteRecordWithFiles(trx, files, "main_activities", target, ["image_file_id"]);
 }
 
 /** Puts one year's activities in the manager's order. */

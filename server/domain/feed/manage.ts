@@ -2,11 +2,11 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
-import type { FileChanges } from "#server/domain/files/files.ts";
+import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
 
 const LINK_MESSAGE = "http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.";
@@ -79,13 +79,7 @@ export async function updateFeedItem(
 
 /** Deletes an item and its photo. */
 export async function deleteFeedItem(trx: Db, files: FileChanges, target: RecordTarget) {
-  const current = await trx
-    .selectFrom("feed_items")
-    .select("image_file_id")
-    .where("id", "=", target.id)
-    .executeTakeFirst();
-  await deleteVersioned(trx, "feed_items", target.id, target.version);
-  if (current) await files.remove(current.image_file_id);
+  await deleteRecordWithFiles(trx, files, "feed_items", target, ["image_file_id"]);
 }
 
 export async function reorderFeed(trx: Db, order: OrderForm): Promise<void> {

@@ -1,6 +1,8 @@
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { Db } from "#server/db/database.ts";
+import type { Database } from "#server/db/schema.ts";
+import { deleteVersioned, type VersionedTable } from "#server/db/versioned.ts";
 import { type FileStorage, newId, newStorageKey } from "#server/storage/storage.ts";
 
 export interface StoredFile {
@@ -242,4 +244,33 @@ export async function findImageRefs(
     .where("id", "in", unique)
     .execute();
   return new Map(rows.map((row) => [row.id, toImageRef(storage, row)]));
+}
+
+/** The columns of a table's rows that name a stored file. */
+type FileColumn<Table extends VersionedTable> = {
+  [Column in keyof Database[Table]]: Database[Table][Column] extends string | null ? Column : never;
+}[keyof Database[Table]] &
+  string;
+
+/**
+ * Deletes a record at the version the manager saw, with the stored files its columns name
+ * (removed once the transaction commits, see `writeWithFiles`).
+ */
+export async function deleteRecordWithFiles<Table extends VersionedTable>(
+  trx: Db,
+  files: FileChanges,
+  table: Table,
+  target: { id: string; version: number },
+  fileColumns: readonly FileColumn<Table>[],
+): Promise<void> {
+  const current = (await trx
+    .selectFrom(table as "feed_items")
+    .select(fileColumns as unknown as "image_file_id"[])
+    .where("id", "=", target.id)
+    .executeTakeFirst()) as Record<string, string | null> | undefined;
+  await deleteVersioned(trx, table, target.id, target.version);
+  for (const column of fileColumns) {
+    const fileId = current?.[column];
+    if (fileId) await files.remove(fileId);
+  }
 }

@@ -2,11 +2,11 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
-import type { FileChanges } from "#server/domain/files/files.ts";
+import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
 
 /** The spec's message when a new issue lacks its cover or its PDF, shown as written. */
@@ -136,16 +136,7 @@ export async function updateIssue(
 
 /** Deletes an issue with its cover and its PDF. */
 export async function deleteIssue(trx: Db, files: FileChanges, target: RecordTarget) {
-  const current = await trx
-    .selectFrom("odaeho_issues")
-    .select(["thumbnail_file_id", "pdf_file_id"])
-    .where("id", "=", target.id)
-    .executeTakeFirst();
-  await deleteVersioned(trx, "odaeho_issues", target.id, target.version);
-  if (current) {
-    await files.remove(current.thumbnail_file_id);
-    await files.remove(current.pdf_file_id);
-  }
+  await deleteRecordWithFiles(trx, files, "odaeho_issues", target, ["thumbnail_file_id", "pdf_file_id"]);
 }
 
 /** Puts the issues in the manager's order (the public archive shows them so). */

@@ -5,7 +5,7 @@ import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/admin/form-input.ts";
 import { reorderFrom } from "#server/domain/admin/lists.ts";
 import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
-import type { FileChanges } from "#server/domain/files/files.ts";
+import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
 import { recordNoun } from "#shared/korean.ts";
 
@@ -161,9 +161,7 @@ export async function deleteMemberPhoto(db: Db, files: FileChanges, target: Reco
 
 /** Deletes a member and their photo. */
 export async function deleteMember(db: Db, files: FileChanges, target: RecordTarget) {
-  const current = await findMember(db, target.id);
-  await deleteVersioned(db, "organization_members", target.id, target.version);
-  if (current?.photo_file_id) await files.remove(current.photo_file_id);
+  await deleteRecordWithFiles(db, files, "organization_members", target, ["photo_file_id"]);
 }
 
 export function reorderMembers(db: Db, groupId: string, order: OrderForm) {
