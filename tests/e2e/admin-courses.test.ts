@@ -1,15 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import {
-  confirmDelete,
-  dragOnto,
-  eventually,
-  listOrder,
-  moveWithKeyboard,
-  openAdminPage,
-  successMessage,
-  uniqueName,
-} from "./admin-lists.ts";
+import * as lists from "./admin-lists.ts";
 import { consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -25,16 +16,16 @@ async function publicSessions(page: Page, period: string): Promise<string[] | nu
 describe("manage-courses", () => {
   test("a period and its sessions: add, see, edit, reorder by mouse and keyboard, delete", async () => {
     const period = `2099-${Date.now().toString(36).slice(-4)}학기`;
-    const first = uniqueName("세션 가");
-    const second = uniqueName("세션 나");
-    const page = await openAdminPage(await newPage(), "/admin/manage-courses");
+    const first = lists.uniqueName("세션 가");
+    const second = lists.uniqueName("세션 나");
+    const page = await lists.openAdminPage(await newPage(), "/admin/manage-courses");
     const visitor = await newPage({ javaScriptEnabled: false });
 
     // A new period is created empty and selected.
     const addPeriod = page.getByRole("form", { name: "새 학기 추가" });
     await addPeriod.getByLabel("새 학기").fill(period);
     await addPeriod.getByRole("button", { name: "학기 추가" }).click();
-    await successMessage(page, `'${period}' 학기가 추가되었습니다`);
+    await lists.successMessage(page, `'${period}' 학기가 추가되었습니다`);
     await page.waitForURL((url) => url.searchParams.has("period"));
     await page.getByRole("heading", { level: 2, name: period }).waitFor();
     await page.getByText(`${period}에 기록된 세션이 없습니다.`).waitFor();
@@ -63,10 +54,10 @@ describe("manage-courses", () => {
       await addSession.getByLabel("제목").fill(title);
       await addSession.getByLabel("설명").fill(`${title} 설명`);
       await addSession.getByRole("button", { name: "세션 추가" }).click();
-      await successMessage(page, `'${title}' 세션이 추가되었습니다`);
+      await lists.successMessage(page, `'${title}' 세션이 추가되었습니다`);
     }
     const list = page.getByRole("list", { name: "세션 순서" });
-    await expect.poll(() => listOrder(list), eventually).toEqual([first, second]);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([first, second]);
     await expect(publicSessions(visitor, period)).resolves.toEqual([first, second]);
 
     // Edit in place.
@@ -76,39 +67,39 @@ describe("manage-courses", () => {
     const editor = row.getByRole("form", { name: `'${first}' 세션 수정` });
     await editor.getByLabel("제목").fill(edited);
     await editor.getByRole("button", { name: "저장" }).click();
-    await successMessage(page, `'${edited}' 세션이 수정되었습니다`);
-    await expect.poll(() => listOrder(list), eventually).toEqual([edited, second]);
+    await lists.successMessage(page, `'${edited}' 세션이 수정되었습니다`);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([edited, second]);
     await expect(publicSessions(visitor, period)).resolves.toEqual([edited, second]);
 
     // Reorder with the mouse, then back with the keyboard.
-    await dragOnto(page, list, second, edited);
-    await expect.poll(() => listOrder(list), eventually).toEqual([second, edited]);
-    await successMessage(page, `${period} 세션 순서가 변경되었습니다`);
+    await lists.dragOnto(page, list, second, edited);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([second, edited]);
+    await lists.successMessage(page, `${period} 세션 순서가 변경되었습니다`);
     await expect(publicSessions(visitor, period)).resolves.toEqual([second, edited]);
-    await moveWithKeyboard(page, list, second, 1);
-    await expect.poll(() => listOrder(list), eventually).toEqual([edited, second]);
-    await expect.poll(() => publicSessions(visitor, period), eventually).toEqual([edited, second]);
+    await lists.moveWithKeyboard(page, list, second, 1);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([edited, second]);
+    await expect.poll(() => publicSessions(visitor, period), lists.eventually).toEqual([edited, second]);
 
     // Delete one session, then the period with the rest, each after a confirmation.
-    await confirmDelete(
+    await lists.confirmDelete(
       page,
       page.getByRole("article", { name: second, exact: true }),
       `'${second}' 세션을 삭제할까요?`,
     );
-    await successMessage(page, `'${second}' 세션이 삭제되었습니다`);
-    await expect.poll(() => listOrder(list), eventually).toEqual([edited]);
+    await lists.successMessage(page, `'${second}' 세션이 삭제되었습니다`);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([edited]);
     await expect(publicSessions(visitor, period)).resolves.toEqual([edited]);
 
     // The chosen period's row in the list carries its rename and delete.
-    await confirmDelete(
+    await lists.confirmDelete(
       page,
       page.getByRole("list", { name: "학기 순서" }).getByRole("article", { name: period }),
       `'${period}' 학기를 삭제할까요?`,
     );
-    await successMessage(page, `'${period}' 학기가 삭제되었습니다`);
+    await lists.successMessage(page, `'${period}' 학기가 삭제되었습니다`);
     await expect(publicSessions(visitor, period)).resolves.toBeNull();
     await expect
-      .poll(() => page.getByRole("list", { name: "학기 순서" }).getByText(period).count(), eventually)
+      .poll(() => page.getByRole("list", { name: "학기 순서" }).getByText(period).count(), lists.eventually)
       .toBe(0);
 
     await page.goto("/admin");
@@ -118,18 +109,18 @@ describe("manage-courses", () => {
   });
 
   test("on a phone, periods are reordered by keyboard and the order stays after a reload", async () => {
-    const page = await openAdminPage(await newPage({ viewport: viewports.phone }), "/admin/manage-courses");
+    const page = await lists.openAdminPage(await newPage({ viewport: viewports.phone }), "/admin/manage-courses");
     const periods = page.getByRole("list", { name: "학기 순서" });
-    const before = await listOrder(periods);
+    const before = await lists.listOrder(periods);
     expect(before.length).toBeGreaterThan(1);
     const [oldest, next] = before as [string, string];
-    await moveWithKeyboard(page, periods, oldest, 1);
-    await expect.poll(() => listOrder(periods), eventually).toEqual([next, oldest, ...before.slice(2)]);
-    await successMessage(page, "학기 순서가 변경되었습니다");
+    await lists.moveWithKeyboard(page, periods, oldest, 1);
+    await expect.poll(() => lists.listOrder(periods), lists.eventually).toEqual([next, oldest, ...before.slice(2)]);
+    await lists.successMessage(page, "학기 순서가 변경되었습니다");
     // Put the demo club's order back for the other tests.
-    await moveWithKeyboard(page, periods, next, 1);
-    await expect.poll(() => listOrder(periods), eventually).toEqual(before);
+    await lists.moveWithKeyboard(page, periods, next, 1);
+    await expect.poll(() => lists.listOrder(periods), lists.eventually).toEqual(before);
     await page.reload();
-    await expect(listOrder(page.getByRole("list", { name: "학기 순서" }))).resolves.toEqual(before);
+    await expect(lists.listOrder(page.getByRole("list", { name: "학기 순서" }))).resolves.toEqual(before);
   });
 });

@@ -1,15 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import {
-  deleteRow,
-  dragOnto,
-  moveWithKeyboard,
-  openAdminPage,
-  photoFile,
-  slowUploads,
-  submitWithProgress,
-  titlesOf,
-} from "./admin-lists.ts";
+import * as lists from "./admin-lists.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -22,7 +13,7 @@ async function addItem(page: Page, caption: string, link = "") {
   await add.getByLabel("설명").fill(caption);
   await add.getByLabel("링크").fill(link);
   await add.getByLabel("게시일").fill("2030-03-02");
-  await add.getByLabel("사진 (필수)").setInputFiles(await photoFile("feed.jpg", 400));
+  await add.getByLabel("사진 (필수)").setInputFiles(await lists.photoFile("feed.jpg", 400));
   await add.getByRole("button", { name: "게시물 추가" }).click();
   await page
     .getByRole("status")
@@ -38,18 +29,18 @@ async function publicCaptions(page: Page): Promise<string[]> {
 
 describe("manage-feed", () => {
   test("add, see it first on the feed, edit the photo, reorder by mouse and keyboard, delete", async () => {
-    const page = await openAdminPage(await newPage(), PATH);
-    const demo = await titlesOf(feedList(page));
-    await slowUploads(page);
+    const page = await lists.openAdminPage(await newPage(), PATH);
+    const demo = await lists.titlesOf(feedList(page));
+    await lists.slowUploads(page);
     const add = page.getByRole("form", { name: "새 게시물 추가" });
     await add.getByLabel("설명").fill("e2e 피드 첫 사진");
     await add.getByLabel("링크").fill("https://www.instagram.com/p/e2e-first");
     await add.getByLabel("게시일").fill("2030-03-01");
-    await add.getByLabel("사진 (필수)").setInputFiles(await photoFile("first.jpg"));
-    await submitWithProgress(page, add, "게시물 추가", "'e2e 피드 첫 사진' 피드 게시물이 추가되었습니다");
+    await add.getByLabel("사진 (필수)").setInputFiles(await lists.photoFile("first.jpg"));
+    await lists.submitWithProgress(page, add, "게시물 추가", "'e2e 피드 첫 사진' 피드 게시물이 추가되었습니다");
     await addItem(page, "e2e 피드 둘째 사진");
     const list = feedList(page);
-    await expect.poll(() => titlesOf(list)).toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
+    await expect.poll(() => lists.titlesOf(list)).toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
 
     const visitor = await newPage();
     await expect(publicCaptions(visitor)).resolves.toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
@@ -64,8 +55,8 @@ describe("manage-feed", () => {
       .click();
     const edit = page.getByRole("form", { name: "'e2e 피드 첫 사진' 게시물 수정" });
     await edit.getByLabel("링크").fill("");
-    await edit.getByLabel("사진 바꾸기").setInputFiles(await photoFile("replaced.jpg", 500));
-    await submitWithProgress(page, edit, "저장", "'e2e 피드 첫 사진' 피드 게시물이 수정되었습니다");
+    await edit.getByLabel("사진 바꾸기").setInputFiles(await lists.photoFile("replaced.jpg", 500));
+    await lists.submitWithProgress(page, edit, "저장", "'e2e 피드 첫 사진' 피드 게시물이 수정되었습니다");
     await visitor.goto("/community/feed");
     const plain = visitor.locator("main li").filter({ hasText: "e2e 피드 첫 사진" });
     await expect(plain.getByRole("link").count()).resolves.toBe(0);
@@ -74,25 +65,25 @@ describe("manage-feed", () => {
     expect((await page.request.get(oldImage ?? "")).status()).toBe(404);
 
     // Reorder with the mouse, then with the keyboard.
-    await dragOnto(page, list, "e2e 피드 첫 사진", "e2e 피드 둘째 사진");
+    await lists.dragOnto(page, list, "e2e 피드 첫 사진", "e2e 피드 둘째 사진");
     await page.getByRole("status").filter({ hasText: "피드 순서가 변경되었습니다" }).waitFor();
-    await expect.poll(() => titlesOf(list)).toEqual(["e2e 피드 첫 사진", "e2e 피드 둘째 사진", ...demo]);
+    await expect.poll(() => lists.titlesOf(list)).toEqual(["e2e 피드 첫 사진", "e2e 피드 둘째 사진", ...demo]);
     await expect(publicCaptions(visitor)).resolves.toEqual(["e2e 피드 첫 사진", "e2e 피드 둘째 사진", ...demo]);
-    await moveWithKeyboard(page, list, "e2e 피드 둘째 사진", -1);
-    await expect.poll(() => titlesOf(list)).toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
+    await lists.moveWithKeyboard(page, list, "e2e 피드 둘째 사진", -1);
+    await expect.poll(() => lists.titlesOf(list)).toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
     await expect(publicCaptions(visitor)).resolves.toEqual(["e2e 피드 둘째 사진", "e2e 피드 첫 사진", ...demo]);
 
-    await deleteRow(page, "e2e 피드 첫 사진");
-    await deleteRow(page, "e2e 피드 둘째 사진");
+    await lists.deleteRow(page, "e2e 피드 첫 사진");
+    await lists.deleteRow(page, "e2e 피드 둘째 사진");
     await expect(publicCaptions(visitor)).resolves.toEqual(demo);
     expect((await page.request.get(newImage ?? "")).status()).toBe(404);
     expect(consoleErrorsOf(page)).toEqual([]);
   }, 150_000);
 
   test("two managers: the later save of the same item and a reorder of a changed list are refused", async () => {
-    const first = await openAdminPage(await newPage(), PATH);
+    const first = await lists.openAdminPage(await newPage(), PATH);
     await addItem(first, "e2e 피드 충돌 사진");
-    const second = await openAdminPage(await newPage(), PATH);
+    const second = await lists.openAdminPage(await newPage(), PATH);
 
     await first
       .getByRole("article", { name: "e2e 피드 충돌 사진", exact: true })
@@ -120,23 +111,23 @@ describe("manage-feed", () => {
     // The first manager adds a photo; the second one's list is now out of date.
     await addItem(first, "e2e 피드 그사이 추가");
     const list = feedList(second);
-    const before = await titlesOf(list);
+    const before = await lists.titlesOf(list);
     await list.getByRole("button", { name: `'${before[1]}' 위로` }).click();
     await second.getByRole("alert").filter({ hasText: "다른 관리자가 먼저" }).waitFor();
-    await expect.poll(() => titlesOf(list)).toEqual(before);
+    await expect.poll(() => lists.titlesOf(list)).toEqual(before);
     await second.getByRole("button", { name: "최신 내용 불러오기" }).click();
-    await expect.poll(async () => (await titlesOf(list))[0]).toBe("e2e 피드 그사이 추가");
+    await expect.poll(async () => (await lists.titlesOf(list))[0]).toBe("e2e 피드 그사이 추가");
 
-    await deleteRow(first, "e2e 피드 그사이 추가");
-    await deleteRow(first, "e2e 피드 먼저 저장");
+    await lists.deleteRow(first, "e2e 피드 그사이 추가");
+    await lists.deleteRow(first, "e2e 피드 먼저 저장");
   }, 90_000);
 
   test("a link that is not a web address is refused next to it; a non-image is refused before sending", async () => {
-    const page = await openAdminPage(await newPage(), PATH);
+    const page = await lists.openAdminPage(await newPage(), PATH);
     const add = page.getByRole("form", { name: "새 게시물 추가" });
     await add.getByLabel("설명").fill("e2e 피드 잘못된 링크");
     await add.getByLabel("링크").fill("javascript:alert(1)");
-    await add.getByLabel("사진 (필수)").setInputFiles(await photoFile("ok.jpg", 200));
+    await add.getByLabel("사진 (필수)").setInputFiles(await lists.photoFile("ok.jpg", 200));
     await add.getByRole("button", { name: "게시물 추가" }).click();
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
     await expect

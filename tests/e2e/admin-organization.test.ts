@@ -1,17 +1,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import {
-  confirmDelete,
-  dragOnto,
-  eventually,
-  holdRequests,
-  listOrder,
-  moveWithKeyboard,
-  openAdminPage,
-  successMessage,
-  uniqueName,
-} from "./admin-lists.ts";
+import * as lists from "./admin-lists.ts";
 import { baseURL, consoleErrorsOf, setupBrowser } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -40,14 +30,14 @@ async function publicGroup(page: Page, title: string) {
 
 describe("manage-organization", () => {
   test("a group and its members: create empty, name it, add members with photos, reorder, delete", async () => {
-    const title = uniqueName("테스트 부서");
-    const [first, second] = [uniqueName("김하나"), uniqueName("이두리")];
-    const page = await openAdminPage(await newPage(), "/admin/manage-organization");
+    const title = lists.uniqueName("테스트 부서");
+    const [first, second] = [lists.uniqueName("김하나"), lists.uniqueName("이두리")];
+    const page = await lists.openAdminPage(await newPage(), "/admin/manage-organization");
     const visitor = await newPage({ javaScriptEnabled: false });
 
     // A new group is created empty, chosen, and its fields are open in the list.
     await page.getByRole("button", { name: "새 그룹 만들기" }).click();
-    await successMessage(page, "그룹이 추가되었습니다");
+    await lists.successMessage(page, "그룹이 추가되었습니다");
     await page.waitForURL((url) => url.searchParams.has("group"));
     await page.getByRole("heading", { level: 2, name: "이름 없는 그룹" }).waitFor();
     const groupForm = page.getByRole("form", { name: "이름 없는 그룹 수정" });
@@ -63,7 +53,7 @@ describe("manage-organization", () => {
     await groupForm.getByLabel("그룹 이름").fill(title);
     await groupForm.getByLabel("설명").fill("브라우저 테스트가 만든 부서입니다.");
     await groupForm.getByRole("button", { name: "저장" }).click();
-    await successMessage(page, `'${title}' 그룹이 수정되었습니다`);
+    await lists.successMessage(page, `'${title}' 그룹이 수정되었습니다`);
     const groupRow = page.getByRole("list", { name: "그룹 순서" }).getByRole("article", {
       name: title,
     });
@@ -79,23 +69,23 @@ describe("manage-organization", () => {
       .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo("#2448d8") });
     await add.getByRole("img", { name: /고른 사진 미리 보기/ }).waitFor();
     // The upload is held until its progress bar has been seen.
-    const upload = holdRequests(page, "**/admin/api/organization");
+    const upload = lists.holdRequests(page, "**/admin/api/organization");
     await upload.ready;
     await add.getByRole("button", { name: "구성원 추가" }).click();
     const progress = add.getByRole("progressbar");
     await progress.waitFor();
     await expect(progress.getAttribute("aria-label")).resolves.toMatch(/줄이는 중|보내는 중/);
     upload.release();
-    await successMessage(page, `'${first}' 구성원이 추가되었습니다`);
-    await expect.poll(() => progress.count(), eventually).toBe(0);
-    await expect.poll(() => add.getByLabel("이름").inputValue(), eventually).toBe("");
+    await lists.successMessage(page, `'${first}' 구성원이 추가되었습니다`);
+    await expect.poll(() => progress.count(), lists.eventually).toBe(0);
+    await expect.poll(() => add.getByLabel("이름").inputValue(), lists.eventually).toBe("");
 
     await add.getByLabel("이름").fill(second);
     await add.getByRole("button", { name: "구성원 추가" }).click();
-    await successMessage(page, `'${second}' 구성원이 추가되었습니다`);
+    await lists.successMessage(page, `'${second}' 구성원이 추가되었습니다`);
 
     const list = page.getByRole("list", { name: "구성원 순서" });
-    await expect.poll(() => listOrder(list), eventually).toEqual([first, second]);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([first, second]);
     const shown = await publicGroup(visitor, title);
     expect(shown?.members.map((member) => member.name)).toEqual([first, second]);
     const photoUrl = shown?.members[0]?.photo ?? "";
@@ -126,46 +116,48 @@ describe("manage-organization", () => {
       .getByRole("dialog", { name: "입력한 내용을 버릴까요?" })
       .getByRole("button", { name: "버리고 닫기" })
       .click();
-    await dragOnto(page, list, second, first);
-    await expect.poll(() => listOrder(list), eventually).toEqual([second, first]);
-    await successMessage(page, "구성원 순서가 변경되었습니다");
+    await lists.dragOnto(page, list, second, first);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([second, first]);
+    await lists.successMessage(page, "구성원 순서가 변경되었습니다");
     await expect
-      .poll(async () => (await publicGroup(visitor, title))?.members.map((m) => m.name), eventually)
+      .poll(async () => (await publicGroup(visitor, title))?.members.map((m) => m.name), lists.eventually)
       .toEqual([second, first]);
-    await moveWithKeyboard(page, list, second, 1);
-    await expect.poll(() => listOrder(list), eventually).toEqual([first, second]);
+    await lists.moveWithKeyboard(page, list, second, 1);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([first, second]);
 
     // Delete the photo, then a member, each after a confirmation.
     await firstRow.getByRole("button", { name: `'${first}' 구성원 수정` }).click();
-    await confirmDelete(page, firstRow, `'${first}'의 프로필 사진을 삭제할까요?`, "사진 삭제");
-    await successMessage(page, `'${first}' 프로필 사진이 삭제되었습니다`);
+    await lists.confirmDelete(page, firstRow, `'${first}'의 프로필 사진을 삭제할까요?`, "사진 삭제");
+    await lists.successMessage(page, `'${first}' 프로필 사진이 삭제되었습니다`);
     expect((await fetch(`${baseURL()}${photoUrl}`)).status).toBe(404);
-    await expect.poll(async () => (await publicGroup(visitor, title))?.members[0]?.photo, eventually).toBeNull();
+    await expect.poll(async () => (await publicGroup(visitor, title))?.members[0]?.photo, lists.eventually).toBeNull();
 
-    await confirmDelete(
+    await lists.confirmDelete(
       page,
       page.getByRole("article", { name: second, exact: true }),
       `'${second}' 구성원을 삭제할까요?`,
     );
-    await successMessage(page, `'${second}' 구성원이 삭제되었습니다`);
-    await expect.poll(() => listOrder(list), eventually).toEqual([first]);
+    await lists.successMessage(page, `'${second}' 구성원이 삭제되었습니다`);
+    await expect.poll(() => lists.listOrder(list), lists.eventually).toEqual([first]);
 
     // Deleting the group takes its remaining member along.
-    await confirmDelete(page, groupRow, `'${title}' 그룹을 삭제할까요?`);
-    await successMessage(page, `'${title}' 그룹이 삭제되었습니다`);
+    await lists.confirmDelete(page, groupRow, `'${title}' 그룹을 삭제할까요?`);
+    await lists.successMessage(page, `'${title}' 그룹이 삭제되었습니다`);
     await expect(publicGroup(visitor, title)).resolves.toBeNull();
-    await expect.poll(() => page.getByRole("list", { name: "그룹 순서" }).getByText(title).count(), eventually).toBe(0);
+    await expect
+      .poll(() => page.getByRole("list", { name: "그룹 순서" }).getByText(title).count(), lists.eventually)
+      .toBe(0);
     expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
   });
 
   test("groups are reordered by dragging and back by keyboard", async () => {
-    const page = await openAdminPage(await newPage(), "/admin/manage-organization");
+    const page = await lists.openAdminPage(await newPage(), "/admin/manage-organization");
     const groups = page.getByRole("list", { name: "그룹 순서" });
-    const before = await listOrder(groups);
+    const before = await lists.listOrder(groups);
     const [top, next] = before as [string, string];
-    await dragOnto(page, groups, next, top);
-    await expect.poll(() => listOrder(groups), eventually).toEqual([next, top, ...before.slice(2)]);
-    await successMessage(page, "그룹 순서가 변경되었습니다");
+    await lists.dragOnto(page, groups, next, top);
+    await expect.poll(() => lists.listOrder(groups), lists.eventually).toEqual([next, top, ...before.slice(2)]);
+    await lists.successMessage(page, "그룹 순서가 변경되었습니다");
     const visitor = await newPage({ javaScriptEnabled: false });
     await visitor.goto("/about/organization");
     await expect(visitor.locator("main").getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual([
@@ -174,9 +166,9 @@ describe("manage-organization", () => {
       ...before.slice(2),
     ]);
     // Put the demo club's order back for the other tests.
-    await moveWithKeyboard(page, groups, next, 1);
-    await expect.poll(() => listOrder(groups), eventually).toEqual(before);
+    await lists.moveWithKeyboard(page, groups, next, 1);
+    await expect.poll(() => lists.listOrder(groups), lists.eventually).toEqual(before);
     await page.reload();
-    await expect(listOrder(page.getByRole("list", { name: "그룹 순서" }))).resolves.toEqual(before);
+    await expect(lists.listOrder(page.getByRole("list", { name: "그룹 순서" }))).resolves.toEqual(before);
   });
 });
