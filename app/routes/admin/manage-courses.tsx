@@ -54,7 +54,7 @@ export default function ManageCourses({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className={ld.layout}>
-        <PeriodList periods={periods} selected={period} rules={rules.period} />
+        <PeriodList items={periods} selected={period} rules={rules.period} />
         {period && entries ? (
           <PeriodRecord period={period} entries={entries} publicPage={PUBLIC_PAGE} rules={rules.entry} />
         ) : (

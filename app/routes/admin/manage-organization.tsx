@@ -47,7 +47,7 @@ export default function ManageOrganization({ loaderData }: Route.ComponentProps)
         }
       />
       <div className={ld.layout}>
-        <GroupList groups={groups} selected={group} rules={rules.group} />
+        <GroupList items={groups} selected={group} rules={rules.group} />
         {group ? (
           <section key={group.id} className={ld.detail} aria-labelledby="group-title">
             <header className={ld.detailHeader}>

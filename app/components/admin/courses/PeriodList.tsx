@@ -1,21 +1,12 @@
 import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
-import { ChoiceList } from "#app/components/admin/list/ChoiceList.tsx";
+import { ChoiceList, type ChoicesOf } from "#app/components/admin/list/ChoiceList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import type { ManagedPeriod } from "#server/domain/courses/manage.ts";
-import type { FieldRules } from "#shared/field-rules.ts";
 
 const TYPE = "courses";
 
 /** The periods, in the order the public page lists them; the chosen one with its rename and delete. */
-export function PeriodList({
-  periods,
-  selected,
-  rules,
-}: {
-  periods: ManagedPeriod[];
-  selected: ManagedPeriod | undefined;
-  rules: FieldRules;
-}) {
+export function PeriodList({ items: periods, selected, rules }: ChoicesOf<ManagedPeriod>) {
   return (
     <ChoiceList
       contentType={TYPE}

@@ -1,8 +1,16 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { Link, useNavigate } from "react-router";
 import ld from "#app/components/admin/ListDetail.module.css";
+import type { FieldRules } from "#shared/field-rules.ts";
 import { AddItemForm } from "./AddItemForm.tsx";
 import { ItemList } from "./ItemList.tsx";
+
+/** What a page gives its list of choices: the records, the chosen one, the limits of their fields. */
+export interface ChoicesOf<Item> {
+  items: Item[];
+  selected: Item | undefined;
+  rules: FieldRules;
+}
 
 /**
  * The left side of a list-and-detail page (course periods, organization groups): the records in

@@ -1,6 +1,6 @@
 import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
 import ld from "#app/components/admin/ListDetail.module.css";
-import { ChoiceList } from "#app/components/admin/list/ChoiceList.tsx";
+import { ChoiceList, type ChoicesOf } from "#app/components/admin/list/ChoiceList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import type { OrganizationGroup } from "#server/domain/organization/organization.ts";
 import type { FieldRules } from "#shared/field-rules.ts";
@@ -17,15 +17,7 @@ export function groupLabel(group: OrganizationGroup): string {
  * The groups, in the chart's order; the chosen one with its name, description and delete (open
  * at once while it has no name yet). A new group is created empty at the end, and chosen.
  */
-export function GroupList({
-  groups,
-  selected,
-  rules,
-}: {
-  groups: OrganizationGroup[];
-  selected: OrganizationGroup | undefined;
-  rules: FieldRules;
-}) {
+export function GroupList({ items: groups, selected, rules }: ChoicesOf<OrganizationGroup>) {
   return (
     <ChoiceList
       contentType={TYPE}
