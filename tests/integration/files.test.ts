@@ -1,20 +1,17 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { expect, test } from "vitest";
-import { findFile, variantKey, writeWithFiles } from "#server/domain/files/files.ts";
+import { type FileChanges, findFile, variantKey, writeWithFiles } from "#server/domain/files/files.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+
+/** A small text file under "notes". */
+const storeNote = (files: FileChanges, body: Buffer | Readable) =>
+  files.store({ folder: "notes", extension: "txt", contentType: "text/plain", body });
 
 describeEachDatabase("files and their rows", (services) => {
   test("a stored file has a row, a public address and its bytes", async () => {
     const { db, storage } = services();
-    const stored = await writeWithFiles(db, storage, (_trx, files) =>
-      files.store({
-        folder: "notes",
-        extension: "txt",
-        contentType: "text/plain",
-        body: Readable.from(["안녕하세요"]),
-      }),
-    );
+    const stored = await writeWithFiles(db, storage, (_trx, files) => storeNote(files, Readable.from(["안녕하세요"])));
     expect(stored.url).toMatch(/^\/uploads\/notes\/[0-9a-f]{32}\.txt$/);
     await expect(text(await storage.get(stored.storageKey))).resolves.toBe("안녕하세요");
     await expect(findFile(db, storage, stored.id)).resolves.toMatchObject({ byteSize: 15 });
@@ -25,12 +22,7 @@ describeEachDatabase("files and their rows", (services) => {
     let key = "";
     await expect(
       writeWithFiles(db, storage, async (_trx, files) => {
-        const stored = await files.store({
-          folder: "notes",
-          extension: "txt",
-          contentType: "text/plain",
-          body: Buffer.from("half"),
-        });
+        const stored = await storeNote(files, Buffer.from("half"));
         key = stored.storageKey;
         throw new Error("the content row could not be written");
       }),
@@ -42,14 +34,7 @@ describeEachDatabase("files and their rows", (services) => {
 
   test("a removed file disappears only after the write commits", async () => {
     const { db, storage } = services();
-    const stored = await writeWithFiles(db, storage, (_trx, files) =>
-      files.store({
-        folder: "notes",
-        extension: "txt",
-        contentType: "text/plain",
-        body: Buffer.from("x"),
-      }),
-    );
+    const stored = await writeWithFiles(db, storage, (_trx, files) => storeNote(files, Buffer.from("x")));
     await expect(
       writeWithFiles(db, storage, async (_trx, files) => {
         await files.remove(stored.id);

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
+import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { FieldError, runWrite } from "#server/domain/admin/run-write.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -13,6 +14,23 @@ describeEachDatabase("administrators' writes", (services) => {
     failure: `'${title}' 일정 추가에 실패했습니다`,
   });
 
+  /** An event row, as the calendar's write would add it. */
+  const addEvent = (trx: Db, id: string, title: string) =>
+    trx
+      .insertInto("calendar_events")
+      .values({
+        id,
+        title,
+        starts_at: stamp(),
+        ends_at: stamp(),
+        all_day: 0,
+        location: "",
+        description: "",
+        created_at: stamp(),
+        updated_at: stamp(),
+      })
+      .execute();
+
   async function entries() {
     return services()
       .db.selectFrom("audit_log")
@@ -24,20 +42,7 @@ describeEachDatabase("administrators' writes", (services) => {
   test("a successful write and its normal audit entry land together", async () => {
     const s = services();
     const result = await runWrite(s, "manager@club.test", describe("종강 총회"), async (trx) => {
-      await trx
-        .insertInto("calendar_events")
-        .values({
-          id: "e1",
-          title: "종강 총회",
-          starts_at: stamp(),
-          ends_at: stamp(),
-          all_day: 0,
-          location: "",
-          description: "",
-          created_at: stamp(),
-          updated_at: stamp(),
-        })
-        .execute();
+      await addEvent(trx, "e1", "종강 총회");
       return "e1";
     });
     expect(result).toMatchObject({
@@ -58,20 +63,7 @@ describeEachDatabase("administrators' writes", (services) => {
   test("a failed write leaves nothing but a failure entry with the error", async () => {
     const s = services();
     const result = await runWrite(s, "manager@club.test", describe("게임잼"), async (trx) => {
-      await trx
-        .insertInto("calendar_events")
-        .values({
-          id: "e2",
-          title: "게임잼",
-          starts_at: stamp(),
-          ends_at: stamp(),
-          all_day: 0,
-          location: "",
-          description: "",
-          created_at: stamp(),
-          updated_at: stamp(),
-        })
-        .execute();
+      await addEvent(trx, "e2", "게임잼");
       throw new VersionConflictError(3);
     });
     expect(result).toMatchObject({ ok: false, status: 409, conflict: true });
