@@ -118,17 +118,22 @@ describe("side menu at 390 px", () => {
   });
 });
 
+/** The home page, made tall enough to scroll whatever it holds, with room added at `where`. */
+async function tallHomePage(where: "append" | "prepend") {
+  const page = await newPage({ viewport: viewports.desktop });
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate((where) => {
+    const spacer = document.createElement("div");
+    spacer.style.height = "3000px";
+    document.querySelector("main")?.[where](spacer);
+  }, where);
+  return page;
+}
+
 describe("header on scroll", () => {
   test("hides when scrolling down past 200 px and returns when scrolling up", async () => {
-    const page = await newPage({ viewport: viewports.desktop });
-    await page.goto("/");
-    await waitForHydration(page);
-    // Make the page tall enough to scroll whatever the home page holds.
-    await page.evaluate(() => {
-      const spacer = document.createElement("div");
-      spacer.style.height = "3000px";
-      document.querySelector("main")?.append(spacer);
-    });
+    const page = await tallHomePage("append");
     const header = page.locator("header").first();
     const headerBottom = () => header.evaluate((element) => element.getBoundingClientRect().bottom);
 
@@ -162,14 +167,7 @@ describe("not found", () => {
 
 describe("route changes", () => {
   test("scroll to the top of the new page", async () => {
-    const page = await newPage({ viewport: viewports.desktop });
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.evaluate(() => {
-      const spacer = document.createElement("div");
-      spacer.style.height = "3000px";
-      document.querySelector("main")?.prepend(spacer);
-    });
+    const page = await tallHomePage("prepend");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForFunction(() => window.scrollY > 1000);
     await page.locator("footer").getByRole("link").first().waitFor();
