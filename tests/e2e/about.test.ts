@@ -7,9 +7,9 @@ import { getLeaders, type Leaders } from "#server/domain/leaders/leaders.ts";
 import { listOrganization, type OrganizationGroup } from "#server/domain/organization/organization.ts";
 import { getSiteSettings, type SiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { seoulYearMonth } from "#shared/calendar-dates.ts";
-import { openServerDatabase } from "./community-data.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { scrollThrough, serverRenderedMain } from "./support/pages.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();

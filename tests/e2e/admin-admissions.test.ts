@@ -3,9 +3,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { type AdmissionInfo, getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
-import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage, slowUploads } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();

@@ -4,9 +4,9 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { photoWithLocation } from "../support/files.ts";
 import { holdRequests } from "./admin-lists.ts";
-import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();

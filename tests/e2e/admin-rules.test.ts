@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { getRules, type Rules, saveRules } from "#server/domain/rules/rules.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
-import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage, slowUploads } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();

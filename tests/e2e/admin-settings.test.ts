@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { getHomeContent, type HomeContent, saveHomeContent } from "#server/domain/home/home.ts";
 import { getSiteSettings, type SiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { openServerDatabase } from "./community-data.ts";
 import { openAdminPage } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 import { visitorCopies } from "./support/pages.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();

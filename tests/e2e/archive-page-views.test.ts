@@ -1,10 +1,9 @@
-import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { type DatabaseHandle, openDatabase } from "#server/db/database.ts";
 import { getPageViewStats } from "#server/domain/analytics/page-views.ts";
 import { seoulDate } from "#shared/calendar-dates.ts";
 import { baseURL, waitForHydration } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 // Headless Chromium names itself "HeadlessChrome", which counts as a bot: visitors here say
 // they are an ordinary Chrome.
@@ -13,27 +12,19 @@ const visitorAgent =
 const botAgent = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 let browser: Browser;
-let database: DatabaseHandle;
+const server = openServerDatabase();
 
 beforeAll(async () => {
   browser = await chromium.connect(inject("browserEndpoint"));
-  // The e2e server's own database: PostgreSQL when the suite runs on it, else its SQLite file.
-  const postgres = process.env.E2E_DATABASE_URL;
-  database = openDatabase(
-    postgres
-      ? { kind: "postgres", connectionString: postgres }
-      : { kind: "sqlite", file: path.join(inject("dataDir"), "club.db") },
-  );
 });
 
 afterAll(async () => {
   await browser?.close();
-  await database?.close();
 });
 
 async function viewsToday(): Promise<Map<string, number>> {
   const today = seoulDate(new Date());
-  const stats = await getPageViewStats(database.db, { from: today, to: today });
+  const stats = await getPageViewStats(server.db(), { from: today, to: today });
   return new Map(stats.byPath.map((row) => [row.path, row.views]));
 }
 

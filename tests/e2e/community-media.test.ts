@@ -3,8 +3,8 @@ import { describe, expect, test } from "vitest";
 import { getArticle, listArticles, listArticleTags, parseArticleListQuery } from "#server/domain/articles/articles.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
-import { openServerDatabase } from "./community-data.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();

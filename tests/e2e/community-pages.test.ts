@@ -2,8 +2,8 @@ import { describe, expect, test } from "vitest";
 import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
 import { getCourseRecord, listPeriods } from "#server/domain/courses/courses.ts";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
-import { openServerDatabase } from "./community-data.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();

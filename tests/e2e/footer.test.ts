@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { getLeaders, type Leaders, saveLeaders } from "#server/domain/leaders/leaders.ts";
-import { openServerDatabase } from "./community-data.ts";
 import { setupBrowser, viewports } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();

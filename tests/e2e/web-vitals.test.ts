@@ -1,12 +1,11 @@
-import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { type DatabaseHandle, openDatabase } from "#server/db/database.ts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
 import { formatWebVital, WEB_VITAL_RATING_LABELS } from "#shared/web-vitals.ts";
 import { administrator, signIn } from "./support/admin.ts";
 import { baseURL, launchBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
 
 // Headless Chromium calls itself "HeadlessChrome", a crawler's name: the visitor here says it is
 // an ordinary Chrome on a phone, browser-wide, since the report leaves as the page unloads.
@@ -14,28 +13,20 @@ const visitorAgent =
   "Mozilla/5.0 (Linux; Android 15; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 
 let browser: Browser;
-let database: DatabaseHandle;
+const server = openServerDatabase();
 
 beforeAll(async () => {
   browser = await launchBrowser({ userAgent: visitorAgent });
-  // The e2e server's own database: PostgreSQL when the suite runs on it, else its SQLite file.
-  const postgres = process.env.E2E_DATABASE_URL;
-  database = openDatabase(
-    postgres
-      ? { kind: "postgres", connectionString: postgres }
-      : { kind: "sqlite", file: path.join(inject("dataDir"), "club.db") },
-  );
 });
 
 afterAll(async () => {
   await browser?.close();
-  await database?.close();
 });
 
 /** The dashboard's range: the last 28 Seoul days. */
 function dashboardStats() {
   const today = seoulDate(new Date());
-  return getWebVitalStats(database.db, { from: addDays(today, -27), to: today });
+  return getWebVitalStats(server.db(), { from: addDays(today, -27), to: today });
 }
 
 async function samplesOf(page: string): Promise<Record<string, number>> {
