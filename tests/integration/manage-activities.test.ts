@@ -12,6 +12,10 @@ describeEachDatabase("managing main activities", (services) => {
     postCommand(services(), "activities", multipartForm(fields));
   const page = (fields: Record<string, string | string[]>) => postCommand(services(), "activities", fields);
 
+  /** Puts a year's activities in the order of `ids`, as the page last showed them in `expected`. */
+  const reorder = (year: number, expected: string[], ids: string[]) =>
+    page({ intent: "reorder", year: String(year), expected, id: ids });
+
   const create = async (year: number, title: string, image?: File) => {
     const answer = await upload({
       intent: "create",
@@ -276,12 +280,7 @@ describeEachDatabase("managing main activities", (services) => {
     const a = await create(2038, "A");
     const b = await create(2038, "B");
     const c = await create(2038, "C");
-    const saved = await page({
-      intent: "reorder",
-      year: "2038",
-      expected: [a, b, c],
-      id: [c, a, b],
-    });
+    const saved = await reorder(2038, [a, b, c], [c, a, b]);
     expect(saved.body).toMatchObject({
       ok: true,
       message: "2038년 주요 활동 순서가 변경되었습니다",
@@ -290,21 +289,11 @@ describeEachDatabase("managing main activities", (services) => {
     expect(await audit("2038년 주요 활동 순서가 변경되었습니다")).toHaveLength(1);
 
     // Another manager's order (or an added activity) since the page was loaded: refused.
-    const stale = await page({
-      intent: "reorder",
-      year: "2038",
-      expected: [a, b, c],
-      id: [b, a, c],
-    });
+    const stale = await reorder(2038, [a, b, c], [b, a, c]);
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ ok: false, conflict: true });
     const d = await create(2038, "D");
-    const missing = await page({
-      intent: "reorder",
-      year: "2038",
-      expected: [c, a, b],
-      id: [a, b, c],
-    });
+    const missing = await reorder(2038, [c, a, b], [a, b, c]);
     expect(missing.status).toBe(409);
     expect(await yearIds(2038)).toEqual([c, a, b, d]);
     expect(await audit("2038년 주요 활동 순서 변경에 실패했습니다")).toEqual([

@@ -19,6 +19,8 @@ describeEachDatabase("managing course records", (services) => {
     if (!period) throw new Error(`No period ${name}`);
     return period;
   };
+  const renamePeriod = (period: { id: string; version: number }, name: string) =>
+    post({ intent: "update-period", id: period.id, version: String(period.version), name });
   const addEntry = (periodId: string, kind: string, title: string, extra = {}) =>
     post({ intent: "create-entry", periodId, kind, title, ...extra });
 
@@ -84,12 +86,7 @@ describeEachDatabase("managing course records", (services) => {
     const added = await periodNamed("2030-1학기");
     // Renaming another period to a look-alike of it is refused the same way.
     const other = await periodNamed("2027-1학기");
-    const rename = await post({
-      intent: "update-period",
-      id: other.id,
-      version: String(other.version),
-      name: "2030-１학기",
-    });
+    const rename = await renamePeriod(other, "2030-１학기");
     expect(rename).toMatchObject({ status: 400 });
     expect(rename.fieldErrors?.name).toContain("'2030-1학기' 학기가 이미 있습니다");
 
@@ -261,12 +258,7 @@ describeEachDatabase("managing course records", (services) => {
 
   test("periods are renamed and reordered", async () => {
     const period = await periodNamed("2027-1학기");
-    const renamed = await post({
-      intent: "update-period",
-      id: period.id,
-      version: String(period.version),
-      name: "2027-봄학기",
-    });
+    const renamed = await renamePeriod(period, "2027-봄학기");
     expect(renamed).toMatchObject({ ok: true, message: "'2027-1학기' 학기가 수정되었습니다" });
     const ids = (await listManagedPeriods(services().db)).map((p) => p.id);
     const moved = [period.id, ...ids.filter((id) => id !== period.id)];
