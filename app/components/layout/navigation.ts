@@ -17,6 +17,11 @@ export interface PartnerLinks {
   learningSite: { label: string; url: string };
 }
 
+/** A group of the site's own pages, each given as [label, address]. */
+function section(id: string, label: string, pages: [label: string, to: string][]): NavGroup {
+  return { id, label, items: pages.map(([label, to]) => ({ label, to })) };
+}
+
 export function buildNavigation(partners: PartnerLinks): NavGroup[] {
   const otherSites: NavItem[] = [
     partners.activitySystem.url
@@ -29,43 +34,27 @@ export function buildNavigation(partners: PartnerLinks): NavGroup[] {
   ].filter((item): item is NavItem => item !== undefined);
 
   return [
-    {
-      id: "about",
-      label: "About Us",
-      items: [
-        { label: "동아리 소개", to: "/about" },
-        { label: "조직도", to: "/about/organization" },
-        { label: "CI", to: "/about/ci" },
-        { label: "Contact", to: "/about/contact" },
-      ],
-    },
-    {
-      id: "community",
-      label: "Community",
-      items: [
-        { label: "미디어", to: "/community/media" },
-        { label: "피드", to: "/community/feed" },
-        { label: "주요 활동", to: "/community/activity/main" },
-        { label: "학습 기록", to: "/community/activity/courses" },
-      ],
-    },
-    {
-      id: "archive",
-      label: "Archive",
-      items: [
-        { label: "회칙", to: "/archive/rule" },
-        { label: "오대호", to: "/archive/odaeho" },
-        { label: "캘린더", to: "/archive/calendar" },
-      ],
-    },
-    {
-      id: "join",
-      label: "Join",
-      items: [
-        { label: "지원하기", to: "/join" },
-        { label: "이런 분을 찾아요", to: "/join/who_we_want" },
-      ],
-    },
+    section("about", "About Us", [
+      ["동아리 소개", "/about"],
+      ["조직도", "/about/organization"],
+      ["CI", "/about/ci"],
+      ["Contact", "/about/contact"],
+    ]),
+    section("community", "Community", [
+      ["미디어", "/community/media"],
+      ["피드", "/community/feed"],
+      ["주요 활동", "/community/activity/main"],
+      ["학습 기록", "/community/activity/courses"],
+    ]),
+    section("archive", "Archive", [
+      ["회칙", "/archive/rule"],
+      ["오대호", "/archive/odaeho"],
+      ["캘린더", "/archive/calendar"],
+    ]),
+    section("join", "Join", [
+      ["지원하기", "/join"],
+      ["이런 분을 찾아요", "/join/who_we_want"],
+    ]),
     { id: "other", label: "Other sites", items: otherSites },
   ];
 }
