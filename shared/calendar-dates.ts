@@ -124,15 +124,11 @@ export function coveredDates(startsAt: string, endsAt: string): string[] {
   return dates;
 }
 
-export const weekdays = [
-  { short: "일", long: "일요일" },
-  { short: "월", long: "월요일" },
-  { short: "화", long: "화요일" },
-  { short: "수", long: "수요일" },
-  { short: "목", long: "목요일" },
-  { short: "금", long: "금요일" },
-  { short: "토", long: "토요일" },
-] as const;
+/** Sunday first, as the calendar's columns: "일" and "일요일". */
+export const weekdays = (["일", "월", "화", "수", "목", "금", "토"] as const).map((short) => ({
+  short,
+  long: `${short}요일` as const,
+}));
 
 /** "11월 25일 (수)" */
 export function formatDayLabel(date: string): string {
