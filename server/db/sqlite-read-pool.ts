@@ -12,15 +12,77 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 import type { Database } from "./schema.ts";
-import type { ReadAnswer, ReadRequest } from "./sqlite-read-worker.ts";
 
 /**
  * Reads that take milliseconds, off the thread that serves requests (decision 0019). node:sqlite
  * answers synchronously, so a search of 100,000 articles held every other visitor for its whole
- * run. This pool keeps a few worker threads, each with a read-only connection to the same file,
- * and Kysely sends them the SQL it compiled: the domain code builds its queries as before and
+ * run. This pool keeps a worker thread (or a few) with a read-only connection to the same file,
+ * and Kysely sends it the SQL it compiled: the domain code builds its queries as before and
  * awaits the rows.
  */
+
+interface ReadRequest {
+  id: number;
+  sql: string;
+  parameters: SQLInputValue[];
+}
+
+type ReadAnswer =
+  | { id: number; rows: unknown[] }
+  | { id: number; error: { message: string; code?: string; errcode?: number; errstr?: string } };
+
+/**
+ * What runs in each thread: a read-only connection that answers one query at a time. WAL lets it
+ * read while the server writes, and each query sees everything committed before it starts.
+ *
+ * The thread gets this function's source rather than a file of its own: a thread that loads a
+ * TypeScript file pays for Node's type stripper again (some 13 MB a thread), while the source of
+ * a function, already stripped, is plain JavaScript. So it may use nothing from outside itself:
+ * it requires what it needs.
+ */
+function readThread(): void {
+  const { parentPort, workerData } = require("node:worker_threads") as typeof import("node:worker_threads");
+  const { DatabaseSync } = require("node:sqlite") as typeof import("node:sqlite");
+  const port = parentPort as import("node:worker_threads").MessagePort;
+  const { file, maxStatements } = workerData as { file: string; maxStatements: number };
+
+  // On Linux a thread has a priority of its own: a long read yields the core to the thread that
+  // answers requests. Elsewhere the call would lower the whole process, so it is not made.
+  try {
+    const self = require("node:fs").readlinkSync("/proc/thread-self") as string;
+    require("node:os").setPriority(Number(self.split("/").pop()), 10);
+  } catch {
+    // Not Linux, or not allowed: the thread keeps the process's priority.
+  }
+
+  const database = new DatabaseSync(file, { readOnly: true, timeout: 5000 });
+  const statements = new Map<string, import("node:sqlite").StatementSync>();
+  const prepared = (sql: string) => {
+    const known = statements.get(sql);
+    if (known) return known;
+    const statement = database.prepare(sql);
+    if (statements.size >= maxStatements) statements.delete(statements.keys().next().value as string);
+    statements.set(sql, statement);
+    return statement;
+  };
+
+  port.on("message", (message: ReadRequest | "close") => {
+    if (message === "close") {
+      statements.clear();
+      database.close();
+      port.close();
+      return;
+    }
+    let answer: ReadAnswer;
+    try {
+      answer = { id: message.id, rows: prepared(message.sql).all(...message.parameters) };
+    } catch (error) {
+      const { code, errcode, errstr } = error as { code?: string; errcode?: number; errstr?: string };
+      answer = { id: message.id, error: { message: (error as Error).message, code, errcode, errstr } };
+    }
+    port.postMessage(answer);
+  });
+}
 
 export interface ReadPoolOptions {
   /** Threads at most; each starts on first use. */
@@ -30,11 +92,15 @@ export interface ReadPoolOptions {
 }
 
 /**
- * Two threads: a second search need not wait behind a long one, and more would only compete for
- * the same cores with the processes that render pages.
+ * One thread: the site runs one process per core (decision 0015), so that is one reading thread
+ * per core, and each thread costs some 15 MB of a process's 200. Reads queue for it, and the
+ * reads sent here take milliseconds.
  */
-const DEFAULT_THREADS = 2;
-const DEFAULT_HEAP_MB = 48;
+const DEFAULT_THREADS = 1;
+/** Enough for the largest read sent here: a sitemap's 50,000 addresses. */
+const DEFAULT_HEAP_MB = 32;
+/** Statements kept per thread: more than the reads sent here, few enough to bound. */
+const MAX_KEPT_STATEMENTS = 100;
 /** How long a closing thread may take to close its connection before it is stopped. */
 const CLOSE_GRACE_MS = 2000;
 
@@ -112,9 +178,10 @@ export class SqliteReadPool {
   }
 
   #start(): Thread {
-    const worker = new Worker(new URL("./sqlite-read-worker.ts", import.meta.url), {
-      workerData: { file: this.#file },
-      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 4 },
+    const worker = new Worker(`(${readThread.toString()})()`, {
+      eval: true,
+      workerData: { file: this.#file, maxStatements: MAX_KEPT_STATEMENTS },
+      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 2 },
     });
     worker.unref();
     const thread: Thread = {

