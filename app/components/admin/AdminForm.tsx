@@ -67,6 +67,11 @@ interface AdminFormProps {
    * after it, e.g. deleting the record an editor page shows (see useAdminWrite).
    */
   reload?: boolean;
+  /**
+   * What the form sends besides its fields: the command (`intent`) and the record or document
+   * it was loaded at (`id`, `version`). Undefined values are left out.
+   */
+  hidden?: Record<string, string | number | undefined>;
   /** The form element's id, for buttons placed outside it (`form={id}`). */
   id?: string;
   className?: string;
@@ -90,6 +95,7 @@ export function AdminForm({
   childrenShowProgress = false,
   rules,
   reload = true,
+  hidden,
   id,
   className,
   children,
@@ -212,6 +218,9 @@ export function AdminForm({
         onChange={() => setDirty(true)}
         noValidate
       >
+        {Object.entries(hidden ?? {}).map(([name, value]) =>
+          value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+        )}
         <FormFieldsContext.Provider value={fields}>
           {children({ fieldErrors, busy, progress })}
         </FormFieldsContext.Provider>

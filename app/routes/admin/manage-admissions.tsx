@@ -58,6 +58,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
         }
       />
       <AdminForm
+        hidden={{ intent: "save", version }}
         contentType="admissions"
         rules={rules}
         label="모집 안내"
@@ -67,8 +68,6 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
       >
         {({ fieldErrors, busy, progress }) => (
           <>
-            <input type="hidden" name="intent" value="save" />
-            <input type="hidden" name="version" value={version} />
             <FormSection id="admission-state" title="모집 상태와 안내 문구">
               <div className={styles.state}>
                 <Checkbox

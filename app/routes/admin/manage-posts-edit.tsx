@@ -77,13 +77,11 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           contentType={ARTICLES}
           reload={false}
           label="게시글 삭제"
+          hidden={{ intent: "delete", id: article.id, version: article.version }}
           onSaved={(answer) => leaveTo(POSTS_PATH, { notice: answer.message })}
         >
           {({ busy }) => (
             <>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={article.id} />
-              <input type="hidden" name="version" value={article.version} />
               <ConfirmButton
                 title={`'${article.title}' 게시글을 삭제할까요?`}
                 message={deleteMessage(article.images.length)}

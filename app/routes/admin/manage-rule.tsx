@@ -59,11 +59,16 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
           </p>
         }
       />
-      <AdminForm contentType="rules" rules={rules} label="회칙" resetKey={version} childrenShowProgress>
+      <AdminForm
+        hidden={{ intent: "save", version }}
+        contentType="rules"
+        rules={rules}
+        label="회칙"
+        resetKey={version}
+        childrenShowProgress
+      >
         {({ fieldErrors, busy, progress }) => (
           <>
-            <input type="hidden" name="intent" value="save" />
-            <input type="hidden" name="version" value={version} />
             <FormSection
               id="rule-text"
               title="회칙 본문"

@@ -34,13 +34,17 @@ export function AddItemForm({
   children: (state: AdminFormState) => ReactNode;
 }) {
   return (
-    <AdminForm contentType={contentType} prepare={prepare} rules={rules} onSaved={onSaved} resetOnSuccess label={label}>
+    <AdminForm
+      contentType={contentType}
+      prepare={prepare}
+      rules={rules}
+      onSaved={onSaved}
+      resetOnSuccess
+      label={label}
+      hidden={{ intent, ...hidden }}
+    >
       {(state) => (
         <>
-          <input type="hidden" name="intent" value={intent} />
-          {Object.entries(hidden).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
           {children(state)}
           <FormActions>
             <Button type="submit" disabled={state.busy}>

@@ -90,6 +90,7 @@ export function ItemRow({
         prepare={prepare}
         rules={rules}
         resetKey={version}
+        hidden={{ id, version, ...hidden }}
         label={`${label} 수정`}
         onSaved={(result, form) => {
           if (form.get("intent") === remove) {
@@ -102,11 +103,6 @@ export function ItemRow({
       >
         {(state) => (
           <>
-            <input type="hidden" name="id" value={id} />
-            <input type="hidden" name="version" value={version} />
-            {Object.entries(hidden).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
             <div className={styles.head}>
               <div className={styles.summary}>
                 <RowSummary {...summary} headingId={titleId} />

@@ -50,18 +50,12 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
       prepare={prepareArticleForm}
       onSaved={onSaved}
       resetKey={article?.version}
+      hidden={{ intent: article ? "update" : "create", id: article?.id, version: article?.version }}
       label={article ? "게시글 수정" : "새 게시글"}
       className={styles.form}
     >
       {({ fieldErrors, busy }) => (
         <>
-          <input type="hidden" name="intent" value={article ? "update" : "create"} />
-          {article && (
-            <>
-              <input type="hidden" name="id" value={article.id} />
-              <input type="hidden" name="version" value={article.version} />
-            </>
-          )}
           <FormField label="제목" name="title">
             {(field) => (
               <TextInput {...field} defaultValue={article?.title ?? ""} autoComplete="off" className={styles.title} />

@@ -46,6 +46,7 @@ export function HomeContentForm({
 }) {
   return (
     <AdminForm
+      hidden={{ intent: "save", version }}
       contentType="home"
       rules={rules}
       label="홈 화면"
@@ -55,8 +56,6 @@ export function HomeContentForm({
     >
       {({ fieldErrors, busy, progress }) => (
         <>
-          <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="version" value={version} />
           <FormSection
             id="home-hero"
             title="첫 화면 사진"

@@ -39,7 +39,13 @@ export function SiteIdentityForm({
   rules: FieldRules;
 }) {
   return (
-    <AdminForm contentType="site-settings" rules={rules} label="사이트 정보" resetKey={version}>
+    <AdminForm
+      hidden={{ intent: "save", version }}
+      contentType="site-settings"
+      rules={rules}
+      label="사이트 정보"
+      resetKey={version}
+    >
       {({ fieldErrors, busy }) => {
         const text = (name: string, label: string, value: string, options: TextOptions = {}) => (
           <FormField
@@ -64,8 +70,6 @@ export function SiteIdentityForm({
         );
         return (
           <>
-            <input type="hidden" name="intent" value="save" />
-            <input type="hidden" name="version" value={version} />
             <FormSection
               id="settings-club"
               title="동아리"
