@@ -101,10 +101,10 @@ export function uniqueName(prefix: string): string {
 }
 
 /** A photo as a file input receives it; noisy, so it is big enough to show upload progress. */
-export async function photoFile(name: string, size = 900) {
-  const noise = Buffer.alloc(size * size * 3);
+export async function photoFile(name: string, width = 900, height = width) {
+  const noise = Buffer.alloc(width * height * 3);
   for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919 + (i >> 5) * 104729) % 251;
-  const buffer = await sharp(noise, { raw: { width: size, height: size, channels: 3 } })
+  const buffer = await sharp(noise, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();
   return { name, mimeType: "image/jpeg", buffer };

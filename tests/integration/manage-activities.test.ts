@@ -3,9 +3,9 @@ import sharp from "sharp";
 import { expect, test } from "vitest";
 import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
 import { imageFile } from "../support/files.ts";
+import { storedKeysMatchRows } from "../support/stored-content.ts";
 import { MANAGER, multipartForm, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { storedKeysMatchRows } from "./support/stored-content.ts";
 
 describeEachDatabase("managing main activities", (services) => {
   const upload = (fields: Record<string, string | File | undefined>) =>

@@ -5,9 +5,9 @@ import { writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { admissionsForm, type AdmissionsEdit as Edit } from "../support/admin-forms.ts";
 import { imageFile } from "../support/files.ts";
+import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "../support/stored-content.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "./support/stored-content.ts";
 
 describeEachDatabase("admissions writes", (services) => {
   const submit = async (edit: Edit) => {

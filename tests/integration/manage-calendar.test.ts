@@ -6,9 +6,9 @@ import { buildICalendar } from "#server/domain/calendar/icalendar.ts";
 import { demoSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { servicesContext } from "#server/http/router-context.ts";
 import { veventWith } from "../support/icalendar.ts";
+import { lastAuditEntry } from "../support/stored-content.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { lastAuditEntry } from "./support/stored-content.ts";
 
 /** The VEVENT of an event in the feed built from the database now. */
 async function feedEvent(db: Parameters<typeof listAllEvents>[0], id: string) {

@@ -4,9 +4,9 @@ import { loader as publicLoader } from "#app/routes/public/community/courses.tsx
 import { getCourseRecord, listPeriods } from "#server/domain/courses/courses.ts";
 import { listManagedEntries, listManagedPeriods } from "#server/domain/courses/manage.ts";
 import { servicesContext } from "#server/http/router-context.ts";
+import { lastAuditEntry } from "../support/stored-content.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { lastAuditEntry } from "./support/stored-content.ts";
 
 describeEachDatabase("managing course records", (services) => {
   const post = async (fields: Record<string, string | string[]>) => {

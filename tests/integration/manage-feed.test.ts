@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
 import { imageFile } from "../support/files.ts";
+import { storedKeysMatchRows } from "../support/stored-content.ts";
 import { MANAGER, multipartForm, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { storedKeysMatchRows } from "./support/stored-content.ts";
 
 describeEachDatabase("managing the feed", (services) => {
   const upload = (fields: Record<string, string | File | undefined>) =>

@@ -1,9 +1,9 @@
 import { beforeAll, expect, test } from "vitest";
 import { getLeaders, type Leaders, saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { type LeaderRow, leadersForm } from "../support/admin-forms.ts";
+import { lastAuditEntry } from "../support/stored-content.ts";
 import { MANAGER, postCommand, postRaw } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { lastAuditEntry } from "./support/stored-content.ts";
 
 type Row = LeaderRow;
 

@@ -4,9 +4,9 @@ import { odaehoPdfName } from "#server/domain/odaeho/manage.ts";
 import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
 import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { imageFile, pdfDocument } from "../support/files.ts";
+import { storedKeysMatchRows } from "../support/stored-content.ts";
 import { multipartForm, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { storedKeysMatchRows } from "./support/stored-content.ts";
 
 const MISSING = "Upload Failed! Thumbnail Image or PDF file is not defined!";
 

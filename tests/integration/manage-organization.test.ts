@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import { listOrganization } from "#server/domain/organization/organization.ts";
 import { imageFile } from "../support/files.ts";
+import { lastAuditEntry, storedKeys } from "../support/stored-content.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { lastAuditEntry, storedKeys } from "./support/stored-content.ts";
 
 type Fields = Record<string, string | string[] | File | undefined>;
 

@@ -2,9 +2,9 @@ import sharp from "sharp";
 import { beforeAll, expect, test } from "vitest";
 import { listArticleTags } from "#server/domain/articles/articles.ts";
 import { getEditableArticle } from "#server/domain/articles/manage.ts";
+import { auditEntries, fileCount } from "../support/stored-content.ts";
 import { articleForm, created, imageRows, photo, photoWithGps, send, storedBytes } from "./support/article-forms.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { auditEntries, fileCount } from "./support/stored-content.ts";
 
 const MiB = 1024 * 1024;
 

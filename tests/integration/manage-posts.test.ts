@@ -2,6 +2,7 @@ import { beforeAll, expect, test } from "vitest";
 import { getArticle } from "#server/domain/articles/articles.ts";
 import { getEditableArticle, listManagedArticles } from "#server/domain/articles/manage.ts";
 import { storageKeysOf } from "#server/domain/files/files.ts";
+import { auditEntries, fileCount } from "../support/stored-content.ts";
 import { MANAGER as ACTOR } from "./support/admin-requests.ts";
 import {
   articleForm,
@@ -13,7 +14,6 @@ import {
   send,
 } from "./support/article-forms.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { auditEntries, fileCount } from "./support/stored-content.ts";
 
 describeEachDatabase("managing media articles", (services) => {
   let red: File;

@@ -7,9 +7,9 @@ import { adminWriteEndpoint } from "#server/http/admin-endpoint.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { ruleFileField } from "#shared/rule-form.ts";
 import { type RuleRow, ruleRowsOf, rulesForm } from "../support/admin-forms.ts";
+import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "../support/stored-content.ts";
 import { callAction, MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "./support/stored-content.ts";
 
 async function pdfFile(name: string, title = "회칙"): Promise<File> {
   const bytes = await makeDemoPdf({ title, paragraphs: [`${title} 본문`] });

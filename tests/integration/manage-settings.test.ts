@@ -7,9 +7,9 @@ import { youtubeIdFrom } from "#server/domain/home/manage.ts";
 import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { homeForm, settingsForm } from "../support/admin-forms.ts";
 import { imageFile } from "../support/files.ts";
+import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "../support/stored-content.ts";
 import { MANAGER, postCommand, postRaw } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "./support/stored-content.ts";
 
 describeEachDatabase("site settings and home writes", (services) => {
   const post = async (type: string, form: FormData) => {

@@ -4,9 +4,9 @@ import { expect } from "vitest";
 import { action as writeAction } from "#app/routes/admin/api/write.ts";
 import { storageKeysOf } from "#server/domain/files/files.ts";
 import { imageFile, photoWithLocation } from "../../support/files.ts";
+import { storedKeys } from "../../support/stored-content.ts";
 import { callAction, postCommand } from "./admin-requests.ts";
 import type { TestServices } from "./databases.ts";
-import { storedKeys } from "./stored-content.ts";
 
 // What the media article tests send and read back: the editor's form, its answer, the stored images.
 

@@ -1,0 +1,96 @@
+import exifReader from "exif-reader";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { expect } from "vitest";
+import type { Db } from "#server/db/database.ts";
+import { photoWithLocation } from "../../support/files.ts";
+import { waitForHydration } from "./browser.ts";
+
+/** A file as a file input receives it. */
+export interface Upload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A JPEG with the place it was taken in its EXIF block, as phones write them. */
+export async function photoWithGps(): Promise<Upload> {
+  const buffer = await photoWithLocation({ width: 320, height: 240 });
+  const meta = await sharp(buffer).metadata();
+  expect(meta.exif && exifReader(meta.exif).GPSInfo?.GPSLatitude).toBeDefined();
+  return { name: "IMG_0420.jpg", mimeType: "image/jpeg", buffer };
+}
+
+export async function openEditor(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+  // The editor starts in the browser; typing waits for it.
+  await page.getByRole("textbox", { name: "본문" }).waitFor();
+}
+
+export const titleBox = (page: Page) => page.getByRole("textbox", { name: "제목 (필수)" });
+export const bodyBox = (page: Page) => page.getByRole("textbox", { name: "본문" });
+export const picker = (page: Page) => page.getByLabel("사진 추가");
+export const altBoxes = (page: Page) => page.getByRole("textbox", { name: /^사진 설명/ });
+
+export async function replaceBody(page: Page, text: string) {
+  await bodyBox(page).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(text);
+}
+
+/** Records every label the form's progress shows, however briefly. */
+export async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      for (const bar of document.querySelectorAll("form[aria-busy] progress")) {
+        const label = bar.getAttribute("aria-label") ?? "";
+        if (!seen.includes(label)) seen.push(label);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+}
+
+/** Creates an article through the new-article form and answers its id (from the editor's address). */
+export async function createArticle(
+  page: Page,
+  fields: { title: string; tag?: string; body: string; files?: Upload[]; alts?: string[] },
+): Promise<string> {
+  await openEditor(page, "/admin/manage-posts/new");
+  await titleBox(page).fill(fields.title);
+  await page.getByRole("combobox", { name: "태그" }).fill(fields.tag ?? "E2E");
+  await bodyBox(page).click();
+  await page.keyboard.type(fields.body);
+  if (fields.files) await picker(page).setInputFiles(fields.files);
+  for (const [index, alt] of (fields.alts ?? []).entries()) await altBoxes(page).nth(index).fill(alt);
+  await page.getByRole("button", { name: "게시글 추가" }).click();
+  await page.waitForURL(/\/admin\/manage-posts\/[0-9a-f]{32}$/, { timeout: 30_000 });
+  await page
+    .getByRole("status")
+    .filter({ hasText: `'${fields.title}' 게시글이 추가되었습니다` })
+    .waitFor();
+  return new URL(page.url()).pathname.split("/").at(-1) ?? "";
+}
+
+/** Deletes an article from its editor, through the confirmation dialog. */
+export async function deleteFromEditor(page: Page, id: string, title: string) {
+  await openEditor(page, `/admin/manage-posts/${id}`);
+  await page.getByRole("button", { name: "이 게시글 삭제" }).click();
+  const dialog = page.getByRole("dialog", { name: `'${title}' 게시글을 삭제할까요?` });
+  await dialog.getByRole("button", { name: "이 게시글 삭제" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin/manage-posts");
+  await page
+    .getByRole("status")
+    .filter({ hasText: `'${title}' 게시글이 삭제되었습니다` })
+    .waitFor();
+}
+
+export async function articlesTitled(db: Db, title: string) {
+  return db.selectFrom("articles").select("id").where("title", "=", title).execute();
+}
+
+export const galleryAlts = (page: Page) =>
+  page.locator("main article button img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
