@@ -76,7 +76,7 @@ function GalleryItem({
         </figure>
         <button
           type="button"
-          className={styles.close}
+          className={`icon-button ${styles.close}`}
           {...{ commandfor: dialogId, command: "close" }}
           onClick={() => dialogRef.current?.close()}
         >

@@ -47,7 +47,7 @@ export function Header({ clubName, groups, isRecruiting }: HeaderProps) {
 
         <button
           type="button"
-          className={styles.menuButton}
+          className={`icon-button ${styles.menuButton}`}
           // Invoker commands open the modal dialog even before the page's script has loaded.
           {...{ commandfor: SIDE_MENU_ID, command: "show-modal" }}
           aria-haspopup="dialog"

@@ -37,7 +37,7 @@ export function SideMenu({ id, clubName, groups, active, isRecruiting }: SideMen
         </Link>
         <button
           type="button"
-          className={styles.close}
+          className={`icon-button ${styles.close}`}
           {...{ commandfor: id, command: "close" }}
           onClick={() => dialogRef.current?.close()}
         >

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import ld from "#app/components/admin/ListDetail.module.css";
 import { SortableList } from "#app/components/sortable/SortableList.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { markFormEdited } from "#app/lib/mark-form-edited.ts";
@@ -94,7 +95,7 @@ export function FieldRows<Row>({
   return (
     <div ref={containerRef} className={styles.list}>
       {rows.length === 0 ? (
-        <p className={styles.empty}>{emptyText}</p>
+        <p className={ld.empty}>{emptyText}</p>
       ) : (
         <SortableList
           items={rows}
