@@ -4,6 +4,7 @@ import { CloseIcon, ExternalIcon, MenuIcon } from "#app/components/icons/icons.t
 import type { AdminNavGroup } from "#shared/admin-navigation.ts";
 import { AdminBrand } from "./AdminBrand.tsx";
 import styles from "./AdminShell.module.css";
+import { PublicPageLink } from "./PublicPageLink.tsx";
 
 interface AdminShellProps {
   clubName: string;
@@ -36,7 +37,7 @@ export function AdminShell({ clubName, email, navigation, children }: AdminShell
         <Brand clubName={clubName} />
         <button
           type="button"
-          className={styles.menuButton}
+          className={`icon-button ${styles.menuButton}`}
           aria-haspopup="dialog"
           {...{ commandfor: MENU_ID, command: "show-modal" }}
         >
@@ -49,7 +50,7 @@ export function AdminShell({ clubName, email, navigation, children }: AdminShell
           <Brand clubName={clubName} />
           <button
             type="button"
-            className={styles.menuButton}
+            className={`icon-button ${styles.menuButton}`}
             {...{ commandfor: MENU_ID, command: "close" }}
             onClick={() => menuRef.current?.close()}
           >
@@ -109,11 +110,10 @@ function Account({ email }: { email: string }) {
         <span className={styles.accountLabel}>로그인 계정</span>
         <span className={styles.email}>{email}</span>
       </p>
-      <a href="/" className={styles.accountLink} target="_blank" rel="noopener">
+      <PublicPageLink href="/" className={styles.accountLink}>
         공개 사이트 보기
         <ExternalIcon size={16} />
-        <span className="visually-hidden">(새 탭)</span>
-      </a>
+      </PublicPageLink>
       <form method="post" action="/admin/sign-out">
         <button type="submit" className={styles.signOut}>
           로그아웃

@@ -1,9 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
+import filterBar from "#app/components/admin/FilterBar.module.css";
 import { Select } from "#app/components/admin/FormField.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
+import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
@@ -73,9 +75,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title="대시보드"
         description={<p>사이트에 올라 있는 콘텐츠와 관리 기록을 한눈에 봅니다.</p>}
         actions={
-          <a href="/" target="_blank" rel="noopener" className={styles.siteLink}>
-            공개 사이트 열기<span className="visually-hidden"> (새 탭)</span>
-          </a>
+          <PublicPageLink href="/" className={styles.siteLink}>
+            공개 사이트 열기
+          </PublicPageLink>
         }
       />
 
@@ -131,8 +133,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은 빨간색으로 표시되고 원인이
           함께 적힙니다.
         </p>
-        <Form method="get" className={styles.filters} key={`${filters.category}-${filters.type}`} preventScrollReset>
-          <div className={styles.filter}>
+        <Form method="get" className={filterBar.filters} key={`${filters.category}-${filters.type}`} preventScrollReset>
+          <div className={filterBar.filter}>
             <label htmlFor="log-category">분류</label>
             <Select id="log-category" name="category" defaultValue={filters.category}>
               <option value="">전체</option>
@@ -143,7 +145,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </Select>
           </div>
-          <div className={styles.filter}>
+          <div className={filterBar.filter}>
             <label htmlFor="log-type">결과</label>
             <Select id="log-type" name="type" defaultValue={filters.type}>
               <option value="">전체</option>
@@ -154,11 +156,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </Select>
           </div>
-          <Button type="submit" variant="secondary" size="sm" className={styles.apply}>
+          <Button type="submit" variant="secondary" size="sm" className={filterBar.apply}>
             적용
           </Button>
           {filtered && (
-            <Link to="/admin#log" className={styles.reset} preventScrollReset>
+            <Link to="/admin#log" className={filterBar.reset} preventScrollReset>
               필터 해제
             </Link>
           )}

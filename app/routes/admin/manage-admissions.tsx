@@ -6,6 +6,7 @@ import { Checkbox, FormField, TextArea, TextInput } from "#app/components/admin/
 import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
 import { FieldRows } from "#app/components/admin/list/FieldRows.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { markFormEdited } from "#app/lib/mark-form-edited.ts";
@@ -50,10 +51,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
         description={
           <p>
             신입 부원 모집 여부와 안내 문구, 모집 이미지, 일정, 자주 묻는 질문을 관리합니다. 저장하면{" "}
-            <a href="/join" target="_blank" rel="noopener">
-              지원하기 페이지<span className="visually-hidden"> (새 탭)</span>
-            </a>
-            와 사이트 메뉴에 바로 반영됩니다.
+            <PublicPageLink href="/join">지원하기 페이지</PublicPageLink>와 사이트 메뉴에 바로 반영됩니다.
           </p>
         }
       />

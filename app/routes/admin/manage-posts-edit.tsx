@@ -3,6 +3,7 @@ import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { ArticleEditor, useNavigateAfterSave } from "#app/components/admin/posts/ArticleEditor.tsx";
 import { ARTICLES, deleteMessage, handOverOf, POSTS_PATH } from "#app/components/admin/posts/links.ts";
 import { articleHref } from "#app/components/community/media-links.ts";
@@ -49,18 +50,16 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         title="게시글 수정"
         description={<p>저장하면 공개 사이트의 글 페이지와 미디어 목록에 바로 반영됩니다.</p>}
         actions={
-          <a href={articleHref(article.id)} target="_blank" rel="noopener" className={styles.view}>
-            공개 페이지에서 보기<span className="visually-hidden"> (새 탭)</span>
-          </a>
+          <PublicPageLink href={articleHref(article.id)} className={styles.view}>
+            공개 페이지에서 보기
+          </PublicPageLink>
         }
       />
       {handOver && handOver.version === article.version && (
         <div className={styles.handOver}>
           <Notice tone="success" title={handOver.notice}>
             <p>
-              <a href={articleHref(article.id)} target="_blank" rel="noopener">
-                공개 페이지에서 확인하기<span className="visually-hidden"> (새 탭)</span>
-              </a>
+              <PublicPageLink href={articleHref(article.id)}>공개 페이지에서 확인하기</PublicPageLink>
             </p>
           </Notice>
         </div>

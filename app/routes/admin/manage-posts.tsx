@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
+import filterBar from "#app/components/admin/FilterBar.module.css";
 import { Select, TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -80,11 +81,11 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         action={POSTS_PATH}
         role="search"
         aria-label="게시글 검색"
-        className={styles.filters}
+        className={filterBar.filters}
         key={`${query.search}\u0000${query.tag}`}
         preventScrollReset
       >
-        <div className={styles.filter}>
+        <div className={`${filterBar.filter} ${styles.searchFilter}`}>
           <label htmlFor="posts-search">제목이나 본문</label>
           <TextInput
             id="posts-search"
@@ -95,7 +96,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
             enterKeyHint="search"
           />
         </div>
-        <div className={styles.filter}>
+        <div className={`${filterBar.filter} ${styles.tagFilter}`}>
           <label htmlFor="posts-tag">태그</label>
           <Select id="posts-tag" name="tag" defaultValue={query.tag}>
             <option value="">전체</option>
@@ -106,11 +107,11 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
             ))}
           </Select>
         </div>
-        <Button type="submit" variant="secondary" className={styles.apply}>
+        <Button type="submit" variant="secondary" className={filterBar.apply}>
           검색
         </Button>
         {filtered && (
-          <Link to={POSTS_PATH} className={styles.reset} preventScrollReset>
+          <Link to={POSTS_PATH} className={filterBar.reset} preventScrollReset>
             조건 지우기
           </Link>
         )}

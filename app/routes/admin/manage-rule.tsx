@@ -5,6 +5,7 @@ import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
 import { FieldRows } from "#app/components/admin/list/FieldRows.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { RichTextEditor } from "#app/components/editor/RichTextEditor.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -52,10 +53,7 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
         description={
           <p>
             회칙 본문과 방문자가 내려받는 PDF 파일을 관리합니다. 저장하면{" "}
-            <a href="/archive/rule" target="_blank" rel="noopener">
-              공개 회칙 페이지<span className="visually-hidden"> (새 탭)</span>
-            </a>
-            에 바로 반영됩니다.
+            <PublicPageLink href="/archive/rule">공개 회칙 페이지</PublicPageLink>에 바로 반영됩니다.
           </p>
         }
       />
