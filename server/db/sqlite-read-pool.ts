@@ -97,8 +97,8 @@ export interface ReadPoolOptions {
  * reads sent here take milliseconds.
  */
 const DEFAULT_THREADS = 1;
-/** Enough for the largest read sent here: a sitemap's 50,000 addresses. */
-const DEFAULT_HEAP_MB = 32;
+/** The reads sent here answer a page of rows or a count; a sitemap's rows are read elsewhere. */
+const DEFAULT_HEAP_MB = 16;
 /** Statements kept per thread: more than the reads sent here, few enough to bound. */
 const MAX_KEPT_STATEMENTS = 100;
 /** How long a closing thread may take to close its connection before it is stopped. */
@@ -181,7 +181,7 @@ export class SqliteReadPool {
     const worker = new Worker(`(${readThread.toString()})()`, {
       eval: true,
       workerData: { file: this.#file, maxStatements: MAX_KEPT_STATEMENTS },
-      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 2 },
+      resourceLimits: { maxOldGenerationSizeMb: this.#heapMb, maxYoungGenerationSizeMb: 1 },
     });
     worker.unref();
     const thread: Thread = {
