@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import { isDatabaseUnavailableError } from "./db/availability.ts";
 import { sqliteRevisionReader } from "./db/content-revision.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import { PageViewLimiter } from "./domain/analytics/view-limiter.ts";
 import { PageCache } from "./http/page-cache/page-cache.ts";
 import type { Logger } from "./logger.ts";
 import { LocalDiskStorage } from "./storage/local-disk.ts";
@@ -19,6 +20,8 @@ export interface Services {
   logger: Logger;
   /** Public pages rendered once; every admin write empties it (see run-write.ts). */
   pageCache: PageCache;
+  /** Which page-view reports count (once per page and address in 30 minutes). */
+  viewLimiter: PageViewLimiter;
 }
 
 export interface OpenedServices extends Services {
@@ -71,6 +74,7 @@ export async function openServices(
     storage: new LocalDiskStorage(config.uploadsDir),
     logger,
     pageCache,
+    viewLimiter: new PageViewLimiter(),
     close: () => {
       pageCache.stop();
       closeRevisionReader();

@@ -5,26 +5,27 @@ import { action as pageViewAction } from "#app/routes/resources/page-views.ts";
 import { loader as ruleFileLoader } from "#app/routes/resources/rule-file.ts";
 import { writeWithFiles } from "#server/domain/files/files.ts";
 import { saveRules } from "#server/domain/rules/rules.ts";
-import { servicesContext } from "#server/http/router-context.ts";
+import { clientAddressContext, servicesContext } from "#server/http/router-context.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 const browserAgent =
   "Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36";
 
-function contextFor(services: TestServices) {
+function contextFor(services: TestServices, clientAddress = "192.0.2.1") {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
+  context.set(clientAddressContext, clientAddress);
   return context;
 }
 
 /** Calls a route's loader or action as the request handler would. */
-function args(services: TestServices, request: Request, params: Record<string, string> = {}) {
+function args(services: TestServices, request: Request, params: Record<string, string> = {}, clientAddress?: string) {
   return {
     request,
     url: new URL(request.url),
     params,
-    context: contextFor(services),
+    context: contextFor(services, clientAddress),
     pattern: "",
   } as never;
 }
@@ -103,7 +104,7 @@ describeEachDatabase("rules downloads", (services) => {
 });
 
 describeEachDatabase("page-view endpoint", (services) => {
-  const post = (body: string, headers: Record<string, string> = {}) =>
+  const post = (body: string, headers: Record<string, string> = {}, clientAddress?: string) =>
     pageViewAction(
       args(
         services(),
@@ -112,6 +113,8 @@ describeEachDatabase("page-view endpoint", (services) => {
           body,
           headers: { "content-type": "application/json", "user-agent": browserAgent, ...headers },
         }),
+        {},
+        clientAddress,
       ),
     );
   const views = async () =>
@@ -161,5 +164,21 @@ describeEachDatabase("page-view endpoint", (services) => {
       await expect(response.json()).resolves.toEqual({ counted: false });
     }
     expect(await views()).toEqual([{ path: "/archive/odaeho", views: 1 }]);
+  });
+
+  test("a reload counts once per address; another address counts", async () => {
+    const report = (path: string, address: string) =>
+      post(JSON.stringify({ path }), {}, address).then((response) => response.json());
+    expect(await report("/join", "203.0.113.7")).toEqual({ counted: true });
+    expect(await report("/join", "203.0.113.7")).toEqual({ counted: false });
+    // The same phone on another address of its IPv6 /64 is the same client.
+    expect(await report("/about", "2001:db8:1:2::10")).toEqual({ counted: true });
+    expect(await report("/about", "2001:db8:1:2::99")).toEqual({ counted: false });
+    expect(await report("/join", "198.51.100.4")).toEqual({ counted: true });
+
+    expect(Object.fromEntries((await views()).map((row) => [row.path, row.views]))).toMatchObject({
+      "/join": 2,
+      "/about": 1,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { addressKey, decideLimit, signInLimit } from "#server/domain/administrators/sign-in-limiter.ts";
+import { decideLimit, signInLimit } from "#server/domain/administrators/sign-in-limiter.ts";
+import { addressKey } from "#server/domain/client-address.ts";
 
 const now = new Date("2026-03-02T09:00:00.000Z");
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();

@@ -1,10 +1,11 @@
 import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { addressKey } from "#server/domain/client-address.ts";
 import { findAdministratorByEmail, findAdministratorById, setPassword } from "./administrators.ts";
 import { findKnownDevice, rememberDevice, touchDevice } from "./devices.ts";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";
 import { type ActiveSession, createSession, deleteSession, deleteSessionsOf, type NewSession } from "./sessions.ts";
-import { addressKey, checkSignInLimit, type LimitPolicy, recordSignInAttempt, signInLimit } from "./sign-in-limiter.ts";
+import { checkSignInLimit, type LimitPolicy, recordSignInAttempt, signInLimit } from "./sign-in-limiter.ts";
 
 /** Signing in and out and changing one's password, each with its audit-log entry. */
 export type SignInResult =

@@ -86,6 +86,9 @@ export async function startServer(options: {
       LOG_LEVEL: "warn",
       DATABASE_URL: options.databaseUrl,
       SITE_URL: "",
+      // The tests' browsers all come from 127.0.0.1; trusting it as a proxy lets a test name
+      // the client address it stands for (X-Forwarded-For), as visitors behind a proxy are seen.
+      TRUST_PROXY: "127.0.0.1",
       ADMIN_EMAIL: options.administrator.email,
       ADMIN_PASSWORD: options.administrator.password,
     },

@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import type { Config, DatabaseTarget } from "#server/config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "#server/db/database.ts";
+import { PageViewLimiter } from "#server/domain/analytics/view-limiter.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
 import type { Services } from "#server/services.ts";
@@ -96,6 +97,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
     storage: new LocalDiskStorage(config.uploadsDir),
     logger: createLogger("silent"),
     pageCache,
+    viewLimiter: new PageViewLimiter(),
     dataDir,
     databaseUrl,
   };
