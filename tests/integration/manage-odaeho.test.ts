@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import { odaehoPdfName } from "#server/domain/odaeho/manage.ts";
 import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
 import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { imageFile, pdfDocument } from "../support/files.ts";
+import { imageFile, pdfDocument, pdfWithScript } from "../support/files.ts";
 import { storedKeysMatchRows } from "../support/stored-content.ts";
 import { multipartForm, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -125,6 +125,16 @@ describeEachDatabase("managing odaeho issues", (services) => {
     });
     expect(renamed.status).toBe(400);
     expect(renamed.body.fieldErrors?.pdf).toContain("%PDF-");
+    const scripted = await upload({
+      intent: "create",
+      title: "스크립트 PDF",
+      description: "",
+      publishedAt: "2030-01-01",
+      thumbnail: await imageFile(),
+      pdf: await pdfWithScript(),
+    });
+    expect(scripted.status).toBe(400);
+    expect(scripted.body.fieldErrors?.pdf).toContain("스크립트(JavaScript)");
     const notImage = await upload({
       intent: "create",
       title: "가짜 표지",

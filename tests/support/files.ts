@@ -1,3 +1,4 @@
+import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 
 /** Files as a browser sends them, for the tests of uploads. */
@@ -46,4 +47,15 @@ export async function imageFile(name = "photo.jpg", options: ImageOptions = {}):
 /** A (tiny) PDF document: what matters to the server is that it starts with %PDF-. */
 export function pdfDocument(name = "issue.pdf", text = "club magazine"): File {
   return new File([`%PDF-1.7\n% ${text}\n%%EOF\n`], name, { type: "application/pdf" });
+}
+
+/** A real one-page PDF that runs a script when it is opened (what uploads must refuse). */
+export async function pdfWithScript(name = "magazine.pdf"): Promise<File> {
+  const document = await PDFDocument.create();
+  document.addPage([200, 200]);
+  document.catalog.set(
+    PDFName.of("OpenAction"),
+    document.context.obj({ S: "JavaScript", JS: PDFString.of("app.alert('hi')") }),
+  );
+  return new File([(await document.save()).slice()], name, { type: "application/pdf" });
 }

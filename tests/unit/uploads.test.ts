@@ -1,4 +1,5 @@
 import exifReader from "exif-reader";
+import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { acceptImage, acceptPdf, uploadLimits } from "#server/domain/files/uploads.ts";
@@ -50,6 +51,60 @@ describe("PDF uploads", () => {
   test("must start with %PDF-", async () => {
     await expect(acceptPdf(new File(["%PDF-1.7\n..."], "a.pdf"))).resolves.toBeInstanceOf(Uint8Array);
     await expect(acceptPdf(new File(["GIF89a"], "renamed.pdf"))).rejects.toBeInstanceOf(BadRequestError);
+  });
+
+  /** A one-page PDF; `change` may add to it before it is saved (object streams, as most writers do). */
+  async function pdf(change?: (document: PDFDocument) => void, objectStreams = true): Promise<Uint8Array> {
+    const document = await PDFDocument.create();
+    document.addPage([200, 200]).drawText("KERNEL", { x: 20, y: 100 });
+    change?.(document);
+    return document.save({ useObjectStreams: objectStreams });
+  }
+  const openingScript = (document: PDFDocument) =>
+    document.catalog.set(
+      PDFName.of("OpenAction"),
+      document.context.obj({ Type: "Action", S: "JavaScript", JS: PDFString.of("app.alert(1)") }),
+    );
+  const launchingLink = (document: PDFDocument) => {
+    const link = document.context.obj({
+      Type: "Annot",
+      Subtype: "Link",
+      Rect: [0, 0, 100, 100],
+      A: { S: "Launch", F: PDFString.of("calc.exe") },
+    });
+    document.getPage(0).node.set(PDFName.of("Annots"), document.context.obj([document.context.register(link)]));
+  };
+  const refusal = (bytes: Uint8Array) =>
+    acceptPdf(new File([bytes.slice()], "magazine.pdf")).then(
+      () => "accepted",
+      (error: Error) => error.message,
+    );
+
+  test("a plain document is accepted; one with a script or a launch action is refused, saying why", async () => {
+    expect(await refusal(await pdf())).toBe("accepted");
+    expect(await refusal(await pdf(openingScript))).toContain("스크립트(JavaScript)");
+    expect(await refusal(await pdf(openingScript, false))).toContain("스크립트(JavaScript)");
+    expect(await refusal(await pdf(launchingLink))).toContain("프로그램을 실행하는 동작");
+    // Document-level scripts are listed in the catalog's name tree.
+    const named = await pdf((document) =>
+      document.catalog.set(
+        PDFName.of("Names"),
+        document.context.obj({ JavaScript: { Names: [PDFString.of("init"), { S: "JavaScript", JS: "1" }] } }),
+      ),
+    );
+    expect(await refusal(named)).toContain("JavaScript");
+  });
+
+  test("a disguised name or an unreadable file does not slip through", async () => {
+    const plain = Buffer.from(await pdf(openingScript, false)).toString("latin1");
+    expect(plain).toContain("/S /JavaScript");
+    const escaped = Buffer.from(
+      plain.replace("/S /JavaScript", "/S /J#61va#53cript").replace("/JS ", "/J#53 "),
+      "latin1",
+    );
+    expect(await refusal(new Uint8Array(escaped))).toContain("JavaScript");
+    const broken = new TextEncoder().encode("%PDF-1.7\n<< /OpenAction << /S /Launch >> garbage");
+    expect(await refusal(broken)).toContain("프로그램을 실행하는 동작");
   });
 });
 

@@ -1,5 +1,6 @@
 import { BadRequestError, PayloadTooLargeError } from "#server/domain/input-errors.ts";
 import { isPdf, NotAnImageError, type ProcessedImage, processImage } from "./images.ts";
+import { findPdfAction } from "./pdf-actions.ts";
 
 const MiB = 1024 * 1024;
 
@@ -34,12 +35,22 @@ export async function acceptImage(file: File, options?: { maxSide?: number }): P
   }
 }
 
-/** Checks that an uploaded file is a PDF by its first bytes. */
+/**
+ * Checks that an uploaded file is a PDF by its first bytes, and that it carries no script or
+ * launch action (pdf-actions.ts).
+ */
 export async function acceptPdf(file: File): Promise<Uint8Array> {
   if (file.size > uploadLimits.pdfBytes) {
     throw new PayloadTooLargeError(`PDF는 ${megabytes(uploadLimits.pdfBytes)}까지 올릴 수 있습니다.`);
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!isPdf(bytes)) throw new BadRequestError("PDF 파일이 아닙니다. %PDF-로 시작하는 PDF 문서만 올릴 수 있습니다.");
+  const action = await findPdfAction(bytes);
+  if (action) {
+    const what = action === "Launch" ? "프로그램을 실행하는 동작" : "스크립트(JavaScript)";
+    throw new BadRequestError(
+      `이 PDF에는 ${what}이 들어 있어 올릴 수 없습니다. PDF를 다시 저장하거나 인쇄해 그 동작을 없앤 파일을 올려 주세요.`,
+    );
+  }
   return bytes;
 }
