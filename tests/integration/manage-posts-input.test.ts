@@ -108,6 +108,31 @@ describeEachDatabase("what a media article may hold", (services) => {
     expect(row.contents_text).not.toContain("alert");
   });
 
+  test("a picture from another site in the text is refused by name; the site's own pictures stay", async () => {
+    const s = services();
+    const remote = await send(
+      s,
+      articleForm({
+        title: "외부 사진",
+        contents: '<p>사진</p><img src="https://elsewhere.example/photo.jpg" alt="">',
+      }),
+    );
+    expect(remote).toMatchObject({ ok: false, status: 400 });
+    expect(remote.fieldErrors?.contents).toContain("'https://elsewhere.example/photo.jpg'");
+    const titles = await s.db.selectFrom("articles").select("id").where("title", "=", "외부 사진").execute();
+    expect(titles).toEqual([]);
+
+    const own = await created(
+      s,
+      articleForm({
+        title: "내부 사진",
+        contents: '<p>사진</p><img src="/uploads/media/x/photo.webp" alt="동아리방">',
+      }),
+    );
+    const row = await s.db.selectFrom("articles").select("contents").where("id", "=", own.id).executeTakeFirstOrThrow();
+    expect(row.contents).toContain('<img src="/uploads/media/x/photo.webp" alt="동아리방" />');
+  });
+
   test("a file that is not an image is refused by its bytes, whatever its name, and nothing is kept", async () => {
     const s = services();
     const before = await fileCount(s.db);

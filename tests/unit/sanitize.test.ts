@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { excerpt, htmlToText, sanitizeRichText } from "#server/domain/html/sanitize.ts";
+import { excerpt, htmlToText, remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 
 /** Common XSS vectors: each must come out inert (no script, handler, javascript: or SVG). */
 const vectors = [
@@ -55,6 +55,18 @@ describe("rich-text sanitizer", () => {
     const { text } = sanitizeRichText("<p>해커톤 &amp; 게임잼</p><p>둘째 <b>문단</b></p><script>x()</script>");
     expect(text).toBe("해커톤 & 게임잼\n둘째 문단");
     expect(htmlToText("<ul><li>a</li><li>b</li></ul>")).toBe("a\nb");
+  });
+
+  test("pictures from other sites are listed, so a write can refuse them by name", () => {
+    const { remoteImages } = sanitizeRichText(
+      '<p><img src="https://elsewhere.example/a.png"><img src="//cdn.example/b.jpg"><img src="/uploads/media/c.webp">' +
+        '<img src="https://elsewhere.example/a.png"><img src="data:image/png;base64,AAAA"></p>',
+    );
+    expect(remoteImages).toEqual(["https://elsewhere.example/a.png", "//cdn.example/b.jpg"]);
+    expect(remoteImagesMessage(remoteImages)).toBe(
+      "본문에 다른 사이트의 이미지가 있어 저장할 수 없습니다: 'https://elsewhere.example/a.png', '//cdn.example/b.jpg'. 사진은 파일로 올려 주세요.",
+    );
+    expect(remoteImagesMessage([])).toBeUndefined();
   });
 
   test("excerpts are cut at the limit with an ellipsis", () => {

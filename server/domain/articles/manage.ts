@@ -5,7 +5,7 @@ import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import { type FileChanges, type ImageRef, toImageRef } from "#server/domain/files/files.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
-import { sanitizeRichText } from "#server/domain/html/sanitize.ts";
+import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
@@ -173,7 +173,9 @@ export async function findArticleTitle(db: Db, id: string): Promise<string | und
 }
 
 function storedColumns(draft: ArticleDraft) {
-  const { html, text } = sanitizeRichText(draft.contents);
+  const { html, text, remoteImages } = sanitizeRichText(draft.contents);
+  const remote = remoteImagesMessage(remoteImages);
+  if (remote) throw new FieldError("contents", remote);
   if (!fitsTheIndex({ title: draft.title, text })) {
     throw new FieldError(
       "contents",

@@ -75,11 +75,39 @@ export interface SanitizedRichText {
   html: string;
   /** The same text without markup, for search and excerpts. */
   text: string;
+  /**
+   * Addresses of pictures on other sites the HTML shows. The site's Content-Security-Policy
+   * (`img-src 'self'`) would not let a visitor's browser load them, so a write refuses them by
+   * name (`remoteImagesMessage`) rather than storing a broken picture.
+   */
+  remoteImages: string[];
 }
 
 export function sanitizeRichText(html: string): SanitizedRichText {
-  const clean = sanitizeHtml(html, richTextOptions).trim();
-  return { html: clean, text: htmlToText(clean) };
+  const remoteImages: string[] = [];
+  const clean = sanitizeHtml(html, {
+    ...richTextOptions,
+    transformTags: {
+      ...richTextOptions.transformTags,
+      img: (tagName, attribs) => {
+        const src = (attribs.src ?? "").trim();
+        if (/^(?:https?:)?\/\//i.test(src) && !remoteImages.includes(src)) remoteImages.push(src);
+        return { tagName, attribs };
+      },
+    },
+  }).trim();
+  return { html: clean, text: htmlToText(clean), remoteImages };
+}
+
+/** The refusal of HTML that shows pictures from other sites, naming (up to three of) them. */
+export function remoteImagesMessage(remoteImages: readonly string[]): string | undefined {
+  if (remoteImages.length === 0) return undefined;
+  const named = remoteImages
+    .slice(0, 3)
+    .map((src) => `'${src.length > 80 ? `${src.slice(0, 79)}…` : src}'`)
+    .join(", ");
+  const more = remoteImages.length > 3 ? ` 외 ${remoteImages.length - 3}개` : "";
+  return `본문에 다른 사이트의 이미지가 있어 저장할 수 없습니다: ${named}${more}. 사진은 파일로 올려 주세요.`;
 }
 
 /** Plain text of (already clean) HTML: block ends become line breaks, entities decoded. */

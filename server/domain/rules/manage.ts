@@ -5,7 +5,7 @@ import { type UploadedFile, uploadedPdf } from "#server/domain/admin/form-files.
 import { formRows, formText, formVersion, unreadableForm } from "#server/domain/admin/form-input.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
-import { sanitizeRichText } from "#server/domain/html/sanitize.ts";
+import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { newRowKeyPattern, ruleFileField } from "#shared/rule-form.ts";
 import { getRules, type Rules, rulesSchema, saveRules } from "./rules.ts";
 
@@ -27,7 +27,9 @@ export interface RulesSubmission {
  */
 export async function readRulesForm(form: FormData): Promise<RulesSubmission> {
   const version = formVersion(form);
-  const contents = sanitizeRichText(formText(form, "contents")).html;
+  const { html: contents, remoteImages } = sanitizeRichText(formText(form, "contents"));
+  const remote = remoteImagesMessage(remoteImages);
+  if (remote) throw new FieldError("contents", remote);
   const seen = new Set<string>();
   const rows = formRows(form, "attachments", ["key", "title", "fileName"]).map((row) => {
     if (seen.has(row.key) || !(row.key.length > 0)) {
