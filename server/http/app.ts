@@ -7,6 +7,7 @@ import type { Services } from "#server/services.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
 import { validHost } from "./fetch-bridge.ts";
+import { PDF_CONTENT_SECURITY_POLICY } from "./pdf-policy.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export interface HttpAppOptions {
@@ -83,9 +84,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         immutable: true,
         maxAge: ONE_YEAR * 1000,
         // Other sites may show the pictures (a member's blog, a chat app's preview).
-        setHeaders: (res) => {
+        setHeaders: (res, filePath) => {
           res.set("X-Content-Type-Options", "nosniff");
           res.set("Cross-Origin-Resource-Policy", "cross-origin");
+          if (filePath.endsWith(".pdf")) res.set("Content-Security-Policy", PDF_CONTENT_SECURITY_POLICY);
         },
       }),
       notFound,

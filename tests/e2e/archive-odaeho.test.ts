@@ -39,11 +39,26 @@ describe("/archive/odaeho", () => {
       const response = await fetch(`${baseURL()}${href}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("application/pdf");
-      // No attachment disposition: the browser shows the PDF itself.
+      // No attachment disposition: the browser shows the PDF itself, sandboxed, in an origin of
+      // its own, so nothing inside it can act as the site.
       expect(response.headers.get("content-disposition")).toBeNull();
+      expect(response.headers.get("content-security-policy")).toMatch(/^sandbox;/);
       const body = Buffer.from(await response.arrayBuffer());
       expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     }
+
+    // Sandboxed as it is, the magazine opens in Chromium's own PDF viewer.
+    const [firstHref = ""] = await readLinks.evaluateAll((links) =>
+      links.map((link) => link.getAttribute("href") ?? ""),
+    );
+    const reader = await newPage();
+    await reader.goto(firstHref);
+    await expect
+      .poll(async () => {
+        const viewer = reader.frames().find((frame) => frame.url().startsWith("chrome-extension://"));
+        return viewer ? viewer.evaluate(() => document.querySelector("pdf-viewer") !== null) : false;
+      })
+      .toBe(true);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),

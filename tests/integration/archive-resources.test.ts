@@ -74,6 +74,7 @@ describeEachDatabase("rules downloads", (services) => {
       parameters: { filename: "KERNEL 회칙 2026.pdf" },
     });
     expect(response.headers.get("cache-control")).toMatch(/max-age=\d+/);
+    expect(response.headers.get("content-security-policy")).toMatch(/^sandbox;/);
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(Number(response.headers.get("content-length"))).toBe(body.length);

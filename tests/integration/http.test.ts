@@ -66,6 +66,24 @@ describeEachDatabase("HTTP server", (services) => {
     expect(Number(cacheControl.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(604800);
     expect(cacheControl).toContain("immutable");
     expect(response.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    // Only a PDF is sandboxed: pictures keep the site's policy.
+    expect(response.headers.get("content-security-policy")).not.toMatch(/sandbox/);
+  });
+
+  test("an uploaded PDF is served sandboxed, so nothing in it can act as the site", async () => {
+    const { db, storage } = services();
+    const stored = await writeWithFiles(db, storage, (_trx, files) =>
+      files.store({
+        folder: "http",
+        extension: "pdf",
+        contentType: "application/pdf",
+        body: Buffer.from("%PDF-1.7\n"),
+      }),
+    );
+    const response = await fetch(`${base}${stored.url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
   });
 
   test("paths outside the uploads folder are not reachable", async () => {

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { create as contentDisposition } from "content-disposition";
 import { findRuleFile } from "#server/domain/rules/rule-files.ts";
+import { PDF_CONTENT_SECURITY_POLICY } from "#server/http/pdf-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { StorageNotFoundError } from "#server/storage/storage.ts";
 import type { Route } from "./+types/rule-file";
@@ -22,6 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "Content-Disposition": contentDisposition(file.fileName),
     "Cache-Control": "public, max-age=3600, must-revalidate",
     "Cross-Origin-Resource-Policy": "cross-origin",
+    "Content-Security-Policy": PDF_CONTENT_SECURITY_POLICY,
     ETag: `"${file.fileId}"`,
   });
   if (request.headers.get("if-none-match") === headers.get("ETag")) {
