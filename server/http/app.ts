@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { Services } from "#server/services.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
-import { validHost } from "./fetch-bridge.ts";
+import { decodablePath, validHost } from "./fetch-bridge.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "./pdf-policy.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -50,10 +50,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       },
     }),
   );
-  // A Host no address can be made of is the client's mistake: 400, before anything reads it.
+  // A Host no address can be made of, or a path whose escapes do not decode, is the client's
+  // mistake: 400, before anything reads it.
   app.use((req, res, next) => {
-    if (validHost(req.get("host"))) return next();
-    res.status(400).type("text/plain").send("Bad Request: malformed Host header");
+    if (!validHost(req.get("host"))) {
+      res.status(400).type("text/plain").send("Bad Request: malformed Host header");
+    } else if (!decodablePath(req.path)) {
+      res.status(400).type("text/plain").send("Bad Request: malformed address");
+    } else next();
   });
   const siteUrl = services.config.siteUrl ?? "";
   app.use(

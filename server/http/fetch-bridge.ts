@@ -16,10 +16,12 @@ export class MalformedRequestError extends Error {
  * A host as RFC 3986 allows it in a Host header: a name or IPv4 address, or an IPv6 address in
  * brackets, with an optional port of 1-65535.
  */
+const MAX_HOST_LENGTH = 270;
 const HOST = /^(?:[A-Za-z0-9-._~!$&'()*+,;=%]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
 export function validHost(host: string | undefined): host is string {
-  if (!host) return false;
+  // A DNS name is at most 253 characters; with brackets and a port, a valid Host stays far below.
+  if (!host || host.length > MAX_HOST_LENGTH) return false;
   const match = HOST.exec(host);
   if (!match) return false;
   const port = match[1];
@@ -94,5 +96,15 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
+  }
+}
+
+/** Whether every percent-escape of the path decodes (to UTF-8 text): otherwise no route can read it. */
+export function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
   }
 }

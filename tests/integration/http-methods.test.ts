@@ -3,7 +3,14 @@ import { createAdministrator } from "#server/domain/administrators/administrator
 import { createSession } from "#server/domain/administrators/sessions.ts";
 import { sessionCookieHeader } from "#server/http/admin-auth.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
-import { type BuiltSite, loadServerBundle, request, type ServerBundle, serveBuiltSite } from "./support/built-site.ts";
+import {
+  type BuiltSite,
+  leafRoutes,
+  loadServerBundle,
+  request,
+  type ServerBundle,
+  serveBuiltSite,
+} from "./support/built-site.ts";
 import { openTestServices } from "./support/databases.ts";
 
 /**
@@ -49,30 +56,9 @@ afterAll(async () => {
   await close?.();
 });
 
-/** Leaf routes with a sample address each (dynamic segments filled with harmless values). */
-function leafRoutes() {
-  const routes = Object.values(built.serverRoutes).filter((route) => route !== undefined);
-  const parents = new Set(routes.map((route) => route.parentId));
-  const pathOf = (id: string | undefined): string[] => {
-    const route = routes.find((candidate) => candidate.id === id);
-    if (!route) return [];
-    return [...pathOf(route.parentId), ...(route.path ? route.path.split("/") : [])];
-  };
-  const samples: Record<string, string> = { "*": "no-such-page", ":type": "feed" };
-  return routes
-    .filter((route) => route.index || (route.path !== undefined && !parents.has(route.id)))
-    .map((route) => {
-      const segments = pathOf(route.id).filter(Boolean);
-      const url = `/${segments.map((segment) => samples[segment] ?? (segment.startsWith(":") ? "sample" : segment)).join("/")}`;
-      const module = route.module as { loader?: unknown; action?: unknown; default?: unknown };
-      const allowed = [...(module.loader || module.default ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
-      return { id: route.id, url, allowed, catchAll: segments.at(-1) === "*" };
-    });
-}
-
 describe("every route, every method", () => {
   test("allowed methods answer, others 405 with Allow, OPTIONS 204, unknown addresses 404", async () => {
-    const routes = leafRoutes();
+    const routes = leafRoutes(built);
     expect(routes.length).toBeGreaterThan(40);
     for (const route of routes) {
       for (const method of METHODS) {
@@ -98,7 +84,7 @@ describe("every route, every method", () => {
   }, 120_000);
 
   test("HEAD answers with the GET's type, length and Vary on every public page", async () => {
-    for (const route of leafRoutes().filter((r) => r.allowed.includes("GET") && !r.catchAll)) {
+    for (const route of leafRoutes(built).filter((r) => r.allowed.includes("GET") && !r.catchAll)) {
       if (route.url.startsWith("/admin") || route.url.includes("sample")) continue;
       const head = await send(`${base}${route.url}`, "HEAD");
       if (head.status !== 200) continue;

@@ -50,12 +50,22 @@ export interface PlainResponse {
   body: string;
 }
 
-/** A request as a browser sends it when revalidating (fetch would add no-cache to it). */
-export function request(url: string, options: { method?: string; headers?: Record<string, string> } = {}) {
+/**
+ * A request as a browser sends it when revalidating (fetch would add no-cache to it), or as any
+ * client may: `path` is sent as written, even when it is no valid address.
+ */
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; path?: string } = {},
+) {
   return new Promise<PlainResponse>((resolve, reject) => {
     const outgoing = httpRequest(
       url,
-      { method: options.method ?? "GET", headers: options.headers ?? {} },
+      {
+        method: options.method ?? "GET",
+        headers: options.headers ?? {},
+        ...(options.path === undefined ? {} : { path: options.path }),
+      },
       (response) => {
         let body = "";
         response.setEncoding("utf8");
@@ -68,6 +78,37 @@ export function request(url: string, options: { method?: string; headers?: Recor
       },
     );
     outgoing.once("error", reject);
-    outgoing.end();
+    outgoing.end(options.body);
   });
+}
+
+export interface LeafRoute {
+  id: string;
+  /** A sample address: dynamic segments filled with harmless values. */
+  url: string;
+  /** The methods the route takes: GET and HEAD with a loader or a page, POST with an action. */
+  allowed: string[];
+  /** The catch-all that renders the 404 page. */
+  catchAll: boolean;
+}
+
+/** Every leaf route of the built site (app/routes.ts), so a new route is covered without a new test. */
+export function leafRoutes(built: ServerBundle): LeafRoute[] {
+  const routes = Object.values(built.serverRoutes).filter((route) => route !== undefined);
+  const parents = new Set(routes.map((route) => route.parentId));
+  const pathOf = (id: string | undefined): string[] => {
+    const route = routes.find((candidate) => candidate.id === id);
+    if (!route) return [];
+    return [...pathOf(route.parentId), ...(route.path ? route.path.split("/") : [])];
+  };
+  const samples: Record<string, string> = { "*": "no-such-page", ":type": "feed" };
+  return routes
+    .filter((route) => route.index || (route.path !== undefined && !parents.has(route.id)))
+    .map((route) => {
+      const segments = pathOf(route.id).filter(Boolean);
+      const url = `/${segments.map((segment) => samples[segment] ?? (segment.startsWith(":") ? "sample" : segment)).join("/")}`;
+      const module = route.module as { loader?: unknown; action?: unknown; default?: unknown };
+      const allowed = [...(module.loader || module.default ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
+      return { id: route.id, url, allowed, catchAll: segments.at(-1) === "*" };
+    });
 }
