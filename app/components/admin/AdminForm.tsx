@@ -72,6 +72,11 @@ interface AdminFormProps {
    * it was loaded at (`id`, `version`). Undefined values are left out.
    */
   hidden?: Record<string, string | number | undefined>;
+  /**
+   * The form saves a whole document (decision 0012) loaded at this version: it sends the `save`
+   * command with the version, and shows the saved values again when the version changes.
+   */
+  savesDocumentAt?: number;
   /** The form element's id, for buttons placed outside it (`form={id}`). */
   id?: string;
   className?: string;
@@ -95,11 +100,15 @@ export function AdminForm({
   childrenShowProgress = false,
   rules,
   reload = true,
-  hidden,
+  hidden: givenHidden,
+  savesDocumentAt,
   id,
   className,
   children,
 }: AdminFormProps) {
+  const hidden =
+    savesDocumentAt === undefined ? givenHidden : { intent: "save", version: savesDocumentAt, ...givenHidden };
+  const formResetKey = resetKey ?? savesDocumentAt;
   const revalidator = useRevalidator();
   const write = useAdminWrite(contentType, { reload });
   const formRef = useRef<HTMLFormElement>(null);
@@ -202,7 +211,7 @@ export function AdminForm({
         </div>
       )}
       <form
-        key={`${formKey}:${resetKey ?? ""}`}
+        key={`${formKey}:${formResetKey ?? ""}`}
         ref={formRef}
         id={id}
         method="post"

@@ -56,11 +56,10 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
         }
       />
       <AdminForm
-        hidden={{ intent: "save", version }}
+        savesDocumentAt={version}
         contentType="admissions"
         rules={rules}
         label="모집 안내"
-        resetKey={version}
         childrenShowProgress
         prepare={compressImageFields(["image"])}
       >

@@ -28,13 +28,7 @@ export default function ManageLeaders({ loaderData }: Route.ComponentProps) {
         title="운영진"
         description="홈페이지 아래쪽(푸터)에 회장과 부회장의 이름과 연락처가 표시됩니다. 두 번째 부회장은 비워 둘 수 있습니다."
       />
-      <AdminForm
-        hidden={{ intent: "save", version }}
-        contentType="leaders"
-        rules={rules}
-        label="운영진 정보"
-        resetKey={version}
-      >
+      <AdminForm savesDocumentAt={version} contentType="leaders" rules={rules} label="운영진 정보">
         {({ fieldErrors, busy }) => (
           <>
             <div className={styles.rows}>

@@ -57,14 +57,7 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
           </p>
         }
       />
-      <AdminForm
-        hidden={{ intent: "save", version }}
-        contentType="rules"
-        rules={rules}
-        label="회칙"
-        resetKey={version}
-        childrenShowProgress
-      >
+      <AdminForm savesDocumentAt={version} contentType="rules" rules={rules} label="회칙" childrenShowProgress>
         {({ fieldErrors, busy, progress }) => (
           <>
             <FormSection

@@ -46,11 +46,10 @@ export function HomeContentForm({
 }) {
   return (
     <AdminForm
-      hidden={{ intent: "save", version }}
+      savesDocumentAt={version}
       contentType="home"
       rules={rules}
       label="홈 화면"
-      resetKey={version}
       childrenShowProgress
       prepare={compressPictures}
     >

@@ -39,13 +39,7 @@ export function SiteIdentityForm({
   rules: FieldRules;
 }) {
   return (
-    <AdminForm
-      hidden={{ intent: "save", version }}
-      contentType="site-settings"
-      rules={rules}
-      label="사이트 정보"
-      resetKey={version}
-    >
+    <AdminForm savesDocumentAt={version} contentType="site-settings" rules={rules} label="사이트 정보">
       {({ fieldErrors, busy }) => {
         const text = (name: string, label: string, value: string, options: TextOptions = {}) => (
           <FormField
