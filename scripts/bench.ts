@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { type ServedCopy, startNginx } from "./bench/nginx.ts";
-import { run, startSite, watchMemory } from "./bench/processes.ts";
+import { run, startSite, watchMemory } from "./lib/processes.ts";
 
 const { values } = parseArgs({
   options: {

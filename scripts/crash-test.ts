@@ -5,7 +5,6 @@
 // that no stored file is missing or left without its row once the orphan sweep has run. SQLite
 // by default; with TEST_DATABASE_URL (as scripts/with-postgres.sh sets it) on a new PostgreSQL
 // database of that server.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,49 +17,13 @@ import { openDatabase } from "#server/db/database.ts";
 import { storageKeysOf } from "#server/domain/files/files.ts";
 import { sweepOrphanFiles } from "#server/domain/files/sweep.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
+import { type SiteProcess, startSite } from "./lib/processes.ts";
 
 const PLANNED_WRITES = 300;
 /** The kill comes once this many writes were acknowledged, with more in flight. */
 const KILL_AFTER = 120;
 const CONCURRENCY = 4;
 const ADMIN = { email: "crash@club.test", password: "crash-test-password" };
-
-interface Site {
-  base: string;
-  process: ChildProcess;
-}
-
-/** Starts `npm start`'s server (one process per core) in a process group of its own. */
-async function startSite(env: NodeJS.ProcessEnv): Promise<Site> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/running at (http:\/\/\S+)/);
-      if (match?.[1]) resolve(match[1].replace("localhost", "127.0.0.1"));
-    });
-    child.once("exit", (code) => reject(new Error(`the site exited with ${code}:\n${output}`)));
-  });
-  return { base, process: child };
-}
-
-/** Every process of the site at once, as a power cut would: no handler runs. */
-async function killSite(site: Site): Promise<void> {
-  const exited = new Promise<void>((resolve) => site.process.once("exit", () => resolve()));
-  process.kill(-(site.process.pid as number), "SIGKILL");
-  await exited;
-}
-
-async function stopSite(site: Site): Promise<void> {
-  const exited = new Promise<void>((resolve) => site.process.once("exit", () => resolve()));
-  process.kill(site.process.pid as number, "SIGTERM");
-  await exited;
-}
 
 async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/admin/login`, {
@@ -110,7 +73,7 @@ function writeForm(
  * Sends writes number `from` up to PLANNED_WRITES, CONCURRENCY at a time; with `killAfter`, kills
  * the site once that many are acknowledged and stops.
  */
-async function write(site: Site, cookie: string, photo: Buffer, run: string, from: number, killAfter?: number) {
+async function write(site: SiteProcess, cookie: string, photo: Buffer, run: string, from: number, killAfter?: number) {
   const acknowledged: Acknowledged[] = [];
   let sent = from;
   let failed = 0;
@@ -120,9 +83,9 @@ async function write(site: Site, cookie: string, photo: Buffer, run: string, fro
       const index = sent++;
       const { type, title, form } = writeForm(index, run, photo);
       try {
-        const response = await fetch(`${site.base}/admin/api/${type}`, {
+        const response = await fetch(`${site.url}/admin/api/${type}`, {
           method: "POST",
-          headers: { cookie, origin: site.base },
+          headers: { cookie, origin: site.url },
           body: form,
         });
         const answer = (await response.json()) as { ok: boolean; data?: string | { id: string }; message?: string };
@@ -130,7 +93,7 @@ async function write(site: Site, cookie: string, photo: Buffer, run: string, fro
         const id = typeof answer.data === "string" ? answer.data : answer.data?.id;
         if (!answer.ok || !id) throw new Error(`${response.status} ${answer.message}`);
         acknowledged.push({ type, id, title });
-        if (acknowledged.length === killAfter) killing = killSite(site);
+        if (acknowledged.length === killAfter) killing = site.kill();
       } catch (error) {
         // After the kill, writes in flight fail: they were never acknowledged. Before it, none may.
         if (!killing) throw error;
@@ -224,22 +187,22 @@ const env = {
   WORKERS: "2",
 };
 let exitCode = 1;
-const sites: Site[] = [];
+const sites: SiteProcess[] = [];
 try {
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3c6e71" } })
     .jpeg()
     .toBuffer();
   const run = randomBytes(3).toString("hex");
-  const first = await startSite(env);
+  const first = await startSite({ ...env, PORT: "0" }, { ownGroup: true });
   sites.push(first);
-  const beforeKill = await write(first, await signIn(first.base), photo, run, 0, KILL_AFTER);
-  const second = await startSite(env);
+  const beforeKill = await write(first, await signIn(first.url), photo, run, 0, KILL_AFTER);
+  const second = await startSite({ ...env, PORT: "0" }, { ownGroup: true });
   sites.push(second);
-  const health = await fetch(`${second.base}/healthz`);
+  const health = await fetch(`${second.url}/healthz`);
   if (health.status !== 200) throw new Error(`after the restart /healthz answered ${health.status}`);
   // The restarted site takes the rest of the writes.
-  const afterRestart = await write(second, await signIn(second.base), photo, run, beforeKill.sent);
-  await stopSite(second);
+  const afterRestart = await write(second, await signIn(second.url), photo, run, beforeKill.sent);
+  await second.stop();
   const acknowledged = [...beforeKill.acknowledged, ...afterRestart.acknowledged];
   const failed = beforeKill.failed;
   const sent = afterRestart.sent;
@@ -259,8 +222,7 @@ try {
   console.error(error);
 } finally {
   // Whatever went wrong, no server of this run is left behind.
-  for (const site of sites)
-    if (site.process.exitCode === null && site.process.signalCode === null) await killSite(site);
+  for (const site of sites) await site.kill();
   await postgres?.drop();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,17 +1,26 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
-/** Starting and watching the servers the benchmark measures. */
+/** Starting and watching the site's server from the scripts (the benchmark, the crash test). */
 
-/** Starts `node server/main.ts` with `env` and resolves once it says where it runs. */
-export async function startSite(env: NodeJS.ProcessEnv): Promise<{
+export interface SiteProcess {
   url: string;
   process: ChildProcess;
+  /** SIGTERM to the primary, which stops its workers gracefully; resolves when it has exited. */
   stop(): Promise<void>;
-}> {
+  /** SIGKILL to every process of the site at once, as a power cut would (needs `ownGroup`). */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts `node server/main.ts` with `env` and resolves once it says where it runs. With
+ * `ownGroup` the site runs in a process group of its own, so `kill` reaches its workers too.
+ */
+export async function startSite(env: NodeJS.ProcessEnv, options: { ownGroup?: boolean } = {}): Promise<SiteProcess> {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
+    detached: options.ownGroup ?? false,
   });
   const url = await new Promise<string>((resolve, reject) => {
     let output = "";
@@ -22,14 +31,17 @@ export async function startSite(env: NodeJS.ProcessEnv): Promise<{
     });
     child.once("exit", (code) => reject(new Error(`the site exited with ${code}:\n${output}`)));
   });
+  const signal = (send: () => void) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      send();
+    });
   return {
     url,
     process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => signal(() => child.kill("SIGTERM")),
+    kill: () => signal(() => process.kill(-(child.pid as number), "SIGKILL")),
   };
 }
 
