@@ -67,6 +67,44 @@ describe("search engines", () => {
     expect(lastmods).toBe(articles.length);
   });
 
+  test("structured data: each article is an Article with its breadcrumb; /about names the club", async () => {
+    const site = await siteUrl();
+    const structured = async (path: string) => {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+        (match) => JSON.parse(match[1] ?? "{}") as Record<string, unknown>,
+      );
+    };
+    const { locations } = await sitemapLocations();
+    const articlePaths = locations
+      .map((location) => new URL(location).pathname)
+      .filter((path) => /^\/community\/media\/[0-9a-f]{32}$/.test(path));
+    expect(articlePaths.length).toBeGreaterThan(0);
+    for (const path of articlePaths) {
+      const data = await structured(path);
+      const article = data.find((item) => item["@type"] === "Article");
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const title = html.match(/<h1[^>]*>([^<]+)<\/h1>/)?.[1];
+      expect(article, path).toMatchObject({
+        "@context": "https://schema.org",
+        headline: title,
+        mainEntityOfPage: `${site}${path}`,
+        datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        author: { "@type": "Organization", "@id": `${site}/#organization` },
+        publisher: { "@type": "Organization", "@id": `${site}/#organization` },
+      });
+      const breadcrumb = data.find((item) => item["@type"] === "BreadcrumbList");
+      expect(breadcrumb?.itemListElement, path).toEqual([
+        expect.objectContaining({ position: 1, item: `${site}/` }),
+        expect.objectContaining({ position: 2, name: "미디어", item: `${site}/community/media` }),
+        expect.objectContaining({ position: 3, name: title, item: `${site}${path}` }),
+      ]);
+    }
+    const about = await structured("/about");
+    expect(about.find((item) => item["@type"] === "Organization")).toMatchObject({ "@id": `${site}/#organization` });
+  });
+
   test("every address in the sitemap answers 200", async () => {
     const { locations } = await sitemapLocations();
     const failures: string[] = [];

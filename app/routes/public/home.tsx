@@ -7,7 +7,7 @@ import styles from "#app/components/home/HomePage.module.css";
 import { RecruitingSection } from "#app/components/home/RecruitingSection.tsx";
 import { SloganStrip } from "#app/components/home/SloganStrip.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { organizationJsonLd } from "#app/lib/organization-json-ld.ts";
+import { organizationJsonLd } from "#app/lib/structured-data.ts";
 import { useSiteSettings } from "#app/lib/use-site-settings.ts";
 import { getHomePage } from "#server/domain/home/home.ts";
 import { getServices } from "#server/http/router-context.ts";

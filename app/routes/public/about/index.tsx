@@ -9,6 +9,7 @@ import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
 import surface from "#app/components/section/Surface.module.css";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { organizationJsonLd } from "#app/lib/structured-data.ts";
 import { useSiteSettings } from "#app/lib/use-site-settings.ts";
 import { getHomePage } from "#server/domain/home/home.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -27,12 +28,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "동아리 소개",
     // The intro's first sentence: a whole sentence reads better in a link preview than a cut one.
     description: args.loaderData?.intro.split(/(?<=[.!?])\s+/)[0],
-  });
+  }),
+  ...organizationJsonLd(args.matches),
+];
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { intro, slogans, events, sessionsPerSemester, currentYear } = loaderData;

@@ -14,6 +14,7 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { formatLongDate } from "#app/lib/format.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { articleJsonLd } from "#app/lib/structured-data.ts";
 import { getArticle } from "#server/domain/articles/articles.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/article";
@@ -41,6 +42,7 @@ export const meta: Route.MetaFunction = (args) => {
     { property: "article:modified_time", content: article.updatedAt },
     ...(article.tag ? [{ property: "article:tag", content: article.tag }] : []),
     rssAlternate(siteMetaFrom(args.matches).clubName),
+    ...articleJsonLd(args.matches, article, args.location.pathname, { name: "미디어", path: MEDIA_PATH }),
   ];
 };
 
