@@ -157,8 +157,9 @@ async function check(target: DatabaseTarget, uploadsDir: string, acknowledged: A
       for await (const object of storage.list()) keys.add(object.key);
       return keys;
     };
+    const storedBeforeSweep = await storedKeys();
     for (const key of await rowKeys()) {
-      if (!(await storedKeys()).has(key)) problems.push(`file ${key} has a row but is not stored`);
+      if (!storedBeforeSweep.has(key)) problems.push(`file ${key} has a row but is not stored`);
     }
     // Files stored for writes the kill cut short have no row: the sweep removes them once they are
     // an hour old. Run it as it will run then, and nothing may be left over or removed wrongly.

@@ -70,7 +70,7 @@ export function articleJsonLd(
   path: string,
   list: { name: string; path: string },
 ) {
-  const site = siteMetaFrom(matches as never);
+  const site = siteMetaFrom(matches);
   const url = absoluteUrl(site.siteUrl, path);
   const organization = { "@id": `${site.siteUrl}/#organization` };
   const picture = article.images[0]?.image;
