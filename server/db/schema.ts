@@ -25,6 +25,10 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   known_devices: KnownDevicesTable;
+  passkeys: PasskeysTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   audit_log: AuditLogTable;
   content_revision: ContentRevisionTable;
 }
@@ -206,6 +210,9 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The browser's User-Agent at sign-in, so the manager can tell sessions apart. */
+  user_agent: string | null;
+  client_address: string | null;
 }
 
 export interface SignInAttemptsTable {
@@ -241,4 +248,52 @@ export interface ContentRevisionTable {
   id: number;
   revision: number;
   changed_at: string;
+}
+
+/** A manager's passkey (WebAuthn credential); the id is the credential id in base64url. */
+export interface PasskeysTable {
+  id: string;
+  administrator_id: string;
+  name: string;
+  /** The COSE public key in base64url. */
+  public_key: string;
+  /** node-postgres reads bigint as a string. */
+  counter: number | string;
+  /** JSON array of the transports the authenticator named. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A manager's authenticator-app secret (RFC 6238), confirmed once a code from the app matched. */
+export interface TotpFactorsTable {
+  administrator_id: string;
+  secret: string;
+  confirmed_at: string | null;
+  last_used_step: number | null;
+  created_at: string;
+}
+
+/** One-time recovery codes; the id is the SHA-256 of the code. */
+export interface RecoveryCodesTable {
+  id: string;
+  administrator_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/**
+ * The state between the steps of a sign-in (a passkey challenge, a password waiting for its
+ * second factor) or of adding a passkey; the id is the SHA-256 of the token in the cookie.
+ */
+export interface SignInChallengesTable {
+  id: string;
+  purpose: string;
+  administrator_id: string | null;
+  challenge: string | null;
+  persistent: number;
+  device_id: string | null;
+  failures: number;
+  created_at: string;
+  expires_at: string;
 }

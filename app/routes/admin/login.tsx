@@ -101,6 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: parsed.data.password,
     persistent: parsed.data.persistent === "on",
     clientAddress: context.get(clientAddressContext),
+    userAgent: request.headers.get("user-agent") ?? undefined,
     deviceToken: await readDeviceToken(request),
   });
   if (result.outcome === "signed-in") {

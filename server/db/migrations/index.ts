@@ -6,6 +6,7 @@ import * as contentRevision from "./0004-content-revision.ts";
 import * as articleSearch from "./0005-article-search.ts";
 import * as webVitals from "./0006-web-vitals.ts";
 import * as knownDevices from "./0007-known-devices.ts";
+import * as secondFactors from "./0008-second-factors.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005-article-search": articleSearch,
   "0006-web-vitals": webVitals,
   "0007-known-devices": knownDevices,
+  "0008-second-factors": secondFactors,
 };

@@ -26,6 +26,8 @@ export interface SignInInput {
   password: string;
   persistent: boolean;
   clientAddress: string;
+  /** The browser's User-Agent header, kept with the session. */
+  userAgent?: string | undefined;
   /** The token of the browser's device cookie, if it has one. */
   deviceToken?: string | undefined;
 }
@@ -79,7 +81,10 @@ export async function signIn(
         .execute();
     }
     await recordSignInAttempt(trx, key, true, now, policy);
-    const session = await createSession(trx, administrator.id, input.persistent, now);
+    const session = await createSession(trx, administrator.id, input.persistent, now, {
+      userAgent: input.userAgent,
+      address: input.clientAddress,
+    });
     let deviceToken: string | undefined;
     if (deviceId) await touchDevice(trx, deviceId, now);
     else deviceToken = await rememberDevice(trx, administrator.id, now);

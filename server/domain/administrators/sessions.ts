@@ -52,11 +52,18 @@ export function isExpired(expiresAt: string, now: Date): boolean {
   return Date.parse(expiresAt) <= now.getTime();
 }
 
+/** Where a session was opened from, shown on the account page to tell sessions apart. */
+export interface SessionClient {
+  userAgent?: string | undefined;
+  address?: string | undefined;
+}
+
 export async function createSession(
   db: Db,
   administratorId: string,
   persistent: boolean,
   now: Date = new Date(),
+  client: SessionClient = {},
 ): Promise<NewSession> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = sessionExpiry(now, persistent);
@@ -69,6 +76,9 @@ export async function createSession(
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      // Bounded: the header is the client's to make as long as it likes.
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
+      client_address: client.address?.slice(0, 64) ?? null,
     })
     .execute();
   return { token, persistent, expiresAt };
