@@ -35,6 +35,8 @@ export default [
 
   // Administrators' area
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/verify", "routes/admin/login-verify.tsx"),
+  route("admin/login/passkey", "routes/admin/login-passkey.ts"),
   // Every route inside this layout is refused without a session by the layout's middleware.
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
@@ -54,6 +56,8 @@ export default [
     // Every admin write: one endpoint per content type (server/domain/content-types.ts).
     route("api/:type", "routes/admin/api/write.ts"),
     route("manage-password", "routes/admin/manage-password.tsx"),
+    route("security", "routes/admin/security.tsx"),
+    route("security/passkey", "routes/admin/security-passkey.ts"),
     route("manual", "routes/admin/manual.tsx"),
     route("sign-out", "routes/admin/sign-out.ts"),
     route("*", "routes/admin/not-found.tsx"),

@@ -12,6 +12,7 @@ import {
   LastAdministratorError,
   listAdministrators,
   resetPassword,
+  resetSecondFactors,
 } from "#server/domain/administrators/administrators.ts";
 import { emailAddressSchema } from "#server/domain/administrators/email.ts";
 import { passwordSchema } from "#server/domain/administrators/passwords.ts";
@@ -23,6 +24,8 @@ Commands:
   list                     List administrators with their active sessions.
   delete <email>           Delete an administrator and end their sessions (never the last one).
   reset-password <email>   Set a new password and end all of that administrator's sessions.
+  reset-2fa <email>        Remove the administrator's passkeys, authenticator app and recovery
+                           codes (a lost phone) and end all of their sessions.
 
 Options for create and reset-password:
   --password <password>    The password (visible in the shell's history: prefer the prompt).
@@ -87,6 +90,15 @@ async function main(argv: string[]): Promise<void> {
       const password = await readNewPassword(values.password);
       const ended = await resetPassword(db, { email, password, actor: ACTOR });
       console.log(`Set a new password for ${email} and ended ${ended} session(s).`);
+    },
+    "reset-2fa": async (db) => {
+      const email = emailArgument(rest);
+      const result = await resetSecondFactors(db, { email, actor: ACTOR });
+      console.log(
+        `Removed ${result.passkeys} passkey(s)` +
+          `${result.authenticatorApp ? ", the authenticator app and its recovery codes" : ""} of ${email}` +
+          ` and ended ${result.endedSessions} session(s). They can sign in with their password now.`,
+      );
     },
   };
   const run = commands[command];

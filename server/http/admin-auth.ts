@@ -1,5 +1,6 @@
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import { DEVICE_COOKIE_NAME, DEVICE_LIFETIME_MS, isDeviceToken } from "#server/domain/administrators/devices.ts";
+import type { RelyingParty } from "#server/domain/administrators/passkeys.ts";
 import {
   type ActiveSession,
   findActiveSession,
@@ -7,6 +8,8 @@ import {
   type NewSession,
   SESSION_COOKIE_NAME,
 } from "#server/domain/administrators/sessions.ts";
+import { CHALLENGE_LIFETIME_MS, isChallengeToken } from "#server/domain/administrators/sign-in-challenges.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { getServices, sessionContext } from "#server/http/router-context.ts";
 
 /**
@@ -23,6 +26,8 @@ interface RequestArgs {
 }
 
 export const SIGN_IN_PATH = "/admin/login";
+/** Where a right password goes when the manager has a second factor on. */
+export const SECOND_FACTOR_PATH = "/admin/login/verify";
 export const UNAUTHORIZED_MESSAGE = "로그인이 필요합니다. 다시 로그인해 주세요.";
 
 const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
@@ -46,6 +51,44 @@ export async function readDeviceToken(request: Request): Promise<string | undefi
 
 export function deviceCookieHeader(request: Request, token: string): Promise<string> {
   return deviceCookie.serialize(token, { secure: isHttps(request) });
+}
+
+/**
+ * The cookie carrying a sign-in between its steps (sign-in-challenges.ts): a passkey challenge,
+ * or a password waiting for its code. It lives as long as the challenge does.
+ */
+const challengeCookie = createCookie("club_sign_in", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/admin",
+  maxAge: Math.floor(CHALLENGE_LIFETIME_MS / 1000),
+});
+
+export async function readChallengeToken(request: Request): Promise<string | undefined> {
+  const value: unknown = await challengeCookie.parse(request.headers.get("Cookie"));
+  return isChallengeToken(value) ? value : undefined;
+}
+
+export function challengeCookieHeader(request: Request, token: string): Promise<string> {
+  return challengeCookie.serialize(token, { secure: isHttps(request) });
+}
+
+export function clearedChallengeCookieHeader(request: Request): Promise<string> {
+  return challengeCookie.serialize("", { secure: isHttps(request), maxAge: 0 });
+}
+
+/**
+ * Whom passkeys belong to: the configured SITE_URL, else the address the request came to (the
+ * browser checks the page it runs on, so a passkey works on the host name it was made on).
+ */
+export async function relyingPartyFor(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<RelyingParty> {
+  const { config, db } = getServices(context);
+  const origin = new URL(config.siteUrl ?? request.url).origin;
+  const { value: settings } = await getSiteSettings(db);
+  return { id: new URL(origin).hostname, origin, name: `${settings.clubName} 관리자` };
 }
 
 function isHttps(request: Request): boolean {

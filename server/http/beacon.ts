@@ -1,7 +1,8 @@
 import { isbot } from "isbot";
 import type { z } from "zod";
 import { InputError } from "#server/domain/input-errors.ts";
-import { readJson } from "./request-body.ts";
+import { jsonAnswer } from "./json-answer.ts";
+import { readJsonInput } from "./request-body.ts";
 
 /**
  * What the public site's measurement endpoints share (page views, web vitals): the browser posts
@@ -27,24 +28,19 @@ export async function readBeacon<T>(
   if (isCrossSite(request)) {
     return { ok: false, response: beaconAnswer(403, { error: "cross-site requests are refused" }) };
   }
-  let json: unknown;
+  let data: T;
   try {
-    json = await readJson(request, maxBytes);
+    data = await readJsonInput(request, schema, maxBytes);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { ok: false, response: beaconAnswer(error.status, { error: error.message }) };
   }
-  const input = schema.safeParse(json);
-  if (!input.success) {
-    const error = input.error.issues[0]?.message ?? "invalid input";
-    return { ok: false, response: beaconAnswer(400, { error }) };
-  }
   const userAgent = request.headers.get("user-agent") ?? "";
-  return { ok: true, data: input.data, fromPerson: userAgent !== "" && !isbot(userAgent) };
+  return { ok: true, data, fromPerson: userAgent !== "" && !isbot(userAgent) };
 }
 
 export function beaconAnswer(status: number, body: Record<string, unknown>): Response {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  return jsonAnswer(status, body);
 }
 
 /** The site's own pages send reports; a post from another site is refused. */

@@ -7,8 +7,15 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
+import { data } from "react-router";
+import type { z } from "zod";
 import { megabytes, uploadLimits } from "#server/domain/files/uploads.ts";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/domain/input-errors.ts";
+import {
+  BadRequestError,
+  InputError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from "#server/domain/input-errors.ts";
 
 /**
  * The one way a request body is read. A form must come as multipart or URL-encoded, JSON as
@@ -86,6 +93,16 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
   return form;
 }
 
+/** A route action's text-only form (sign-in, account pages); what cannot be read is its 4xx. */
+export async function readTextForm(request: Request): Promise<FormData> {
+  try {
+    return await readForm(request, TEXT_ONLY);
+  } catch (error) {
+    if (error instanceof InputError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
 /**
  * A small JSON body (page views, web vitals). `navigator.sendBeacon` sends a string as
  * text/plain, so that type is taken as JSON too.
@@ -101,6 +118,13 @@ export async function readJson(request: Request, maxBytes: number): Promise<unkn
   } catch {
     throw new BadRequestError("JSON을 읽을 수 없습니다.");
   }
+}
+
+/** A small JSON body checked against its schema: the first issue's message is the 400's. */
+export async function readJsonInput<T>(request: Request, schema: z.ZodType<T>, maxBytes: number): Promise<T> {
+  const input = schema.safeParse(await readJson(request, maxBytes));
+  if (!input.success) throw new BadRequestError(input.error.issues[0]?.message ?? "요청 내용이 올바르지 않습니다.");
+  return input.data;
 }
 
 /** The body as text, refused once it grows past `limit` bytes (without reading the rest). */

@@ -1,23 +1,27 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { AdminBrand } from "#app/components/admin/AdminBrand.tsx";
 import { Checkbox, FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
+import { signInWithPasskey, webAuthnAvailable } from "#app/components/admin/passkeys.ts";
 import { Button } from "#app/components/ui/Button.tsx";
-import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { signIn } from "#server/domain/administrators/authentication.ts";
 import { emailAddressSchema } from "#server/domain/administrators/email.ts";
 import { MAX_PASSWORD_LENGTH } from "#server/domain/administrators/passwords.ts";
 import {
+  challengeCookieHeader,
   currentSession,
   deviceCookieHeader,
   readDeviceToken,
+  SECOND_FACTOR_PATH,
   safeRedirectTarget,
   sessionCookieHeader,
 } from "#server/http/admin-auth.ts";
+import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/login";
 import styles from "./login.module.css";
@@ -43,6 +47,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     redirectTo,
     signedOut: url.searchParams.get("signedOut") === "1",
+    restart: url.searchParams.get("restart") === "1",
     sentFromPage: url.searchParams.has("redirectTo"),
   };
 }
@@ -64,13 +69,6 @@ const signInForm = z.object({
 /** The same words for a wrong password and an unknown address: neither reveals which it was. */
 const REJECTED = "이메일 또는 비밀번호가 올바르지 않습니다. 다시 확인해 주세요.";
 
-function limitedMessage(retryAt: Date, minutes: number): string {
-  return (
-    `로그인에 너무 많이 실패했습니다. ${formatDateTime(retryAt.toISOString())}부터 ` +
-    `다시 시도할 수 있습니다 (약 ${minutes}분 후).`
-  );
-}
-
 type FieldErrors = Partial<Record<"email" | "password", string>>;
 
 interface ActionResult {
@@ -81,7 +79,7 @@ interface ActionResult {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = Object.fromEntries(await readForm(request));
+  const fields = Object.fromEntries(await readTextForm(request));
   const typedEmail = typeof fields.email === "string" ? fields.email.slice(0, 254) : "";
   const persistentTicked = fields.persistent === "on";
   const parsed = signInForm.safeParse(fields);
@@ -113,28 +111,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(safeRedirectTarget(parsed.data.redirectTo), { status: 303, headers });
   }
+  if (result.outcome === "second-factor") {
+    const verify = `${SECOND_FACTOR_PATH}?redirectTo=${encodeURIComponent(safeRedirectTarget(parsed.data.redirectTo))}`;
+    return redirect(verify, {
+      status: 303,
+      headers: { "Set-Cookie": await challengeCookieHeader(request, result.challengeToken) },
+    });
+  }
   if (result.outcome === "limited") {
-    const seconds = Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000));
     return data<ActionResult>(
-      {
-        message: limitedMessage(result.retryAt, Math.ceil(seconds / 60)),
-        email: typedEmail,
-        persistent: persistentTicked,
-      },
-      { status: 429, headers: { "Retry-After": String(seconds) } },
+      { message: limitedMessage(result.retryAt), email: typedEmail, persistent: persistentTicked },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds(result.retryAt)) } },
     );
   }
   return data<ActionResult>({ message: REJECTED, email: typedEmail, persistent: persistentTicked }, { status: 401 });
-}
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data("로그인 양식을 읽을 수 없습니다. 화면을 새로 고친 뒤 다시 시도해 주세요.", {
-      status: 400,
-    });
-  }
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -150,6 +140,27 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     passwordRef.current.value = "";
     (actionData.errors?.email ? emailRef.current : passwordRef.current)?.focus();
   }, [actionData]);
+  // The passkey button appears once the page runs and the browser can use passkeys.
+  const [passkeys, setPasskeys] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    void webAuthnAvailable().then(setPasskeys);
+  }, []);
+  async function signInByPasskey() {
+    setPasskeyBusy(true);
+    setPasskeyError(undefined);
+    const persistent = formRef.current?.querySelector<HTMLInputElement>("input[name=persistent]")?.checked ?? false;
+    const outcome = await signInWithPasskey({ persistent, redirectTo: loaderData.redirectTo });
+    if (outcome.ok) {
+      // A full load, so the admin area starts with the new session's cookies.
+      window.location.assign(String(outcome.body.redirectTo ?? "/admin"));
+      return;
+    }
+    setPasskeyBusy(false);
+    setPasskeyError(outcome.message);
+  }
   return (
     <main id="main" className={styles.page}>
       <div className={styles.card}>
@@ -159,8 +170,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <h1 className={styles.title}>관리자 로그인</h1>
         <p className={styles.lead}>홈페이지를 관리하는 운영진 계정으로 로그인하세요.</p>
 
-        {actionData?.message ? (
+        {passkeyError ? (
+          <Notice tone="error" title={passkeyError} />
+        ) : actionData?.message ? (
           <Notice tone="error" title={actionData.message} />
+        ) : loaderData.restart ? (
+          <Notice tone="info" title="2단계 인증 시간이 지났거나 코드가 여러 번 틀렸습니다.">
+            처음부터 다시 로그인해 주세요.
+          </Notice>
         ) : loaderData.signedOut ? (
           <Notice tone="success" title="로그아웃했습니다." />
         ) : loaderData.sentFromPage ? (
@@ -169,7 +186,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </Notice>
         ) : null}
 
-        <Form method="post" noValidate className={styles.form}>
+        <Form method="post" noValidate className={styles.form} ref={formRef}>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <FormField label="이메일" name="email" error={errors.email} required>
             {(field) => (
@@ -197,6 +214,21 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             {submitting ? "로그인하는 중…" : "로그인"}
           </Button>
         </Form>
+        {passkeys && (
+          <div className={styles.alternative}>
+            <p className={styles.or}>또는</p>
+            <Button
+              type="button"
+              variant="secondary"
+              size="lg"
+              className={styles.submit}
+              disabled={submitting || passkeyBusy}
+              onClick={signInByPasskey}
+            >
+              {passkeyBusy ? "패스키를 확인하는 중…" : "패스키로 로그인"}
+            </Button>
+          </div>
+        )}
         <p className={styles.back}>
           <a href="/">← 공개 사이트로 돌아가기</a>
         </p>

@@ -42,11 +42,7 @@ export async function up(db: AnyDatabase): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("used_at", "text")
     .execute();
-  await db.schema
-    .createIndex("recovery_codes_administrator")
-    .on("recovery_codes")
-    .column("administrator_id")
-    .execute();
+  await db.schema.createIndex("recovery_codes_administrator").on("recovery_codes").column("administrator_id").execute();
 
   await db.schema
     .createTable("sign_in_challenges")
@@ -61,11 +57,7 @@ export async function up(db: AnyDatabase): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("expires_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("sign_in_challenges_expires_at")
-    .on("sign_in_challenges")
-    .column("expires_at")
-    .execute();
+  await db.schema.createIndex("sign_in_challenges_expires_at").on("sign_in_challenges").column("expires_at").execute();
 
   await db.schema.alterTable("sessions").addColumn("user_agent", "text").execute();
   await db.schema.alterTable("sessions").addColumn("client_address", "text").execute();

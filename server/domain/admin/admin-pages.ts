@@ -25,6 +25,7 @@ export function adminNavigation(types: readonly ContentType[] = contentTypes): A
       label: "계정과 도움말",
       items: [
         { to: "/admin/manage-password", label: "비밀번호 변경" },
+        { to: "/admin/security", label: "패스키와 2단계 인증" },
         { to: "/admin/manual", label: "관리자 매뉴얼" },
       ],
     },

@@ -200,6 +200,40 @@ export async function resetPassword(
   return endedSessions;
 }
 
+/**
+ * The command line's answer to a lost phone: removes the administrator's passkeys, authenticator
+ * app and recovery codes, and ends every session, so they sign in with the password alone and
+ * set up their second factor again.
+ */
+export async function resetSecondFactors(
+  db: Db,
+  input: { email: string; actor: string },
+): Promise<{ passkeys: number; authenticatorApp: boolean; endedSessions: number }> {
+  const administrator = await findAdministratorByEmail(db, input.email);
+  if (!administrator) throw new AdministratorNotFoundError(input.email);
+  return db.transaction().execute(async (trx) => {
+    const id = administrator.id;
+    const passkeys = await trx.deleteFrom("passkeys").where("administrator_id", "=", id).executeTakeFirst();
+    const app = await trx.deleteFrom("totp_factors").where("administrator_id", "=", id).executeTakeFirst();
+    await trx.deleteFrom("recovery_codes").where("administrator_id", "=", id).execute();
+    await trx.deleteFrom("sign_in_challenges").where("administrator_id", "=", id).execute();
+    const endedSessions = await deleteSessionsOf(trx, id);
+    const result = {
+      passkeys: Number(passkeys.numDeletedRows),
+      authenticatorApp: Number(app.numDeletedRows) > 0,
+      endedSessions,
+    };
+    await writeAuditLog(trx, {
+      category: "account",
+      content:
+        `'${input.email}' 관리자의 2단계 인증을 초기화했습니다 ` +
+        `(패스키 ${result.passkeys}개 삭제, 인증 앱 ${result.authenticatorApp ? "해제" : "없음"}, 세션 ${endedSessions}개 종료)`,
+      actor: input.actor,
+    });
+    return result;
+  });
+}
+
 export type InitialAdministrator =
   | { created: false }
   | { created: true; email: string; generatedPassword: string | undefined };

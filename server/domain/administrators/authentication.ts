@@ -1,24 +1,49 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { addressKey } from "#server/domain/client-address.ts";
 import { findAdministratorByEmail, findAdministratorById, setPassword } from "./administrators.ts";
+import {
+  acceptAuthenticatorCode,
+  hasSecondFactor,
+  isTotpCode,
+  normaliseCode,
+  spendRecoveryCode,
+} from "./authenticator-app.ts";
 import { findKnownDevice, rememberDevice, touchDevice } from "./devices.ts";
+import { checkPasskeySignIn, type RelyingParty } from "./passkeys.ts";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";
 import { type ActiveSession, createSession, deleteSession, deleteSessionsOf, type NewSession } from "./sessions.ts";
-import { checkSignInLimit, type LimitPolicy, recordSignInAttempt, signInLimit } from "./sign-in-limiter.ts";
+import { closeChallenge, failChallenge, findChallenge, openChallenge } from "./sign-in-challenges.ts";
+import {
+  type AttemptKey,
+  checkSignInLimit,
+  type LimitPolicy,
+  recordSignInAttempt,
+  signInLimit,
+} from "./sign-in-limiter.ts";
 
-/** Signing in and out and changing one's password, each with its audit-log entry. */
+/**
+ * Signing in (a password, then a code when the manager has turned the authenticator app on; or
+ * a passkey alone) and out, and changing one's password, each with its audit-log entry.
+ */
+interface SignedIn {
+  outcome: "signed-in";
+  administrator: { id: string; email: string };
+  session: NewSession;
+  /** A new device cookie's token, when the browser was not a known device yet. */
+  deviceToken?: string | undefined;
+}
+
+type Limited = { outcome: "limited"; retryAt: Date };
+
 export type SignInResult =
-  | {
-      outcome: "signed-in";
-      administrator: { id: string; email: string };
-      session: NewSession;
-      /** A new device cookie's token, when the browser was not a known device yet. */
-      deviceToken?: string | undefined;
-    }
+  | SignedIn
+  /** The password was right; a code is asked next. The token goes into the challenge cookie. */
+  | { outcome: "second-factor"; challengeToken: string }
   /** Wrong address or wrong password: the two are never told apart. */
   | { outcome: "rejected" }
-  | { outcome: "limited"; retryAt: Date };
+  | Limited;
 
 export interface SignInInput {
   /** Normalised (see `emailAddressSchema`). */
@@ -40,16 +65,8 @@ export async function signIn(
 ): Promise<SignInResult> {
   const deviceId = await findKnownDevice(db, input.deviceToken, input.email, now);
   const key = { clientAddress: addressKey(input.clientAddress), email: input.email, deviceId };
-  const limit = await checkSignInLimit(db, key, now, policy);
-  if (limit.limited) {
-    await writeAuditLog(db, {
-      category: "account",
-      content: `'${input.email}' 계정 로그인을 막았습니다: 실패가 너무 많습니다 (접속 주소 ${input.clientAddress}${deviceId ? ", 알려진 기기" : ""})`,
-      error: "로그인 시도 제한",
-      actor: input.email,
-    });
-    return { outcome: "limited", retryAt: limit.retryAt };
-  }
+  const limited = await limitedAttempt(db, key, input.clientAddress, now, policy);
+  if (limited) return limited;
 
   const administrator = await findAdministratorByEmail(db, input.email);
   let valid = false;
@@ -57,40 +74,73 @@ export async function signIn(
   else await spendVerificationTime(input.password);
 
   if (!administrator || !valid) {
-    await db.transaction().execute(async (trx) => {
-      await recordSignInAttempt(trx, key, false, now, policy);
-      await writeAuditLog(trx, {
-        category: "account",
-        content: `'${input.email}' 계정으로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
-        error: "이메일 또는 비밀번호가 올바르지 않습니다",
-        actor: input.email,
-      });
+    await refuseAttempt(db, {
+      key,
+      content: `'${input.email}' 계정으로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
+      error: "이메일 또는 비밀번호가 올바르지 않습니다",
+      actor: input.email,
+      now,
+      policy,
     });
     const after = await checkSignInLimit(db, key, now, policy);
     return after.limited ? { outcome: "limited", retryAt: after.retryAt } : { outcome: "rejected" };
   }
 
   // Hashes made with older parameters are upgraded while the password is at hand.
-  const upgradedHash = needsRehash(administrator.password_hash) ? await hashPassword(input.password) : undefined;
+  if (needsRehash(administrator.password_hash)) {
+    await db
+      .updateTable("administrators")
+      .set({ password_hash: await hashPassword(input.password) })
+      .where("id", "=", administrator.id)
+      .execute();
+  }
+  if (await hasSecondFactor(db, administrator.id)) {
+    const challengeToken = await openChallenge(
+      db,
+      { purpose: "second-factor", administratorId: administrator.id, persistent: input.persistent, deviceId },
+      now,
+    );
+    return { outcome: "second-factor", challengeToken };
+  }
+  return finishSignIn(db, {
+    administrator,
+    key,
+    persistent: input.persistent,
+    client: input,
+    how: "",
+    now,
+    policy,
+  });
+}
+
+/** What every way of signing in ends with: the attempt counted, a session, the device, the log. */
+async function finishSignIn(
+  db: Db,
+  input: {
+    administrator: { id: string; email: string };
+    key: AttemptKey;
+    persistent: boolean;
+    client: { clientAddress: string; userAgent?: string | undefined };
+    /** How the manager proved who they are, for the log: "" for a password alone. */
+    how: string;
+    now: Date;
+    policy: LimitPolicy;
+  },
+): Promise<SignedIn> {
+  const { administrator, key, now } = input;
   return db.transaction().execute(async (trx) => {
-    if (upgradedHash) {
-      await trx
-        .updateTable("administrators")
-        .set({ password_hash: upgradedHash })
-        .where("id", "=", administrator.id)
-        .execute();
-    }
-    await recordSignInAttempt(trx, key, true, now, policy);
+    await recordSignInAttempt(trx, key, true, now, input.policy);
     const session = await createSession(trx, administrator.id, input.persistent, now, {
-      userAgent: input.userAgent,
-      address: input.clientAddress,
+      userAgent: input.client.userAgent,
+      address: input.client.clientAddress,
     });
     let deviceToken: string | undefined;
-    if (deviceId) await touchDevice(trx, deviceId, now);
+    if (key.deviceId) await touchDevice(trx, key.deviceId, now);
     else deviceToken = await rememberDevice(trx, administrator.id, now);
+    const notes = [input.how, input.persistent ? "로그인 상태 유지" : ""].filter(Boolean).join(", ");
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${administrator.email}' 계정으로 로그인했습니다${input.persistent ? " (로그인 상태 유지)" : ""}`,
+      content: `'${administrator.email}' 계정으로 로그인했습니다${notes ? ` (${notes})` : ""}`,
       actor: administrator.email,
     });
     return {
@@ -100,6 +150,192 @@ export async function signIn(
       deviceToken,
     };
   });
+}
+
+/** A refused attempt: counted by the limiter and written to the log in one transaction. */
+async function refuseAttempt(
+  db: Db,
+  input: { key: AttemptKey; content: string; error: string; actor: string; now: Date; policy: LimitPolicy },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await recordSignInAttempt(trx, input.key, false, input.now, input.policy);
+    await writeAuditLog(trx, { category: "account", content: input.content, error: input.error, actor: input.actor });
+  });
+}
+
+async function limitedAttempt(
+  db: Db,
+  key: AttemptKey,
+  clientAddress: string,
+  now: Date,
+  policy: LimitPolicy,
+): Promise<Limited | undefined> {
+  const limit = await checkSignInLimit(db, key, now, policy);
+  if (!limit.limited) return undefined;
+  await writeAuditLog(db, {
+    category: "account",
+    content: `'${key.email}' 계정 로그인을 막았습니다: 실패가 너무 많습니다 (접속 주소 ${clientAddress}${key.deviceId ? ", 알려진 기기" : ""})`,
+    error: "로그인 시도 제한",
+    actor: key.email,
+  });
+  return { outcome: "limited", retryAt: limit.retryAt };
+}
+
+export type SecondFactorResult =
+  | SignedIn
+  | Limited
+  | { outcome: "rejected" }
+  /** No pending sign-in (it expired, was used, or took too many wrong codes): start again. */
+  | { outcome: "expired" };
+
+/**
+ * The second step after a right password: a code from the authenticator app or one of the
+ * recovery codes. Wrong codes count with the sign-in limiter like wrong passwords, and five of
+ * them end the pending sign-in.
+ */
+export async function completeSecondFactor(
+  db: Db,
+  input: {
+    challengeToken: string | undefined;
+    code: string;
+    kind: "app" | "recovery";
+    clientAddress: string;
+    userAgent?: string | undefined;
+  },
+  now: Date = new Date(),
+  policy: LimitPolicy = signInLimit,
+): Promise<SecondFactorResult> {
+  const challenge = await findChallenge(db, input.challengeToken, "second-factor", now);
+  const administrator = challenge?.administratorId
+    ? await findAdministratorById(db, challenge.administratorId)
+    : undefined;
+  if (!challenge || !administrator) return { outcome: "expired" };
+  const key: AttemptKey = {
+    clientAddress: addressKey(input.clientAddress),
+    email: administrator.email,
+    deviceId: challenge.deviceId ?? undefined,
+  };
+  const limited = await limitedAttempt(db, key, input.clientAddress, now, policy);
+  if (limited) return limited;
+
+  const accepted =
+    input.kind === "app"
+      ? isTotpCode(normaliseCode(input.code)) && (await acceptAuthenticatorCode(db, administrator.id, input.code, now))
+      : await spendRecoveryCode(db, administrator.id, input.code, now);
+  if (!accepted) {
+    const ended = await failChallenge(db, challenge);
+    await refuseAttempt(db, {
+      key,
+      content: `'${administrator.email}' 계정의 2단계 인증에 실패했습니다 (${input.kind === "app" ? "인증 앱 코드" : "복구 코드"}, 접속 주소 ${input.clientAddress})`,
+      error: "인증 코드가 올바르지 않습니다",
+      actor: administrator.email,
+      now,
+      policy,
+    });
+    const after = await checkSignInLimit(db, key, now, policy);
+    if (after.limited) return { outcome: "limited", retryAt: after.retryAt };
+    return ended ? { outcome: "expired" } : { outcome: "rejected" };
+  }
+  // Closing the challenge is what makes the code's sign-in happen once.
+  if (!(await closeChallenge(db, challenge.id))) return { outcome: "expired" };
+  return finishSignIn(db, {
+    administrator,
+    key,
+    persistent: challenge.persistent,
+    client: input,
+    how: input.kind === "app" ? "인증 앱 코드" : "복구 코드",
+    now,
+    policy,
+  });
+}
+
+export type PasskeySignInResult = SignedIn | Limited | { outcome: "rejected" | "expired" };
+
+/** Signing in with a passkey alone (see passkeys.ts): counted and logged like a password. */
+export async function signInWithPasskey(
+  db: Db,
+  input: {
+    challengeToken: string | undefined;
+    response: AuthenticationResponseJSON;
+    rp: RelyingParty;
+    clientAddress: string;
+    userAgent?: string | undefined;
+    deviceToken?: string | undefined;
+  },
+  now: Date = new Date(),
+  policy: LimitPolicy = signInLimit,
+): Promise<PasskeySignInResult> {
+  const check = await checkPasskeySignIn(
+    db,
+    { token: input.challengeToken, response: input.response, rp: input.rp },
+    now,
+  );
+  if (check.outcome === "expired") return { outcome: "expired" };
+  if (check.outcome === "unknown-passkey") {
+    // A passkey this site does not know (deleted, or made for another account list): counted
+    // against the address alone.
+    await refuseAttempt(db, {
+      key: { clientAddress: addressKey(input.clientAddress), email: "" },
+      content: `등록되지 않은 패스키로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
+      error: "등록되지 않은 패스키",
+      actor: "system",
+      now,
+      policy,
+    });
+    return { outcome: "rejected" };
+  }
+  const { administrator } = check;
+  const deviceId = await findKnownDevice(db, input.deviceToken, administrator.email, now);
+  const key: AttemptKey = { clientAddress: addressKey(input.clientAddress), email: administrator.email, deviceId };
+  const limited = await limitedAttempt(db, key, input.clientAddress, now, policy);
+  if (limited) return limited;
+  if (check.outcome === "refused") {
+    await refuseAttempt(db, {
+      key,
+      content: `'${administrator.email}' 계정의 패스키로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
+      error: "패스키 확인 실패",
+      actor: administrator.email,
+      now,
+      policy,
+    });
+    return { outcome: "rejected" };
+  }
+  return finishSignIn(db, {
+    administrator,
+    key,
+    persistent: check.persistent,
+    client: input,
+    how: `패스키 '${check.passkeyName}'`,
+    now,
+    policy,
+  });
+}
+
+/**
+ * A code from the authenticator app asked for again on the account page (to turn the app off or
+ * make new recovery codes), so a session left open elsewhere cannot do either. Wrong codes count
+ * with the sign-in limiter, as a wrong current password does.
+ */
+export async function checkAccountCode(
+  db: Db,
+  input: { session: ActiveSession; code: string; clientAddress: string },
+  now: Date = new Date(),
+  policy: LimitPolicy = signInLimit,
+): Promise<"accepted" | "wrong-code" | Limited> {
+  const { administrator } = input.session;
+  const key: AttemptKey = { clientAddress: addressKey(input.clientAddress), email: administrator.email };
+  const limit = await checkSignInLimit(db, key, now, policy);
+  if (limit.limited) return { outcome: "limited", retryAt: limit.retryAt };
+  if (await acceptAuthenticatorCode(db, administrator.id, input.code, now)) return "accepted";
+  await refuseAttempt(db, {
+    key,
+    content: `'${administrator.email}' 관리자의 인증 앱 코드 확인에 실패했습니다 (계정 설정)`,
+    error: "인증 코드가 올바르지 않습니다",
+    actor: administrator.email,
+    now,
+    policy,
+  });
+  return "wrong-code";
 }
 
 /** Deletes the session; the entry names who signed out. */

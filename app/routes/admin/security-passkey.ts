@@ -1,0 +1,82 @@
+import { z } from "zod";
+import {
+  MAX_PASSKEYS,
+  passkeyNameSchema,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  registrationResponseSchema,
+} from "#server/domain/administrators/passkeys.ts";
+import { InputError } from "#server/domain/input-errors.ts";
+import {
+  challengeCookieHeader,
+  clearedChallengeCookieHeader,
+  readChallengeToken,
+  relyingPartyFor,
+  requireAdministrator,
+} from "#server/http/admin-auth.ts";
+import { jsonAnswer } from "#server/http/json-answer.ts";
+import { readJsonInput } from "#server/http/request-body.ts";
+import { getServices } from "#server/http/router-context.ts";
+import type { Route } from "./+types/security-passkey";
+
+/**
+ * POST /admin/security/passkey: adding a passkey for the signed-in manager, in two calls from the
+ * account page. `{"step":"options"}` answers the WebAuthn options (and sets the challenge
+ * cookie); `{"step":"verify","response":…,"name":"…"}` checks the authenticator's answer and
+ * keeps the passkey. Answers are JSON: `{ok:true}` or `{ok:false, message}` with a 4xx.
+ */
+const requestSchema = z.discriminatedUnion("step", [
+  z.object({ step: z.literal("options") }),
+  z.object({ step: z.literal("verify"), response: registrationResponseSchema, name: passkeyNameSchema }),
+]);
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdministrator(args);
+  const { request, context } = args;
+  const { db } = getServices(context);
+  let input: z.infer<typeof requestSchema>;
+  try {
+    input = await readJsonInput(request, requestSchema, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof InputError) return jsonAnswer(error.status, { ok: false, message: error.message });
+    throw error;
+  }
+  const rp = await relyingPartyFor(request, context);
+  if (input.step === "options") {
+    const started = await passkeyRegistrationOptions(db, session.administrator, rp);
+    if ("full" in started) {
+      return jsonAnswer(409, {
+        ok: false,
+        message: `패스키는 ${MAX_PASSKEYS}개까지 등록할 수 있습니다. 안 쓰는 것을 먼저 삭제해 주세요.`,
+      });
+    }
+    return jsonAnswer(
+      200,
+      { ok: true, options: started.options },
+      { cookies: [await challengeCookieHeader(request, started.token)] },
+    );
+  }
+  const result = await registerPasskey(db, {
+    administrator: session.administrator,
+    token: await readChallengeToken(request),
+    response: input.response,
+    name: input.name,
+    rp,
+  });
+  const cleared = await clearedChallengeCookieHeader(request);
+  if (result.outcome === "added") return jsonAnswer(200, { ok: true, passkey: result.passkey }, { cookies: [cleared] });
+  if (result.outcome === "expired") {
+    return jsonAnswer(
+      400,
+      { ok: false, message: "확인 시간이 지났습니다. 패스키 추가를 다시 눌러 주세요." },
+      { cookies: [cleared] },
+    );
+  }
+  return jsonAnswer(
+    400,
+    { ok: false, message: "기기의 응답을 확인하지 못해 패스키를 추가하지 않았습니다." },
+    { cookies: [cleared] },
+  );
+}

@@ -1,0 +1,392 @@
+import { useEffect, useState } from "react";
+import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { DataTable } from "#app/components/admin/DataTable.tsx";
+import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { addPasskey, webAuthnAvailable } from "#app/components/admin/passkeys.ts";
+import { Button } from "#app/components/ui/Button.tsx";
+import { formatDateTime } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { checkAccountCode } from "#server/domain/administrators/authentication.ts";
+import {
+  authenticatorAppState,
+  beginAuthenticatorApp,
+  cancelAuthenticatorApp,
+  confirmAuthenticatorApp,
+  groupedSecret,
+  removeAuthenticatorApp,
+  renewRecoveryCodes,
+  setupQrCode,
+  setupUri,
+} from "#server/domain/administrators/authenticator-app.ts";
+import { deletePasskey, listPasskeys } from "#server/domain/administrators/passkeys.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { requireAdministrator } from "#server/http/admin-auth.ts";
+import { readTextForm } from "#server/http/request-body.ts";
+import { clientAddressContext, getServices } from "#server/http/router-context.ts";
+import { MAX_PASSKEY_NAME_LENGTH } from "#shared/account-limits.ts";
+import type { Route } from "./+types/security";
+import styles from "./security.module.css";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "패스키와 2단계 인증", noIndex: true });
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireAdministrator(args);
+  const { db } = getServices(args.context);
+  const { administrator } = session;
+  const [passkeys, app, { value: settings }] = await Promise.all([
+    listPasskeys(db, administrator.id),
+    authenticatorAppState(db, administrator.id),
+    getSiteSettings(db),
+  ]);
+  let setup: { secret: string; qrCode: string } | undefined;
+  if (app.state === "pending") {
+    const svg = setupQrCode(setupUri(app.secret, settings.clubName, administrator.email));
+    setup = {
+      secret: groupedSecret(app.secret),
+      qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    };
+  }
+  return {
+    email: administrator.email,
+    passkeys,
+    app: app.state === "on" ? app : { state: app.state },
+    setup,
+  };
+}
+
+type ActionResult =
+  | { ok: true; message: string; recoveryCodes?: string[] }
+  | { ok: false; message: string; field?: "code" | "confirmCode" };
+
+export async function action(args: Route.ActionArgs) {
+  const session = await requireAdministrator(args);
+  const { db } = getServices(args.context);
+  const { administrator } = session;
+  const form = await readTextForm(args.request);
+  const intent = form.get("intent");
+  const code = String(form.get("code") ?? "").slice(0, 32);
+
+  switch (intent) {
+    case "delete-passkey": {
+      const deleted = await deletePasskey(db, administrator, String(form.get("passkeyId") ?? ""));
+      if (!deleted)
+        return data<ActionResult>({ ok: false, message: "이미 삭제되었거나 없는 패스키입니다." }, { status: 404 });
+      return data<ActionResult>({
+        ok: true,
+        message: "패스키를 삭제했습니다. 그 기기로는 더 이상 로그인할 수 없습니다.",
+      });
+    }
+    case "app-begin":
+      if (!(await beginAuthenticatorApp(db, administrator.id))) {
+        return data<ActionResult>({ ok: false, message: "인증 앱이 이미 켜져 있습니다." }, { status: 409 });
+      }
+      return data<ActionResult>({
+        ok: true,
+        message: "인증 앱으로 QR 코드를 찍은 뒤 앱에 보이는 코드를 입력해 주세요.",
+      });
+    case "app-cancel":
+      await cancelAuthenticatorApp(db, administrator.id);
+      return data<ActionResult>({ ok: true, message: "인증 앱 연결을 취소했습니다." });
+    case "app-confirm": {
+      const result = await confirmAuthenticatorApp(db, administrator, code);
+      if (result.outcome === "confirmed") {
+        return data<ActionResult>({
+          ok: true,
+          message: "2단계 인증을 켰습니다. 이제 비밀번호로 로그인하면 인증 앱의 코드도 묻습니다.",
+          recoveryCodes: result.recoveryCodes,
+        });
+      }
+      if (result.outcome === "not-pending") {
+        return data<ActionResult>(
+          { ok: false, message: "연결 중인 인증 앱이 없습니다. 처음부터 다시 시작해 주세요." },
+          { status: 409 },
+        );
+      }
+      return data<ActionResult>(
+        {
+          ok: false,
+          field: "confirmCode",
+          message: "코드가 맞지 않습니다. 앱에 지금 보이는 6자리 코드를 입력해 주세요.",
+        },
+        { status: 400 },
+      );
+    }
+    case "app-disable":
+    case "recovery-renew": {
+      const checked = await checkAccountCode(db, {
+        session,
+        code,
+        clientAddress: args.context.get(clientAddressContext),
+      });
+      if (checked === "wrong-code") {
+        return data<ActionResult>(
+          { ok: false, field: "code", message: "코드가 맞지 않습니다. 인증 앱에 지금 보이는 코드를 입력해 주세요." },
+          { status: 400 },
+        );
+      }
+      if (checked !== "accepted") {
+        return data<ActionResult>(
+          { ok: false, field: "code", message: limitedMessage(checked.retryAt) },
+          { status: 429, headers: { "Retry-After": String(retryAfterSeconds(checked.retryAt)) } },
+        );
+      }
+      if (intent === "app-disable") {
+        await removeAuthenticatorApp(db, administrator, administrator.email);
+        return data<ActionResult>({ ok: true, message: "2단계 인증을 껐습니다. 복구 코드도 모두 지웠습니다." });
+      }
+      return data<ActionResult>({
+        ok: true,
+        message: "복구 코드를 새로 만들었습니다. 전에 받은 코드는 이제 쓸 수 없습니다.",
+        recoveryCodes: await renewRecoveryCodes(db, administrator),
+      });
+    }
+    default:
+      return data<ActionResult>({ ok: false, message: "알 수 없는 요청입니다." }, { status: 400 });
+  }
+}
+
+export default function Security({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const { app, setup, passkeys } = loaderData;
+  const fieldError = (field: "code" | "confirmCode") =>
+    actionData && "field" in actionData && actionData.field === field ? actionData.message : undefined;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="계정"
+        title="패스키와 2단계 인증"
+        description={
+          <p>
+            <span className={styles.email}>{loaderData.email}</span> 계정에 로그인하는 방법을 정합니다. 비밀번호가 새어
+            나가도 계정을 지킬 수 있도록 둘 중 하나는 켜 두기를 권합니다.
+          </p>
+        }
+      />
+      {actionData && !("field" in actionData && actionData.field) && (
+        <Notice tone={actionData.ok ? "success" : "error"} title={actionData.message} />
+      )}
+      {actionData?.ok && actionData.recoveryCodes && <RecoveryCodes codes={actionData.recoveryCodes} />}
+
+      <section aria-labelledby="passkeys-title" className={styles.section}>
+        <h2 id="passkeys-title" className={styles.sectionTitle}>
+          패스키
+        </h2>
+        <p className={styles.sectionIntro}>
+          패스키가 있으면 비밀번호 없이 휴대폰이나 노트북의 지문·얼굴 인식·화면 잠금으로 로그인합니다. 로그인 화면에서{" "}
+          <strong>패스키로 로그인</strong>을 누르세요. 패스키는 기기 안에만 있고 이 사이트에서만 쓰이므로 가짜 사이트에
+          속아 넘겨줄 수 없습니다.
+        </p>
+        {passkeys.length > 0 ? (
+          <DataTable caption="등록된 패스키" hideCaption>
+            <thead>
+              <tr>
+                <th scope="col">이름</th>
+                <th scope="col">등록한 때</th>
+                <th scope="col">마지막 사용</th>
+                <th scope="col">
+                  <span className="visually-hidden">삭제</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {passkeys.map((passkey) => (
+                <tr key={passkey.id}>
+                  <td>{passkey.name}</td>
+                  <td data-nowrap data-mono>
+                    {formatDateTime(passkey.createdAt)}
+                  </td>
+                  <td data-nowrap data-mono>
+                    {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "아직 없음"}
+                  </td>
+                  <td data-nowrap>
+                    <Form method="post">
+                      <input type="hidden" name="passkeyId" value={passkey.id} />
+                      <ConfirmButton
+                        name="intent"
+                        value="delete-passkey"
+                        title={`패스키 '${passkey.name}'을(를) 삭제할까요?`}
+                        message={
+                          <p>
+                            그 기기로는 더 이상 패스키로 로그인할 수 없습니다. 기기에 남은 패스키는 기기에서 지워
+                            주세요.
+                          </p>
+                        }
+                        confirmLabel="삭제"
+                      >
+                        삭제
+                      </ConfirmButton>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        ) : (
+          <p className={styles.empty}>등록된 패스키가 없습니다.</p>
+        )}
+        <AddPasskey />
+      </section>
+
+      <section aria-labelledby="app-title" className={styles.section}>
+        <h2 id="app-title" className={styles.sectionTitle}>
+          2단계 인증 (인증 앱)
+        </h2>
+        {app.state === "on" ? (
+          <>
+            <p className={styles.status}>
+              <strong>켜짐</strong> · {formatDateTime(app.since)}부터 · 남은 복구 코드 {app.recoveryCodesLeft}개
+            </p>
+            <p className={styles.sectionIntro}>
+              비밀번호로 로그인하면 인증 앱의 6자리 코드를 함께 묻습니다. 휴대폰을 잃어버렸을 때는 복구 코드 하나로
+              로그인할 수 있습니다. 아래 두 작업에는 지금 앱에 보이는 코드가 필요합니다.
+            </p>
+            <Form method="post" noValidate className={styles.form}>
+              <FormField label="인증 앱의 코드" name="code" error={fieldError("code")} required>
+                {(field) => <CodeInput {...field} />}
+              </FormField>
+              <FormActions>
+                <Button type="submit" name="intent" value="recovery-renew" variant="secondary" disabled={submitting}>
+                  복구 코드 새로 만들기
+                </Button>
+                <Button type="submit" name="intent" value="app-disable" variant="danger" disabled={submitting}>
+                  2단계 인증 끄기
+                </Button>
+              </FormActions>
+            </Form>
+          </>
+        ) : setup ? (
+          <>
+            <ol className={styles.steps}>
+              <li>
+                휴대폰의 인증 앱(Google Authenticator, Microsoft Authenticator, 1Password 등)에서 QR 코드를 찍으세요.
+                <img src={setup.qrCode} alt="인증 앱에 등록할 QR 코드" width={200} height={200} className={styles.qr} />
+                찍을 수 없으면 앱에 이 키를 직접 입력하세요: <code className={styles.secret}>{setup.secret}</code>
+              </li>
+              <li>앱에 나타난 6자리 코드를 입력하고 켜기를 누르세요.</li>
+            </ol>
+            <Form method="post" noValidate className={styles.form}>
+              <FormField label="앱에 보이는 코드" name="code" error={fieldError("confirmCode")} required>
+                {(field) => <CodeInput {...field} />}
+              </FormField>
+              <FormActions>
+                <Button type="submit" name="intent" value="app-confirm" disabled={submitting}>
+                  확인하고 켜기
+                </Button>
+                <Button type="submit" name="intent" value="app-cancel" variant="ghost" disabled={submitting}>
+                  취소
+                </Button>
+              </FormActions>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p className={styles.sectionIntro}>
+              켜 두면 비밀번호로 로그인할 때 휴대폰 인증 앱의 6자리 코드도 묻습니다. 비밀번호가 새어 나가도 휴대폰
+              없이는 로그인할 수 없습니다. 켤 때 휴대폰을 잃어버렸을 때 쓸 복구 코드 10개를 한 번만 보여 드립니다.
+            </p>
+            <Form method="post">
+              <Button type="submit" name="intent" value="app-begin" disabled={submitting}>
+                인증 앱 연결하기
+              </Button>
+            </Form>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+function CodeInput(props: React.ComponentProps<typeof TextInput>) {
+  return (
+    <TextInput
+      {...props}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9 ]*"
+      maxLength={7}
+      spellCheck={false}
+    />
+  );
+}
+
+/** The recovery codes, shown once right after they were made. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <section aria-labelledby="recovery-title" className={styles.recovery}>
+      <h2 id="recovery-title" className={styles.sectionTitle}>
+        복구 코드
+      </h2>
+      <p>
+        휴대폰을 잃어버렸을 때 코드 하나로 한 번 로그인할 수 있습니다. <strong>지금 적어 두거나 인쇄해</strong> 안전한
+        곳에 보관하세요. 이 화면을 떠나면 다시 볼 수 없습니다.
+      </p>
+      <ol className={styles.codes}>
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Adds a passkey of this device: a name, then the browser's own dialog. */
+function AddPasskey() {
+  const revalidator = useRevalidator();
+  const [available, setAvailable] = useState<boolean>();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  useEffect(() => {
+    void webAuthnAvailable().then(setAvailable);
+  }, []);
+  async function add(form: HTMLFormElement) {
+    const name = String(new FormData(form).get("name") ?? "").trim();
+    if (!name) {
+      setResult({ ok: false, message: "패스키 이름을 입력해 주세요." });
+      return;
+    }
+    setBusy(true);
+    setResult(undefined);
+    const outcome = await addPasskey(name);
+    setBusy(false);
+    if (outcome.ok) {
+      form.reset();
+      setResult({ ok: true, message: `패스키 '${name}'을(를) 추가했습니다. 다음부터 이 기기로 로그인할 수 있습니다.` });
+      void revalidator.revalidate();
+    } else {
+      setResult({ ok: false, message: outcome.message });
+    }
+  }
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void add(event.currentTarget);
+      }}
+    >
+      {result && <Notice tone={result.ok ? "success" : "error"} title={result.message} />}
+      <FormField label="새 패스키 이름" name="name" hint="어느 기기인지 알아볼 이름 (예: 내 노트북, 휴대폰)" required>
+        {(field) => <TextInput {...field} maxLength={MAX_PASSKEY_NAME_LENGTH} autoComplete="off" />}
+      </FormField>
+      {available === false && (
+        <p className={styles.sectionIntro}>
+          이 브라우저는 패스키를 지원하지 않습니다. 최신 브라우저에서 추가해 주세요.
+        </p>
+      )}
+      <FormActions>
+        <Button type="submit" disabled={!available || busy}>
+          {busy ? "기기에서 확인하는 중…" : "이 기기에 패스키 추가"}
+        </Button>
+      </FormActions>
+    </form>
+  );
+}

@@ -1,0 +1,290 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type WebAuthnCredential,
+} from "@simplewebauthn/server";
+import { z } from "zod";
+import type { Db } from "#server/db/database.ts";
+import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { MAX_PASSKEY_NAME_LENGTH } from "#shared/account-limits.ts";
+import { closeChallenge, findChallenge, openChallenge } from "./sign-in-challenges.ts";
+
+/**
+ * Passkeys (WebAuthn through SimpleWebAuthn). A passkey signs a manager in on its own: the
+ * authenticator holds the private key and checks the person (fingerprint, face, PIN), so it is
+ * both factors at once. Passkeys are discoverable, so signing in needs no e-mail address.
+ * The relying party is the site's own address: SITE_URL when set, else the address the request
+ * came to (a passkey made on one host name does not work on another).
+ */
+export interface RelyingParty {
+  /** The host name the passkeys belong to. */
+  id: string;
+  /** The page origin the browser must report. */
+  origin: string;
+  /** Shown by the authenticator when it asks which account to use. */
+  name: string;
+}
+
+export const MAX_PASSKEYS = 20;
+
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export async function listPasskeys(db: Db, administratorId: string): Promise<Passkey[]> {
+  const rows = await db
+    .selectFrom("passkeys")
+    .select(["id", "name", "created_at", "last_used_at"])
+    .where("administrator_id", "=", administratorId)
+    .orderBy("created_at", "asc")
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+}
+
+function transportsOf(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Step one of adding a passkey: the options for the browser, and the challenge's cookie token. */
+export async function passkeyRegistrationOptions(
+  db: Db,
+  administrator: { id: string; email: string },
+  rp: RelyingParty,
+  now: Date = new Date(),
+): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; token: string } | { full: true }> {
+  const existing = await db
+    .selectFrom("passkeys")
+    .select(["id", "transports"])
+    .where("administrator_id", "=", administrator.id)
+    .execute();
+  if (existing.length >= MAX_PASSKEYS) return { full: true };
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: administrator.email,
+    userID: new TextEncoder().encode(administrator.id),
+    attestationType: "none",
+    // The same authenticator twice would be two names for one key.
+    excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+  });
+  const token = await openChallenge(
+    db,
+    { purpose: "passkey-registration", administratorId: administrator.id, challenge: options.challenge },
+    now,
+  );
+  return { options, token };
+}
+
+export type RegisterResult = { outcome: "added"; passkey: Passkey } | { outcome: "expired" | "refused" };
+
+/** Step two: checks the authenticator's answer and keeps the new passkey under `name`. */
+export async function registerPasskey(
+  db: Db,
+  input: {
+    administrator: { id: string; email: string };
+    token: string | undefined;
+    response: RegistrationResponseJSON;
+    name: string;
+    rp: RelyingParty;
+  },
+  now: Date = new Date(),
+): Promise<RegisterResult> {
+  const challenge = await findChallenge(db, input.token, "passkey-registration", now);
+  if (!challenge?.challenge || challenge.administratorId !== input.administrator.id) return { outcome: "expired" };
+  if (!(await closeChallenge(db, challenge.id))) return { outcome: "expired" };
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: input.rp.origin,
+      expectedRPID: input.rp.id,
+      requireUserVerification: true,
+    });
+  } catch {
+    return { outcome: "refused" };
+  }
+  if (!verification.verified) return { outcome: "refused" };
+  const { credential } = verification.registrationInfo;
+  const passkey: Passkey = { id: credential.id, name: input.name, createdAt: now.toISOString(), lastUsedAt: null };
+  const added = await db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom("passkeys").select("id").where("id", "=", credential.id).executeTakeFirst();
+    if (taken) return false;
+    await trx
+      .insertInto("passkeys")
+      .values({
+        id: credential.id,
+        administrator_id: input.administrator.id,
+        name: input.name,
+        public_key: Buffer.from(credential.publicKey).toString("base64url"),
+        counter: credential.counter,
+        transports: JSON.stringify(credential.transports ?? []),
+        created_at: passkey.createdAt,
+        last_used_at: null,
+      })
+      .execute();
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${input.administrator.email}' 관리자가 패스키 '${input.name}'을(를) 추가했습니다`,
+      actor: input.administrator.email,
+    });
+    return true;
+  });
+  return added ? { outcome: "added", passkey } : { outcome: "refused" };
+}
+
+/** Removes one of the manager's own passkeys; false when they have none by that id. */
+export async function deletePasskey(
+  db: Db,
+  administrator: { id: string; email: string },
+  passkeyId: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("passkeys")
+      .select("name")
+      .where("id", "=", passkeyId)
+      .where("administrator_id", "=", administrator.id)
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx.deleteFrom("passkeys").where("id", "=", passkeyId).execute();
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${administrator.email}' 관리자가 패스키 '${row.name}'을(를) 삭제했습니다`,
+      actor: administrator.email,
+    });
+    return true;
+  });
+}
+
+/** Step one of signing in with a passkey: any of the site's passkeys may answer. */
+export async function passkeySignInOptions(
+  db: Db,
+  rp: RelyingParty,
+  persistent: boolean,
+  now: Date = new Date(),
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; token: string }> {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
+  const token = await openChallenge(db, { purpose: "passkey-sign-in", challenge: options.challenge, persistent }, now);
+  return { options, token };
+}
+
+export type PasskeyCheck =
+  | { outcome: "verified"; administrator: { id: string; email: string }; persistent: boolean; passkeyName: string }
+  /** The passkey is known but its answer did not verify: counted against its owner. */
+  | { outcome: "refused"; administrator: { id: string; email: string } }
+  | { outcome: "unknown-passkey" }
+  | { outcome: "expired" };
+
+/**
+ * Step two: finds the passkey that answered and checks its signature against the challenge.
+ * On success the passkey's counter and last use are saved; the caller then opens the session.
+ */
+export async function checkPasskeySignIn(
+  db: Db,
+  input: { token: string | undefined; response: AuthenticationResponseJSON; rp: RelyingParty },
+  now: Date = new Date(),
+): Promise<PasskeyCheck> {
+  const challenge = await findChallenge(db, input.token, "passkey-sign-in", now);
+  if (!challenge?.challenge) return { outcome: "expired" };
+  if (!(await closeChallenge(db, challenge.id))) return { outcome: "expired" };
+  const row = await db
+    .selectFrom("passkeys")
+    .innerJoin("administrators", "administrators.id", "passkeys.administrator_id")
+    .select([
+      "passkeys.id",
+      "passkeys.name",
+      "passkeys.public_key",
+      "passkeys.counter",
+      "passkeys.transports",
+      "administrators.id as administrator_id",
+      "administrators.email",
+    ])
+    .where("passkeys.id", "=", input.response.id)
+    .executeTakeFirst();
+  if (!row) return { outcome: "unknown-passkey" };
+  const administrator = { id: row.administrator_id, email: row.email };
+  const credential: WebAuthnCredential = {
+    id: row.id,
+    publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")),
+    counter: Number(row.counter),
+    transports: transportsOf(row.transports),
+  };
+  let verified = false;
+  let newCounter = credential.counter;
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: input.response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: input.rp.origin,
+      expectedRPID: input.rp.id,
+      credential,
+      requireUserVerification: true,
+    });
+    verified = result.verified;
+    newCounter = result.authenticationInfo.newCounter;
+  } catch {
+    verified = false;
+  }
+  if (!verified) return { outcome: "refused", administrator };
+  await db
+    .updateTable("passkeys")
+    .set({ counter: newCounter, last_used_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .execute();
+  return { outcome: "verified", administrator, persistent: challenge.persistent, passkeyName: row.name };
+}
+
+// The shapes a browser's answer must have before the library checks it in depth.
+const credentialFields = {
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal("public-key"),
+  clientExtensionResults: z.looseObject({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+};
+const encoded = z.string().max(64 * 1024);
+
+export const authenticationResponseSchema = z
+  .object({
+    ...credentialFields,
+    response: z.looseObject({
+      clientDataJSON: encoded,
+      authenticatorData: encoded,
+      signature: encoded,
+      userHandle: encoded.optional(),
+    }),
+  })
+  .transform((value) => value as AuthenticationResponseJSON);
+
+export const registrationResponseSchema = z
+  .object({
+    ...credentialFields,
+    response: z.looseObject({
+      clientDataJSON: encoded,
+      attestationObject: encoded,
+      transports: z.array(z.string().max(32)).max(10).optional(),
+    }),
+  })
+  .transform((value) => value as RegistrationResponseJSON);
+
+export const passkeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, "패스키 이름을 입력해 주세요.")
+  .max(MAX_PASSKEY_NAME_LENGTH, `패스키 이름은 ${MAX_PASSKEY_NAME_LENGTH}자까지 쓸 수 있습니다.`);
