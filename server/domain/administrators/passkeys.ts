@@ -32,6 +32,11 @@ export interface RelyingParty {
 }
 
 export const MAX_PASSKEYS = 20;
+/**
+ * EdDSA, ES256 and RS256: what passkeys use. Named here because the library's default asks the
+ * runtime about post-quantum keys, which Node answers with an "experimental" warning in the log.
+ */
+const SUPPORTED_ALGORITHMS = [-8, -7, -257];
 
 export interface Passkey {
   id: string;
@@ -81,6 +86,7 @@ export async function passkeyRegistrationOptions(
     // The same authenticator twice would be two names for one key.
     excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
   });
   const token = await openChallenge(
     db,
@@ -115,6 +121,7 @@ export async function registerPasskey(
       expectedOrigin: input.rp.origin,
       expectedRPID: input.rp.id,
       requireUserVerification: true,
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     });
   } catch {
     return { outcome: "refused" };

@@ -1,0 +1,172 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { currentCode } from "#server/domain/administrators/authenticator-app.ts";
+import { createAdministratorWithCli, signIn } from "./support/admin.ts";
+import { baseURL, consoleErrorsOf, waitForHydration } from "./support/browser.ts";
+
+/**
+ * Signing in beyond passwords, in a real Chromium: a passkey made and used through Chromium's
+ * virtual authenticator (DevTools protocol), and the authenticator app's codes computed here as
+ * a phone would. Each test has an account of its own, made with the command-line tool.
+ */
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await chromium.connect(inject("browserEndpoint"));
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+/**
+ * A page on the test server under the name `host`. Passkeys belong to a host name, and an IP
+ * address cannot be one, so the passkey test uses "localhost".
+ */
+async function newPage(host?: string): Promise<Page> {
+  const url = new URL(baseURL());
+  if (host) url.hostname = host;
+  const context = await browser.newContext({ baseURL: url.origin, locale: "ko-KR", timezoneId: "Asia/Seoul" });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "로그아웃" }).click();
+  await page.waitForURL((url) => url.searchParams.get("signedOut") === "1");
+  await waitForHydration(page);
+}
+
+async function openSecurityPage(page: Page) {
+  await page.goto("/admin/security");
+  await waitForHydration(page);
+  await page.getByRole("heading", { level: 1, name: "패스키와 2단계 인증" }).waitFor();
+}
+
+describe("passkeys", () => {
+  test("a manager adds a passkey on the account page and signs in with it alone; a deleted one is refused", async () => {
+    const account = { email: "e2e-passkey@club.test", password: "passkey-password" };
+    await createAdministratorWithCli(account.email, account.password);
+    const page = await newPage("localhost");
+    // A platform authenticator that checks the user (as a fingerprint reader would) and keeps
+    // discoverable credentials, answering without a person to touch it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+
+    await signIn(page, account);
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await openSecurityPage(page);
+    await page.getByText("등록된 패스키가 없습니다.").waitFor();
+    await page.getByLabel("새 패스키 이름").fill("테스트 노트북");
+    await page.getByRole("button", { name: "이 기기에 패스키 추가" }).click();
+    await page.getByRole("status").filter({ hasText: "패스키 '테스트 노트북'을(를) 추가했습니다." }).waitFor();
+    const row = page.getByRole("row").filter({ hasText: "테스트 노트북" });
+    await row.getByRole("cell", { name: "아직 없음" }).waitFor();
+    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]?.isResidentCredential).toBe(true);
+
+    // Signing in with the passkey needs neither the address nor the password.
+    await signOut(page);
+    await page.getByRole("button", { name: "패스키로 로그인" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    const log = page.getByRole("region", { name: "관리 기록" });
+    await log.getByText(`'${account.email}' 계정으로 로그인했습니다 (패스키 '테스트 노트북')`).first().waitFor();
+    await openSecurityPage(page);
+    await expect(row.getByRole("cell", { name: "아직 없음" }).count()).resolves.toBe(0);
+
+    // Deleted on the site, the passkey left on the device no longer signs in.
+    await row.getByRole("button", { name: "삭제" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "삭제" }).click();
+    await page.getByText("등록된 패스키가 없습니다.").waitFor();
+    await signOut(page);
+    await page.getByRole("button", { name: "패스키로 로그인" }).click();
+    const alert = page.getByRole("alert");
+    await alert.filter({ hasText: "이 사이트에 등록된 패스키가 아니거나 확인에 실패했습니다." }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    // The refused passkey (401) is the only error the browser reports.
+    expect(consoleErrorsOf(page).filter((error) => !error.includes("401"))).toEqual([]);
+  });
+});
+
+describe("the authenticator app", () => {
+  test("turned on with a scanned secret; then sign-in asks for its code, or a recovery code once", async () => {
+    const account = { email: "e2e-totp@club.test", password: "totp-password" };
+    await createAdministratorWithCli(account.email, account.password);
+    const page = await newPage();
+    await signIn(page, account);
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await openSecurityPage(page);
+
+    await page.getByRole("button", { name: "인증 앱 연결하기" }).click();
+    const qrCode = page.getByRole("img", { name: "인증 앱에 등록할 QR 코드" });
+    await qrCode.waitFor();
+    await expect(qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(
+      true,
+    );
+    const secret = ((await page.locator("code").first().textContent()) ?? "").replaceAll(" ", "");
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    const setupTime = new Date();
+    await page.getByLabel("앱에 보이는 코드").fill(currentCode(secret, setupTime));
+    await page.getByRole("button", { name: "확인하고 켜기" }).click();
+    const recovery = page.getByRole("region", { name: "복구 코드" });
+    await recovery.waitFor();
+    const codes = (await recovery.locator("code").allTextContents()).map((code) => code.trim());
+    expect(codes).toHaveLength(10);
+    await page.getByText("남은 복구 코드 10개").waitFor();
+
+    // The password alone no longer signs in: the code page comes next. A wrong code is refused.
+    await signOut(page);
+    await signIn(page, account, { goTo: false });
+    await page.waitForURL((url) => url.pathname === "/admin/login/verify");
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 1, name: "2단계 인증" }).waitFor();
+    const nextStep = new Date(setupTime.getTime() + 30_000);
+    const rightCode = currentCode(secret, nextStep);
+    const wrongCode = String((Number(rightCode) + 500_000) % 1_000_000).padStart(6, "0");
+    await page.getByLabel("인증 코드").fill(wrongCode);
+    await page.getByRole("button", { name: "확인", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "코드가 맞지 않습니다." }).waitFor();
+    // The code of the next 30-second step (a phone's clock may run a little ahead) signs in.
+    await page.getByLabel("인증 코드").fill(rightCode);
+    await page.getByRole("button", { name: "확인", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    const log = page.getByRole("region", { name: "관리 기록" });
+    await log.getByText(`'${account.email}' 계정으로 로그인했습니다 (인증 앱 코드)`).first().waitFor();
+
+    // A recovery code signs in once.
+    await signOut(page);
+    for (const attempt of ["first", "again"] as const) {
+      await signIn(page, account, { goTo: attempt === "again" });
+      await page.waitForURL((url) => url.pathname === "/admin/login/verify");
+      await waitForHydration(page);
+      await page.getByText("휴대폰을 쓸 수 없나요? 복구 코드로 로그인").click();
+      await page.getByLabel("복구 코드").fill(codes[0] ?? "");
+      await page.getByRole("button", { name: "복구 코드로 로그인" }).click();
+      if (attempt === "first") {
+        await page.waitForURL((url) => url.pathname === "/admin");
+        await openSecurityPage(page);
+        await page.getByText("남은 복구 코드 9개").waitFor();
+        await signOut(page);
+      } else {
+        await page.getByRole("alert").filter({ hasText: "쓸 수 없는 복구 코드입니다." }).waitFor();
+      }
+    }
+    await page.getByLabel("복구 코드").fill(codes[1] ?? "");
+    await page.getByRole("button", { name: "복구 코드로 로그인" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+  });
+});
