@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "관�
 const chapters = [
   { id: "sign-in", title: "로그인과 로그아웃" },
   { id: "account", title: "비밀번호와 로그인된 곳" },
+  { id: "second-factors", title: "패스키와 2단계 인증" },
   { id: "editing", title: "콘텐츠를 고칠 때 공통 규칙" },
   { id: "content", title: "콘텐츠별 안내" },
   { id: "files", title: "사진과 파일 올리기" },
@@ -91,6 +92,60 @@ export default function Manual() {
               <li>
                 비밀번호를 잊었다면 서버를 관리하는 사람에게 재설정을 부탁하세요. 계정을 새로 만들거나 지우는 일도
                 서버에서 명령줄 도구(<code>npm run admin</code>)로 합니다.
+              </li>
+            </ul>
+          </section>
+
+          <section id="second-factors" aria-labelledby="second-factors-title">
+            <h2 id="second-factors-title">패스키와 2단계 인증</h2>
+            <p>
+              비밀번호만으로는 비밀번호가 새어 나가면 계정도 넘어갑니다.{" "}
+              <Link to="/admin/security">패스키와 2단계 인증</Link> 화면에서 둘 중 하나, 되도록 둘 다 켜 두세요.
+            </p>
+            <h3>패스키</h3>
+            <ul>
+              <li>
+                휴대폰이나 노트북에 저장되는 로그인 열쇠입니다. 기기의 지문·얼굴 인식이나 화면 잠금으로 확인하므로
+                비밀번호를 입력하지 않고, 이 사이트 주소에서만 쓰이니 가짜 로그인 화면에 속아 넘겨줄 일도 없습니다.
+              </li>
+              <li>
+                추가하기: 이름(예: “내 노트북”)을 적고 <strong>이 기기에 패스키 추가</strong>를 누른 뒤 기기가 묻는
+                대로 확인합니다. 기기마다 하나씩 추가할 수 있습니다.
+              </li>
+              <li>
+                로그인하기: 로그인 화면에서 <strong>패스키로 로그인</strong>을 누르고 기기에서 확인합니다. 이메일과
+                비밀번호는 필요 없고, 인증 앱 코드도 묻지 않습니다(패스키 자체가 기기와 본인 확인 두 가지를 겸합니다).
+              </li>
+              <li>
+                기기를 잃어버렸거나 팔았다면 표에서 그 패스키를 <strong>삭제</strong>하세요. 그 기기로는 더 이상
+                로그인할 수 없습니다.
+              </li>
+            </ul>
+            <h3>인증 앱(2단계 인증)</h3>
+            <ul>
+              <li>
+                켜 두면 비밀번호로 로그인할 때 휴대폰 인증 앱(Google Authenticator, Microsoft Authenticator, 1Password
+                등)에 보이는 6자리 코드를 한 번 더 묻습니다. 코드는 30초마다 바뀌고, 한 번 쓴 코드는 다시 쓸 수
+                없습니다.
+              </li>
+              <li>
+                켜기: <strong>인증 앱 연결하기</strong>를 누르고 앱으로 QR 코드를 찍은 다음(찍을 수 없으면 아래 키를
+                앱에 직접 입력), 앱에 나온 코드를 넣고 <strong>확인하고 켜기</strong>를 누릅니다.
+              </li>
+              <li>
+                켜는 순간 <strong>복구 코드 10개</strong>가 한 번만 나옵니다. 적어 두거나 인쇄해 휴대폰과 다른 곳에
+                보관하세요. 휴대폰이 없을 때 코드 화면의 <strong>복구 코드로 로그인</strong>에 하나를 넣으면 되고,
+                코드마다 한 번만 쓸 수 있습니다. 얼마 남았는지는 같은 화면에 나오며, 모자라면 앱 코드를 넣고{" "}
+                <strong>복구 코드 새로 만들기</strong>를 누르세요(이전 코드는 모두 못 쓰게 됩니다).
+              </li>
+              <li>
+                코드를 여러 번 틀리면 비밀번호를 틀릴 때와 같이 로그인이 잠시 막힙니다. 코드 화면에서 5분이 지나거나
+                코드를 다섯 번 틀리면 비밀번호부터 다시 입력합니다.
+              </li>
+              <li>
+                휴대폰도 복구 코드도 잃었다면 서버를 관리하는 사람에게 부탁하세요.{" "}
+                <code>npm run admin -- reset-2fa 이메일</code>로 그 계정의 패스키, 인증 앱, 복구 코드를 지우고 모든
+                로그인을 끝냅니다. 그 뒤 비밀번호로 로그인해 다시 설정합니다. 이 작업은 관리 기록에 남습니다.
               </li>
             </ul>
           </section>
