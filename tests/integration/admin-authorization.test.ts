@@ -21,15 +21,19 @@ import { describeEachDatabase } from "./support/databases.ts";
  * later is covered without touching this file; one that forgets the guard fails here.
  */
 
-/** Routes under /admin that answer without a session. */
-const ANONYMOUS_ADMIN_ROUTES = new Set(["routes/admin/login"]);
+/**
+ * Routes under /admin that answer without a session: the steps of signing in (a password, its
+ * second factor, a passkey). Each is tested where it is built (second-factors and sign-in tests).
+ */
+const SIGN_IN_ROUTES = ["routes/admin/login", "routes/admin/login-verify", "routes/admin/login-passkey"];
+const ANONYMOUS_ADMIN_ROUTES = new Set(SIGN_IN_ROUTES);
 /**
  * Actions a visitor may call without a session: signing in, and the public site's measurement
  * endpoints (`/api/page-views`, `/api/web-vitals`: writes by design that count nothing but views
  * and timings). Every other action must refuse anonymous requests; all of them refuse
  * cross-site posts.
  */
-const PUBLIC_ACTIONS = new Set(["routes/admin/login", "routes/resources/page-views", "routes/resources/web-vitals"]);
+const PUBLIC_ACTIONS = new Set([...SIGN_IN_ROUTES, "routes/resources/page-views", "routes/resources/web-vitals"]);
 
 interface AppRoute {
   id: string;
