@@ -9,6 +9,7 @@ import { startWorkers } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { countAdministrators, ensureInitialAdministrator } from "./domain/administrators/administrators.ts";
 import { deleteExpiredSessions } from "./domain/administrators/sessions.ts";
+import { deleteExpiredChallenges } from "./domain/administrators/sign-in-challenges.ts";
 import { deleteOldSignInAttempts } from "./domain/administrators/sign-in-limiter.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
 import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-settings.ts";
@@ -119,7 +120,8 @@ function announce(config: Config, logger: Logger, port: number, workers: number)
 
 /**
  * In the background: files that lost their rows (or rows that lost their content), expired
- * sessions and old sign-in attempts are removed now and every few hours.
+ * sessions, old sign-in attempts and sign-in steps never finished are removed now and every few
+ * hours.
  */
 function startHousekeeping(services: Services): void {
   const { db, storage, logger } = services;
@@ -129,6 +131,7 @@ function startHousekeeping(services: Services): void {
       if (swept.unreferencedRows + swept.strayFiles > 0) logger.info(swept, "orphan files removed");
       await deleteExpiredSessions(db);
       await deleteOldSignInAttempts(db);
+      await deleteExpiredChallenges(db);
     } catch (error) {
       logger.error({ err: error }, "housekeeping failed");
     }
