@@ -69,8 +69,13 @@ describe("passkeys", () => {
     await page.waitForURL((url) => url.pathname === "/admin");
     await openSecurityPage(page);
     await page.getByText("등록된 패스키가 없습니다.").waitFor();
-    await page.getByLabel("새 패스키 이름").fill("테스트 노트북");
-    await page.getByRole("button", { name: "이 기기에 패스키 추가" }).click();
+    const passkeys = page.getByRole("region", { name: "패스키", exact: true });
+    await passkeys.getByLabel("새 패스키 이름").fill("테스트 노트북");
+    await passkeys.getByLabel("현재 비밀번호").fill("not-the-password");
+    await passkeys.getByRole("button", { name: "이 기기에 패스키 추가" }).click();
+    await page.getByRole("alert").filter({ hasText: "현재 비밀번호가 올바르지 않습니다." }).waitFor();
+    await passkeys.getByLabel("현재 비밀번호").fill(account.password);
+    await passkeys.getByRole("button", { name: "이 기기에 패스키 추가" }).click();
     await page.getByRole("status").filter({ hasText: "패스키 '테스트 노트북'을(를) 추가했습니다." }).waitFor();
     const row = page.getByRole("row").filter({ hasText: "테스트 노트북" });
     await row.getByRole("cell", { name: "아직 없음" }).waitFor();
@@ -96,8 +101,8 @@ describe("passkeys", () => {
     const alert = page.getByRole("alert");
     await alert.filter({ hasText: "이 사이트에 등록된 패스키가 아니거나 확인에 실패했습니다." }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/login");
-    // The refused passkey (401) is the only error the browser reports.
-    expect(consoleErrorsOf(page).filter((error) => !error.includes("401"))).toEqual([]);
+    // The refused password (400) and passkey (401) are the only errors the browser reports.
+    expect(consoleErrorsOf(page).filter((error) => !/40[01]/.test(error))).toEqual([]);
   });
 });
 
@@ -110,7 +115,9 @@ describe("the authenticator app", () => {
     await page.waitForURL((url) => url.pathname === "/admin");
     await openSecurityPage(page);
 
-    await page.getByRole("button", { name: "인증 앱 연결하기" }).click();
+    const app = page.getByRole("region", { name: "2단계 인증 (인증 앱)" });
+    await app.getByLabel("현재 비밀번호").fill(account.password);
+    await app.getByRole("button", { name: "인증 앱 연결하기" }).click();
     const qrCode = page.getByRole("img", { name: "인증 앱에 등록할 QR 코드" });
     await qrCode.waitFor();
     await expect(qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(

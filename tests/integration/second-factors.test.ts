@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import { checkAccountCode, completeSecondFactor, signIn } from "#server/domain/administrators/authentication.ts";
+import {
+  checkAccountCode,
+  checkAccountPassword,
+  completeSecondFactor,
+  signIn,
+} from "#server/domain/administrators/authentication.ts";
 import {
   authenticatorAppState,
   beginAuthenticatorApp,
@@ -228,7 +233,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       expect(results).toEqual(["rejected", "rejected", "rejected", "rejected", "expired"]);
     });
 
-    test("the account page's code check refuses a wrong code and spends a right one", async () => {
+    test("the account page's checks refuse a wrong code or password and spend a right code", async () => {
       const { db } = services();
       const now = new Date("2031-03-05T09:00:00.000Z");
       const { manager, secret } = await managerWithApp(services(), "account@club.test", now);
@@ -246,10 +251,24 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       const check = (code: string, at: Date) =>
         checkAccountCode(db, { session, code, clientAddress: "198.51.100.11" }, at, policy);
       const next = new Date(later.getTime() + STEP);
-      await expect(check("not a code", next)).resolves.toBe("wrong-code");
+      await expect(check("not a code", next)).resolves.toBe("refused");
       await expect(check(currentCode(secret, next), next)).resolves.toBe("accepted");
-      await expect(check(currentCode(secret, next), next)).resolves.toBe("wrong-code");
-      expect(manager.email).toBe("account@club.test");
+      await expect(check(currentCode(secret, next), next)).resolves.toBe("refused");
+      const password = (value: string) =>
+        checkAccountPassword(db, { session, password: value, clientAddress: "198.51.100.11" }, next, policy);
+      await expect(password("manager-pass")).resolves.toBe("accepted");
+      // The limiter's third failure (two wrong codes above, one wrong password) locks the check.
+      await expect(password("not-the-password")).resolves.toBe("refused");
+      await expect(password("manager-pass")).resolves.toMatchObject({ outcome: "limited" });
+      const log = await db
+        .selectFrom("audit_log")
+        .select("error")
+        .where("actor", "=", manager.email)
+        .where("type", "=", "failure")
+        .execute();
+      expect(log.map((entry) => entry.error)).toEqual(
+        expect.arrayContaining(["인증 코드가 올바르지 않습니다", "비밀번호가 올바르지 않습니다"]),
+      );
     });
   });
 

@@ -63,11 +63,14 @@ export async function signInWithPasskey(input: { persistent: boolean; redirectTo
   return post(endpoint, { step: "verify", response, redirectTo: input.redirectTo });
 }
 
-/** Adds a passkey of this device to the signed-in manager's account under `name`. */
-export async function addPasskey(name: string): Promise<PasskeyOutcome> {
+/**
+ * Adds a passkey of this device to the signed-in manager's account under `name`; the current
+ * password is checked before the device is asked.
+ */
+export async function addPasskey(name: string, password: string): Promise<PasskeyOutcome> {
   const endpoint = "/admin/security/passkey";
   const { startRegistration } = await import("@simplewebauthn/browser");
-  const options = await post(endpoint, { step: "options" });
+  const options = await post(endpoint, { step: "options", password });
   if (!options.ok) return options;
   let response: unknown;
   try {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { checkAccountPassword } from "#server/domain/administrators/authentication.ts";
 import {
   MAX_PASSKEYS,
   passkeyNameSchema,
@@ -16,17 +18,17 @@ import {
 } from "#server/http/admin-auth.ts";
 import { jsonAnswer } from "#server/http/json-answer.ts";
 import { readJsonInput } from "#server/http/request-body.ts";
-import { getServices } from "#server/http/router-context.ts";
+import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/security-passkey";
 
 /**
  * POST /admin/security/passkey: adding a passkey for the signed-in manager, in two calls from the
- * account page. `{"step":"options"}` answers the WebAuthn options (and sets the challenge
- * cookie); `{"step":"verify","response":…,"name":"…"}` checks the authenticator's answer and
+ * account page. `{"step":"options","password":"…"}` checks the current password and answers
+ * the WebAuthn options (and sets the challenge cookie); `{"step":"verify","response":…,"name":"…"}` checks the authenticator's answer and
  * keeps the passkey. Answers are JSON: `{ok:true}` or `{ok:false, message}` with a 4xx.
  */
 const requestSchema = z.discriminatedUnion("step", [
-  z.object({ step: z.literal("options") }),
+  z.object({ step: z.literal("options"), password: z.string().max(1024) }),
   z.object({ step: z.literal("verify"), response: registrationResponseSchema, name: passkeyNameSchema }),
 ]);
 
@@ -45,6 +47,19 @@ export async function action(args: Route.ActionArgs) {
   }
   const rp = await relyingPartyFor(request, context);
   if (input.step === "options") {
+    const checked = await checkAccountPassword(db, {
+      session,
+      password: input.password,
+      clientAddress: context.get(clientAddressContext),
+    });
+    if (checked === "refused") return jsonAnswer(400, { ok: false, message: "현재 비밀번호가 올바르지 않습니다." });
+    if (checked !== "accepted") {
+      return jsonAnswer(
+        429,
+        { ok: false, message: limitedMessage(checked.retryAt) },
+        { headers: { "Retry-After": String(retryAfterSeconds(checked.retryAt)) } },
+      );
+    }
     const started = await passkeyRegistrationOptions(db, session.administrator, rp);
     if ("full" in started) {
       return jsonAnswer(409, {

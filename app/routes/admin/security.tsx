@@ -10,7 +10,11 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
-import { checkAccountCode } from "#server/domain/administrators/authentication.ts";
+import {
+  type AccountCheck,
+  checkAccountCode,
+  checkAccountPassword,
+} from "#server/domain/administrators/authentication.ts";
 import {
   authenticatorAppState,
   beginAuthenticatorApp,
@@ -58,9 +62,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The field a refusal belongs next to. */
+type Field = "password" | "code" | "confirmCode";
 type ActionResult =
   | { ok: true; message: string; recoveryCodes?: string[] }
-  | { ok: false; message: string; field?: "code" | "confirmCode" };
+  | { ok: false; message: string; field?: Field };
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdministrator(args);
@@ -80,7 +86,13 @@ export async function action(args: Route.ActionArgs) {
         message: "패스키를 삭제했습니다. 그 기기로는 더 이상 로그인할 수 없습니다.",
       });
     }
-    case "app-begin":
+    case "app-begin": {
+      const checked = await checkAccountPassword(db, {
+        session,
+        password: String(form.get("password") ?? ""),
+        clientAddress: args.context.get(clientAddressContext),
+      });
+      if (checked !== "accepted") return refusedCheck(checked, "password", "현재 비밀번호가 올바르지 않습니다.");
       if (!(await beginAuthenticatorApp(db, administrator.id))) {
         return data<ActionResult>({ ok: false, message: "인증 앱이 이미 켜져 있습니다." }, { status: 409 });
       }
@@ -88,6 +100,7 @@ export async function action(args: Route.ActionArgs) {
         ok: true,
         message: "인증 앱으로 QR 코드를 찍은 뒤 앱에 보이는 코드를 입력해 주세요.",
       });
+    }
     case "app-cancel":
       await cancelAuthenticatorApp(db, administrator.id);
       return data<ActionResult>({ ok: true, message: "인증 앱 연결을 취소했습니다." });
@@ -122,17 +135,8 @@ export async function action(args: Route.ActionArgs) {
         code,
         clientAddress: args.context.get(clientAddressContext),
       });
-      if (checked === "wrong-code") {
-        return data<ActionResult>(
-          { ok: false, field: "code", message: "코드가 맞지 않습니다. 인증 앱에 지금 보이는 코드를 입력해 주세요." },
-          { status: 400 },
-        );
-      }
       if (checked !== "accepted") {
-        return data<ActionResult>(
-          { ok: false, field: "code", message: limitedMessage(checked.retryAt) },
-          { status: 429, headers: { "Retry-After": String(retryAfterSeconds(checked.retryAt)) } },
-        );
+        return refusedCheck(checked, "code", "코드가 맞지 않습니다. 인증 앱에 지금 보이는 코드를 입력해 주세요.");
       }
       if (intent === "app-disable") {
         await removeAuthenticatorApp(db, administrator, administrator.email);
@@ -149,11 +153,20 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** The answer when what the manager typed to confirm a change was wrong, or they are limited. */
+function refusedCheck(checked: Exclude<AccountCheck, "accepted">, field: Field, message: string) {
+  if (checked === "refused") return data<ActionResult>({ ok: false, field, message }, { status: 400 });
+  return data<ActionResult>(
+    { ok: false, field, message: limitedMessage(checked.retryAt) },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds(checked.retryAt)) } },
+  );
+}
+
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const { app, setup, passkeys } = loaderData;
-  const fieldError = (field: "code" | "confirmCode") =>
+  const fieldError = (field: Field) =>
     actionData && "field" in actionData && actionData.field === field ? actionData.message : undefined;
 
   return (
@@ -290,15 +303,27 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               켜 두면 비밀번호로 로그인할 때 휴대폰 인증 앱의 6자리 코드도 묻습니다. 비밀번호가 새어 나가도 휴대폰
               없이는 로그인할 수 없습니다. 켤 때 휴대폰을 잃어버렸을 때 쓸 복구 코드 10개를 한 번만 보여 드립니다.
             </p>
-            <Form method="post">
-              <Button type="submit" name="intent" value="app-begin" disabled={submitting}>
-                인증 앱 연결하기
-              </Button>
+            <Form method="post" noValidate className={styles.form}>
+              <PasswordField error={fieldError("password")} />
+              <FormActions>
+                <Button type="submit" name="intent" value="app-begin" disabled={submitting}>
+                  인증 앱 연결하기
+                </Button>
+              </FormActions>
             </Form>
           </>
         )}
       </section>
     </>
+  );
+}
+
+/** The current password, asked again before a change to how the account signs in. */
+function PasswordField({ error }: { error?: string | undefined }) {
+  return (
+    <FormField label="현재 비밀번호" name="password" hint="계정 주인인지 한 번 더 확인합니다." error={error} required>
+      {(field) => <TextInput {...field} type="password" autoComplete="current-password" />}
+    </FormField>
   );
 }
 
@@ -347,14 +372,16 @@ function AddPasskey() {
     void webAuthnAvailable().then(setAvailable);
   }, []);
   async function add(form: HTMLFormElement) {
-    const name = String(new FormData(form).get("name") ?? "").trim();
-    if (!name) {
-      setResult({ ok: false, message: "패스키 이름을 입력해 주세요." });
+    const fields = new FormData(form);
+    const name = String(fields.get("name") ?? "").trim();
+    const password = String(fields.get("password") ?? "");
+    if (!name || !password) {
+      setResult({ ok: false, message: name ? "현재 비밀번호를 입력해 주세요." : "패스키 이름을 입력해 주세요." });
       return;
     }
     setBusy(true);
     setResult(undefined);
-    const outcome = await addPasskey(name);
+    const outcome = await addPasskey(name, password);
     setBusy(false);
     if (outcome.ok) {
       form.reset();
@@ -377,6 +404,7 @@ function AddPasskey() {
       <FormField label="새 패스키 이름" name="name" hint="어느 기기인지 알아볼 이름 (예: 내 노트북, 휴대폰)" required>
         {(field) => <TextInput {...field} maxLength={MAX_PASSKEY_NAME_LENGTH} autoComplete="off" />}
       </FormField>
+      <PasswordField />
       {available === false && (
         <p className={styles.sectionIntro}>
           이 브라우저는 패스키를 지원하지 않습니다. 최신 브라우저에서 추가해 주세요.
