@@ -1,17 +1,14 @@
 import { describe, expect, test } from "vitest";
+import { checkAccountCode, checkAccountPassword } from "#server/domain/administrators/account-checks.ts";
 import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import {
-  checkAccountCode,
-  checkAccountPassword,
-  completeSecondFactor,
-  signIn,
-} from "#server/domain/administrators/authentication.ts";
+import { signIn } from "#server/domain/administrators/authentication.ts";
 import {
   authenticatorAppState,
   beginAuthenticatorApp,
   confirmAuthenticatorApp,
   currentCode,
 } from "#server/domain/administrators/authenticator-app.ts";
+import { completeSecondFactor } from "#server/domain/administrators/second-factor-sign-in.ts";
 import { findActiveSession } from "#server/domain/administrators/sessions.ts";
 import { runAdminCli } from "../support/admin-cli.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
-import { signInWithPasskey } from "#server/domain/administrators/authentication.ts";
+import { signInWithPasskey } from "#server/domain/administrators/passkey-sign-in.ts";
 import { authenticationResponseSchema, passkeySignInOptions } from "#server/domain/administrators/passkeys.ts";
 import { InputError } from "#server/domain/input-errors.ts";
 import {

@@ -7,7 +7,7 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { completeSecondFactor } from "#server/domain/administrators/authentication.ts";
+import { completeSecondFactor } from "#server/domain/administrators/second-factor-sign-in.ts";
 import { findChallenge } from "#server/domain/administrators/sign-in-challenges.ts";
 import {
   clearedChallengeCookieHeader,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
-import { checkAccountPassword } from "#server/domain/administrators/authentication.ts";
+import { checkAccountPassword } from "#server/domain/administrators/account-checks.ts";
 import {
   MAX_PASSKEYS,
   passkeyNameSchema,

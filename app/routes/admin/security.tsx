@@ -1,11 +1,13 @@
-import { useEffect, useState } from "react";
-import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { DataTable } from "#app/components/admin/DataTable.tsx";
-import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormActions, FormField } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
-import { addPasskey, webAuthnAvailable } from "#app/components/admin/passkeys.ts";
+import { AddPasskey } from "#app/components/admin/security/AddPasskey.tsx";
+import { CodeInput, PasswordField } from "#app/components/admin/security/ConfirmFields.tsx";
+import { RecoveryCodes } from "#app/components/admin/security/RecoveryCodes.tsx";
+import styles from "#app/components/admin/security/security.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -14,7 +16,7 @@ import {
   type AccountCheck,
   checkAccountCode,
   checkAccountPassword,
-} from "#server/domain/administrators/authentication.ts";
+} from "#server/domain/administrators/account-checks.ts";
 import {
   authenticatorAppState,
   beginAuthenticatorApp,
@@ -31,9 +33,7 @@ import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { requireAdministrator } from "#server/http/admin-auth.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
-import { MAX_PASSKEY_NAME_LENGTH } from "#shared/account-limits.ts";
 import type { Route } from "./+types/security";
-import styles from "./security.module.css";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "패스키와 2단계 인증", noIndex: true });
 
@@ -315,106 +315,5 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         )}
       </section>
     </>
-  );
-}
-
-/** The current password, asked again before a change to how the account signs in. */
-function PasswordField({ error }: { error?: string | undefined }) {
-  return (
-    <FormField label="현재 비밀번호" name="password" hint="계정 주인인지 한 번 더 확인합니다." error={error} required>
-      {(field) => <TextInput {...field} type="password" autoComplete="current-password" />}
-    </FormField>
-  );
-}
-
-function CodeInput(props: React.ComponentProps<typeof TextInput>) {
-  return (
-    <TextInput
-      {...props}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      pattern="[0-9 ]*"
-      maxLength={7}
-      spellCheck={false}
-    />
-  );
-}
-
-/** The recovery codes, shown once right after they were made. */
-function RecoveryCodes({ codes }: { codes: string[] }) {
-  return (
-    <section aria-labelledby="recovery-title" className={styles.recovery}>
-      <h2 id="recovery-title" className={styles.sectionTitle}>
-        복구 코드
-      </h2>
-      <p>
-        휴대폰을 잃어버렸을 때 코드 하나로 한 번 로그인할 수 있습니다. <strong>지금 적어 두거나 인쇄해</strong> 안전한
-        곳에 보관하세요. 이 화면을 떠나면 다시 볼 수 없습니다.
-      </p>
-      <ol className={styles.codes}>
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/** Adds a passkey of this device: a name, then the browser's own dialog. */
-function AddPasskey() {
-  const revalidator = useRevalidator();
-  const [available, setAvailable] = useState<boolean>();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string }>();
-  useEffect(() => {
-    void webAuthnAvailable().then(setAvailable);
-  }, []);
-  async function add(form: HTMLFormElement) {
-    const fields = new FormData(form);
-    const name = String(fields.get("name") ?? "").trim();
-    const password = String(fields.get("password") ?? "");
-    if (!name || !password) {
-      setResult({ ok: false, message: name ? "현재 비밀번호를 입력해 주세요." : "패스키 이름을 입력해 주세요." });
-      return;
-    }
-    setBusy(true);
-    setResult(undefined);
-    const outcome = await addPasskey(name, password);
-    setBusy(false);
-    if (outcome.ok) {
-      form.reset();
-      setResult({ ok: true, message: `패스키 '${name}'을(를) 추가했습니다. 다음부터 이 기기로 로그인할 수 있습니다.` });
-      void revalidator.revalidate();
-    } else {
-      setResult({ ok: false, message: outcome.message });
-    }
-  }
-  return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void add(event.currentTarget);
-      }}
-    >
-      {result && <Notice tone={result.ok ? "success" : "error"} title={result.message} />}
-      <FormField label="새 패스키 이름" name="name" hint="어느 기기인지 알아볼 이름 (예: 내 노트북, 휴대폰)" required>
-        {(field) => <TextInput {...field} maxLength={MAX_PASSKEY_NAME_LENGTH} autoComplete="off" />}
-      </FormField>
-      <PasswordField />
-      {available === false && (
-        <p className={styles.sectionIntro}>
-          이 브라우저는 패스키를 지원하지 않습니다. 최신 브라우저에서 추가해 주세요.
-        </p>
-      )}
-      <FormActions>
-        <Button type="submit" disabled={!available || busy}>
-          {busy ? "기기에서 확인하는 중…" : "이 기기에 패스키 추가"}
-        </Button>
-      </FormActions>
-    </form>
   );
 }

@@ -1,0 +1,87 @@
+import type { Db } from "#server/db/database.ts";
+import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { rememberDevice, touchDevice } from "./devices.ts";
+import { createSession, type NewSession } from "./sessions.ts";
+import { type AttemptKey, checkSignInLimit, type LimitPolicy, recordSignInAttempt } from "./sign-in-limiter.ts";
+
+/**
+ * What every way of signing in shares (a password, its second factor, a passkey): the limiter's
+ * refusal, a failure counted and logged, and the same ending for a success.
+ */
+export interface SignedIn {
+  outcome: "signed-in";
+  administrator: { id: string; email: string };
+  session: NewSession;
+  /** A new device cookie's token, when the browser was not a known device yet. */
+  deviceToken?: string | undefined;
+}
+
+export type Limited = { outcome: "limited"; retryAt: Date };
+
+/** What every way of signing in ends with: the attempt counted, a session, the device, the log. */
+export async function finishSignIn(
+  db: Db,
+  input: {
+    administrator: { id: string; email: string };
+    key: AttemptKey;
+    persistent: boolean;
+    client: { clientAddress: string; userAgent?: string | undefined };
+    /** How the manager proved who they are, for the log: "" for a password alone. */
+    how: string;
+    now: Date;
+    policy: LimitPolicy;
+  },
+): Promise<SignedIn> {
+  const { administrator, key, now } = input;
+  return db.transaction().execute(async (trx) => {
+    await recordSignInAttempt(trx, key, true, now, input.policy);
+    const session = await createSession(trx, administrator.id, input.persistent, now, {
+      userAgent: input.client.userAgent,
+      address: input.client.clientAddress,
+    });
+    let deviceToken: string | undefined;
+    if (key.deviceId) await touchDevice(trx, key.deviceId, now);
+    else deviceToken = await rememberDevice(trx, administrator.id, now);
+    const notes = [input.how, input.persistent ? "로그인 상태 유지" : ""].filter(Boolean).join(", ");
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${administrator.email}' 계정으로 로그인했습니다${notes ? ` (${notes})` : ""}`,
+      actor: administrator.email,
+    });
+    return {
+      outcome: "signed-in" as const,
+      administrator: { id: administrator.id, email: administrator.email },
+      session,
+      deviceToken,
+    };
+  });
+}
+
+/** A refused attempt: counted by the limiter and written to the log in one transaction. */
+export async function refuseAttempt(
+  db: Db,
+  input: { key: AttemptKey; content: string; error: string; actor: string; now: Date; policy: LimitPolicy },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await recordSignInAttempt(trx, input.key, false, input.now, input.policy);
+    await writeAuditLog(trx, { category: "account", content: input.content, error: input.error, actor: input.actor });
+  });
+}
+
+export async function limitedAttempt(
+  db: Db,
+  key: AttemptKey,
+  clientAddress: string,
+  now: Date,
+  policy: LimitPolicy,
+): Promise<Limited | undefined> {
+  const limit = await checkSignInLimit(db, key, now, policy);
+  if (!limit.limited) return undefined;
+  await writeAuditLog(db, {
+    category: "account",
+    content: `'${key.email}' 계정 로그인을 막았습니다: 실패가 너무 많습니다 (접속 주소 ${clientAddress}${key.deviceId ? ", 알려진 기기" : ""})`,
+    error: "로그인 시도 제한",
+    actor: key.email,
+  });
+  return { outcome: "limited", retryAt: limit.retryAt };
+}
