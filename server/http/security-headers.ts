@@ -27,7 +27,8 @@ export function securityHeaders(options: { https: boolean; development: boolean 
             "font-src": ["'self'"],
             "connect-src": ["'self'"],
             "media-src": ["'self'"],
-            "worker-src": ["'self'", "blob:"],
+            // The image-shrinking worker is a file of the site itself.
+            "worker-src": ["'self'"],
             "frame-src": ["'self'", "https://www.youtube-nocookie.com"],
             "object-src": ["'none'"],
             "base-uri": ["'self'"],
