@@ -30,51 +30,63 @@ export const SIGN_IN_PATH = "/admin/login";
 export const SECOND_FACTOR_PATH = "/admin/login/verify";
 export const UNAUTHORIZED_MESSAGE = "로그인이 필요합니다. 다시 로그인해 주세요.";
 
-const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-});
+/**
+ * A cookie holding one random token: httpOnly, same-site, secure over HTTPS, and read only when
+ * its value has the token's shape. The session, device and sign-in-step cookies are made here.
+ */
+function tokenCookie(name: string, path: string, isToken: (value: unknown) => value is string, maxAgeMs?: number) {
+  const cookie = createCookie(name, {
+    httpOnly: true,
+    sameSite: "lax",
+    path,
+    ...(maxAgeMs === undefined ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
+  });
+  return {
+    async read(request: Request): Promise<string | undefined> {
+      const value: unknown = await cookie.parse(request.headers.get("Cookie"));
+      return isToken(value) ? value : undefined;
+    },
+    /** `maxAge` in seconds replaces the cookie's own lifetime (undefined: a browser-session cookie). */
+    header(request: Request, token: string, lifetime?: { maxAge: number | undefined }): Promise<string> {
+      return cookie.serialize(token, { secure: isHttps(request), ...lifetime });
+    },
+    cleared(request: Request): Promise<string> {
+      return cookie.serialize("", { secure: isHttps(request), maxAge: 0 });
+    },
+  };
+}
 
+const sessionCookie = tokenCookie(SESSION_COOKIE_NAME, "/", isSessionToken);
 /** The known-device cookie (see devices.ts): sent only to the admin area, kept for a year. */
-const deviceCookie = createCookie(DEVICE_COOKIE_NAME, {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/admin",
-  maxAge: Math.floor(DEVICE_LIFETIME_MS / 1000),
-});
-
-export async function readDeviceToken(request: Request): Promise<string | undefined> {
-  const value: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
-  return isDeviceToken(value) ? value : undefined;
-}
-
-export function deviceCookieHeader(request: Request, token: string): Promise<string> {
-  return deviceCookie.serialize(token, { secure: isHttps(request) });
-}
-
+const deviceCookie = tokenCookie(DEVICE_COOKIE_NAME, "/admin", isDeviceToken, DEVICE_LIFETIME_MS);
 /**
  * The cookie carrying a sign-in between its steps (sign-in-challenges.ts): a passkey challenge,
  * or a password waiting for its code. It lives as long as the challenge does.
  */
-const challengeCookie = createCookie("club_sign_in", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/admin",
-  maxAge: Math.floor(CHALLENGE_LIFETIME_MS / 1000),
-});
+const challengeCookie = tokenCookie("club_sign_in", "/admin", isChallengeToken, CHALLENGE_LIFETIME_MS);
 
-export async function readChallengeToken(request: Request): Promise<string | undefined> {
-  const value: unknown = await challengeCookie.parse(request.headers.get("Cookie"));
-  return isChallengeToken(value) ? value : undefined;
+export const readDeviceToken = deviceCookie.read;
+export const readChallengeToken = challengeCookie.read;
+export const readSessionToken = sessionCookie.read;
+export const clearedChallengeCookieHeader = challengeCookie.cleared;
+export const clearedSessionCookieHeader = sessionCookie.cleared;
+
+export function deviceCookieHeader(request: Request, token: string): Promise<string> {
+  return deviceCookie.header(request, token);
 }
 
 export function challengeCookieHeader(request: Request, token: string): Promise<string> {
-  return challengeCookie.serialize(token, { secure: isHttps(request) });
+  return challengeCookie.header(request, token);
 }
 
-export function clearedChallengeCookieHeader(request: Request): Promise<string> {
-  return challengeCookie.serialize("", { secure: isHttps(request), maxAge: 0 });
+/**
+ * The Set-Cookie header for a new session. "Stay signed in" gives a cookie that lasts as long as
+ * the session (30 days); otherwise the cookie has no lifetime and ends with the browser session.
+ */
+export function sessionCookieHeader(request: Request, session: NewSession): Promise<string> {
+  return sessionCookie.header(request, session.token, {
+    maxAge: session.persistent ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) : undefined,
+  });
 }
 
 /**
@@ -93,26 +105,6 @@ export async function relyingPartyFor(
 
 function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
-}
-
-export async function readSessionToken(request: Request): Promise<string | undefined> {
-  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
-  return isSessionToken(value) ? value : undefined;
-}
-
-/**
- * The Set-Cookie header for a new session. "Stay signed in" gives a cookie that lasts as long as
- * the session (30 days); otherwise the cookie has no lifetime and ends with the browser session.
- */
-export function sessionCookieHeader(request: Request, session: NewSession): Promise<string> {
-  return sessionCookie.serialize(session.token, {
-    secure: isHttps(request),
-    maxAge: session.persistent ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) : undefined,
-  });
-}
-
-export function clearedSessionCookieHeader(request: Request): Promise<string> {
-  return sessionCookie.serialize("", { secure: isHttps(request), maxAge: 0 });
 }
 
 /** The request's session, looked up once per request; null when there is none. */

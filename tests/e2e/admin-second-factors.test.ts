@@ -1,37 +1,15 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { currentCode } from "#server/domain/administrators/authenticator-app.ts";
 import { createAdministratorWithCli, signIn } from "./support/admin.ts";
-import { baseURL, consoleErrorsOf, waitForHydration } from "./support/browser.ts";
+import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
  * Signing in beyond passwords, in a real Chromium: a passkey made and used through Chromium's
  * virtual authenticator (DevTools protocol), and the authenticator app's codes computed here as
  * a phone would. Each test has an account of its own, made with the command-line tool.
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await chromium.connect(inject("browserEndpoint"));
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-/**
- * A page on the test server under the name `host`. Passkeys belong to a host name, and an IP
- * address cannot be one, so the passkey test uses "localhost".
- */
-async function newPage(host?: string): Promise<Page> {
-  const url = new URL(baseURL());
-  if (host) url.hostname = host;
-  const context = await browser.newContext({ baseURL: url.origin, locale: "ko-KR", timezoneId: "Asia/Seoul" });
-  contexts.push(context);
-  return context.newPage();
-}
+const { newPage } = setupBrowser();
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "로그아웃" }).click();
@@ -49,7 +27,7 @@ describe("passkeys", () => {
   test("a manager adds a passkey on the account page and signs in with it alone; a deleted one is refused", async () => {
     const account = { email: "e2e-passkey@club.test", password: "passkey-password" };
     await createAdministratorWithCli(account.email, account.password);
-    const page = await newPage("localhost");
+    const page = await newPage({ host: "localhost" });
     // A platform authenticator that checks the user (as a fingerprint reader would) and keeps
     // discoverable credentials, answering without a person to touch it.
     const cdp = await page.context().newCDPSession(page);

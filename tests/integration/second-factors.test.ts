@@ -38,6 +38,26 @@ async function passwordStep(services: TestServices, email: string, now: Date, cl
   return result.challengeToken;
 }
 
+/** The code step of a pending sign-in, as the code page sends it. */
+function codeStep(
+  services: TestServices,
+  step: { token: string; code: string; at: Date; kind?: "app" | "recovery"; address?: string },
+  limits = policy,
+) {
+  return completeSecondFactor(
+    services.db,
+    {
+      challengeToken: step.token,
+      code: step.code,
+      kind: step.kind ?? "app",
+      clientAddress: step.address ?? "198.51.100.7",
+      userAgent: "Test Browser/1.0",
+    },
+    step.at,
+    limits,
+  );
+}
+
 describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (services) => {
   describe("turning the authenticator app on", () => {
     test("needs a code the app made from the new secret, then gives ten recovery codes once", async () => {
@@ -98,27 +118,11 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       const token = await passwordStep(services(), "code@club.test", now);
 
       // The setup's own code was spent: the same code does not sign in.
-      const replay = await completeSecondFactor(
-        db,
-        { challengeToken: token, code: currentCode(secret, now), kind: "app", clientAddress: "198.51.100.7" },
-        now,
-        policy,
-      );
+      const replay = await codeStep(services(), { token, code: currentCode(secret, now), at: now });
       expect(replay.outcome).toBe("rejected");
 
       const later = new Date(now.getTime() + STEP);
-      const result = await completeSecondFactor(
-        db,
-        {
-          challengeToken: token,
-          code: currentCode(secret, later),
-          kind: "app",
-          clientAddress: "198.51.100.7",
-          userAgent: "Test Browser/1.0",
-        },
-        later,
-        policy,
-      );
+      const result = await codeStep(services(), { token, code: currentCode(secret, later), at: later });
       expect(result.outcome).toBe("signed-in");
       if (result.outcome !== "signed-in") return;
       const session = await findActiveSession(db, result.session.token, later);
@@ -131,12 +135,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       expect(row).toEqual({ user_agent: "Test Browser/1.0", client_address: "198.51.100.7" });
 
       // The pending sign-in was used: the token finishes nothing again.
-      const again = await completeSecondFactor(
-        db,
-        { challengeToken: token, code: currentCode(secret, later), kind: "app", clientAddress: "198.51.100.7" },
-        later,
-        policy,
-      );
+      const again = await codeStep(services(), { token, code: currentCode(secret, later), at: later });
       expect(again.outcome).toBe("expired");
     });
 
@@ -146,29 +145,19 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       const { manager, recoveryCodes } = await managerWithApp(services(), "recovery@club.test", now);
       const code = recoveryCodes[3] ?? "";
 
-      const first = await completeSecondFactor(
-        db,
-        {
-          challengeToken: await passwordStep(services(), "recovery@club.test", now),
-          code: code.toUpperCase().replaceAll("-", " "),
-          kind: "recovery",
-          clientAddress: "198.51.100.8",
-        },
-        now,
-        policy,
-      );
+      const first = await codeStep(services(), {
+        token: await passwordStep(services(), "recovery@club.test", now),
+        code: code.toUpperCase().replaceAll("-", " "),
+        at: now,
+        kind: "recovery",
+      });
       expect(first.outcome).toBe("signed-in");
-      const second = await completeSecondFactor(
-        db,
-        {
-          challengeToken: await passwordStep(services(), "recovery@club.test", now),
-          code,
-          kind: "recovery",
-          clientAddress: "198.51.100.8",
-        },
-        now,
-        policy,
-      );
+      const second = await codeStep(services(), {
+        token: await passwordStep(services(), "recovery@club.test", now),
+        code,
+        at: now,
+        kind: "recovery",
+      });
       expect(second.outcome).toBe("rejected");
       await expect(authenticatorAppState(db, manager.id)).resolves.toMatchObject({ recoveryCodesLeft: 9 });
       const log = await db
@@ -182,7 +171,6 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
     });
 
     test("wrong codes count with the sign-in limiter, and five end the pending sign-in", async () => {
-      const { db } = services();
       const now = new Date("2031-03-04T09:00:00.000Z");
       const { secret } = await managerWithApp(services(), "guess@club.test", now);
       const wrongCode = (at: Date) => String((Number(currentCode(secret, at)) + 500_000) % 1_000_000).padStart(6, "0");
@@ -191,26 +179,17 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       const token = await passwordStep(services(), "guess@club.test", now, "198.51.100.9");
       const outcomes: string[] = [];
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const result = await completeSecondFactor(
-          db,
-          { challengeToken: token, code: wrongCode(now), kind: "app", clientAddress: "198.51.100.9" },
-          now,
-          policy,
-        );
+        const result = await codeStep(services(), { token, code: wrongCode(now), at: now, address: "198.51.100.9" });
         outcomes.push(result.outcome);
       }
       expect(outcomes).toEqual(["rejected", "rejected", "limited"]);
-      const locked = await completeSecondFactor(
-        db,
-        {
-          challengeToken: token,
-          code: currentCode(secret, new Date(now.getTime() + STEP)),
-          kind: "app",
-          clientAddress: "198.51.100.9",
-        },
-        new Date(now.getTime() + STEP),
-        policy,
-      );
+      const next = new Date(now.getTime() + STEP);
+      const locked = await codeStep(services(), {
+        token,
+        code: currentCode(secret, next),
+        at: next,
+        address: "198.51.100.9",
+      });
       expect(locked.outcome).toBe("limited");
 
       // With a roomier limit, the pending sign-in itself ends after five wrong codes.
@@ -219,10 +198,9 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       const second = await passwordStep(services(), "guess@club.test", later, "198.51.100.10");
       const results: string[] = [];
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const result = await completeSecondFactor(
-          db,
-          { challengeToken: second, code: wrongCode(later), kind: "app", clientAddress: "198.51.100.10" },
-          later,
+        const result = await codeStep(
+          services(),
+          { token: second, code: wrongCode(later), at: later, address: "198.51.100.10" },
           roomy,
         );
         results.push(result.outcome);
@@ -236,12 +214,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       const { manager, secret } = await managerWithApp(services(), "account@club.test", now);
       const token = await passwordStep(services(), "account@club.test", now);
       const later = new Date(now.getTime() + STEP);
-      const signedIn = await completeSecondFactor(
-        db,
-        { challengeToken: token, code: currentCode(secret, later), kind: "app", clientAddress: "198.51.100.11" },
-        later,
-        policy,
-      );
+      const signedIn = await codeStep(services(), { token, code: currentCode(secret, later), at: later });
       if (signedIn.outcome !== "signed-in") throw new Error(signedIn.outcome);
       const session = await findActiveSession(db, signedIn.session.token, later);
       if (!session) throw new Error("no session");

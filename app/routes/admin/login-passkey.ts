@@ -2,7 +2,6 @@ import { z } from "zod";
 import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
 import { signInWithPasskey } from "#server/domain/administrators/passkey-sign-in.ts";
 import { authenticationResponseSchema, passkeySignInOptions } from "#server/domain/administrators/passkeys.ts";
-import { InputError } from "#server/domain/input-errors.ts";
 import {
   challengeCookieHeader,
   clearedChallengeCookieHeader,
@@ -13,8 +12,7 @@ import {
   safeRedirectTarget,
   sessionCookieHeader,
 } from "#server/http/admin-auth.ts";
-import { jsonAnswer } from "#server/http/json-answer.ts";
-import { readJsonInput } from "#server/http/request-body.ts";
+import { jsonAnswer, readJsonRequest } from "#server/http/json-answer.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/login-passkey";
 
@@ -33,13 +31,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
-  let input: z.infer<typeof requestSchema>;
-  try {
-    input = await readJsonInput(request, requestSchema, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof InputError) return jsonAnswer(error.status, { ok: false, message: error.message });
-    throw error;
-  }
+  const read = await readJsonRequest(request, requestSchema, MAX_BODY_BYTES);
+  if (!read.ok) return read.response;
+  const { input } = read;
   const rp = await relyingPartyFor(request, context);
   if (input.step === "options") {
     const { options, token } = await passkeySignInOptions(db, rp, input.persistent);

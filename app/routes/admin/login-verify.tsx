@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { AdminBrand } from "#app/components/admin/AdminBrand.tsx";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
+import styles from "#app/components/admin/sign-in/SignInCard.module.css";
+import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 import { completeSecondFactor } from "#server/domain/administrators/second-factor-sign-in.ts";
 import { findChallenge } from "#server/domain/administrators/sign-in-challenges.ts";
 import {
@@ -20,7 +20,6 @@ import {
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/login-verify";
-import styles from "./login.module.css";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "2단계 인증", description: "관리자 로그인의 두 번째 단계입니다.", noIndex: true });
@@ -94,7 +93,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifySignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const codeRef = useRef<HTMLInputElement>(null);
@@ -110,69 +108,62 @@ export default function VerifySignIn({ loaderData, actionData }: Route.Component
   const appError = actionData?.kind === "app" ? actionData.message : undefined;
   const recoveryError = actionData?.kind === "recovery" ? actionData.message : undefined;
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.card}>
-        <p className={styles.brand}>
-          <AdminBrand clubName={root?.settings.clubName ?? ""} />
-        </p>
-        <h1 className={styles.title}>2단계 인증</h1>
-        <p className={styles.lead}>비밀번호를 확인했습니다. 휴대폰의 인증 앱에 보이는 6자리 코드를 입력하세요.</p>
-        {actionData && <Notice tone="error" title={actionData.message} />}
+    <SignInCard title="2단계 인증" lead="비밀번호를 확인했습니다. 휴대폰의 인증 앱에 보이는 6자리 코드를 입력하세요.">
+      {actionData && <Notice tone="error" title={actionData.message} />}
 
+      <Form method="post" noValidate className={styles.form}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <input type="hidden" name="kind" value="app" />
+        <FormField label="인증 코드" name="code" error={appError} required>
+          {(field) => (
+            <TextInput
+              {...field}
+              ref={codeRef}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              spellCheck={false}
+              autoFocus
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
+          {submitting ? "확인하는 중…" : "확인"}
+        </Button>
+      </Form>
+
+      <details className={styles.alternative} open={actionData?.kind === "recovery"}>
+        <summary>휴대폰을 쓸 수 없나요? 복구 코드로 로그인</summary>
         <Form method="post" noValidate className={styles.form}>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <input type="hidden" name="kind" value="app" />
-          <FormField label="인증 코드" name="code" error={appError} required>
+          <input type="hidden" name="kind" value="recovery" />
+          <FormField
+            label="복구 코드"
+            name="code"
+            hint="2단계 인증을 켤 때 받아 둔 코드 중 하나입니다. 한 번 쓴 코드는 다시 쓸 수 없습니다."
+            error={recoveryError}
+            required
+          >
             {(field) => (
               <TextInput
                 {...field}
-                ref={codeRef}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                maxLength={7}
+                ref={recoveryRef}
+                autoComplete="off"
+                autoCapitalize="none"
                 spellCheck={false}
-                autoFocus
+                maxLength={24}
               />
             )}
           </FormField>
-          <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
-            {submitting ? "확인하는 중…" : "확인"}
+          <Button type="submit" variant="secondary" className={styles.submit} disabled={submitting}>
+            복구 코드로 로그인
           </Button>
         </Form>
-
-        <details className={styles.alternative} open={actionData?.kind === "recovery"}>
-          <summary>휴대폰을 쓸 수 없나요? 복구 코드로 로그인</summary>
-          <Form method="post" noValidate className={styles.form}>
-            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <input type="hidden" name="kind" value="recovery" />
-            <FormField
-              label="복구 코드"
-              name="code"
-              hint="2단계 인증을 켤 때 받아 둔 코드 중 하나입니다. 한 번 쓴 코드는 다시 쓸 수 없습니다."
-              error={recoveryError}
-              required
-            >
-              {(field) => (
-                <TextInput
-                  {...field}
-                  ref={recoveryRef}
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  maxLength={24}
-                />
-              )}
-            </FormField>
-            <Button type="submit" variant="secondary" className={styles.submit} disabled={submitting}>
-              복구 코드로 로그인
-            </Button>
-          </Form>
-        </details>
-        <p className={styles.back}>
-          <Link to="/admin/login">처음부터 다시 로그인</Link>
-        </p>
-      </div>
-    </main>
+      </details>
+      <p className={styles.back}>
+        <Link to="/admin/login">처음부터 다시 로그인</Link>
+      </p>
+    </SignInCard>
   );
 }

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { AdminBrand } from "#app/components/admin/AdminBrand.tsx";
 import { Checkbox, FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { signInWithPasskey, webAuthnAvailable } from "#app/components/admin/passkeys.ts";
+import styles from "#app/components/admin/sign-in/SignInCard.module.css";
+import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 import { signIn } from "#server/domain/administrators/authentication.ts";
 import { emailAddressSchema } from "#server/domain/administrators/email.ts";
 import { MAX_PASSWORD_LENGTH } from "#server/domain/administrators/passwords.ts";
@@ -24,7 +24,6 @@ import {
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/login";
-import styles from "./login.module.css";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -128,7 +127,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors = actionData?.errors ?? {};
@@ -162,77 +160,69 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     setPasskeyError(outcome.message);
   }
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.card}>
-        <p className={styles.brand}>
-          <AdminBrand clubName={root?.settings.clubName ?? ""} />
-        </p>
-        <h1 className={styles.title}>관리자 로그인</h1>
-        <p className={styles.lead}>홈페이지를 관리하는 운영진 계정으로 로그인하세요.</p>
+    <SignInCard title="관리자 로그인" lead="홈페이지를 관리하는 운영진 계정으로 로그인하세요.">
+      {passkeyError ? (
+        <Notice tone="error" title={passkeyError} />
+      ) : actionData?.message ? (
+        <Notice tone="error" title={actionData.message} />
+      ) : loaderData.restart ? (
+        <Notice tone="info" title="2단계 인증 시간이 지났거나 코드가 여러 번 틀렸습니다.">
+          처음부터 다시 로그인해 주세요.
+        </Notice>
+      ) : loaderData.signedOut ? (
+        <Notice tone="success" title="로그아웃했습니다." />
+      ) : loaderData.sentFromPage ? (
+        <Notice tone="info" title="로그인이 필요한 화면입니다.">
+          로그인하면 요청한 화면으로 이동합니다.
+        </Notice>
+      ) : null}
 
-        {passkeyError ? (
-          <Notice tone="error" title={passkeyError} />
-        ) : actionData?.message ? (
-          <Notice tone="error" title={actionData.message} />
-        ) : loaderData.restart ? (
-          <Notice tone="info" title="2단계 인증 시간이 지났거나 코드가 여러 번 틀렸습니다.">
-            처음부터 다시 로그인해 주세요.
-          </Notice>
-        ) : loaderData.signedOut ? (
-          <Notice tone="success" title="로그아웃했습니다." />
-        ) : loaderData.sentFromPage ? (
-          <Notice tone="info" title="로그인이 필요한 화면입니다.">
-            로그인하면 요청한 화면으로 이동합니다.
-          </Notice>
-        ) : null}
-
-        <Form method="post" noValidate className={styles.form} ref={formRef}>
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <FormField label="이메일" name="email" error={errors.email} required>
-            {(field) => (
-              <TextInput
-                {...field}
-                ref={emailRef}
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                spellCheck={false}
-                defaultValue={actionData?.email}
-              />
-            )}
-          </FormField>
-          <FormField label="비밀번호" name="password" error={errors.password} required>
-            {(field) => <TextInput {...field} ref={passwordRef} type="password" autoComplete="current-password" />}
-          </FormField>
-          <Checkbox
-            name="persistent"
-            label="로그인 상태 유지"
-            hint="이 브라우저에서 30일 동안 로그인이 유지됩니다. 여럿이 쓰는 컴퓨터에서는 선택하지 마세요."
-            defaultChecked={actionData?.persistent}
-          />
-          <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
-            {submitting ? "로그인하는 중…" : "로그인"}
+      <Form method="post" noValidate className={styles.form} ref={formRef}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormField label="이메일" name="email" error={errors.email} required>
+          {(field) => (
+            <TextInput
+              {...field}
+              ref={emailRef}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              defaultValue={actionData?.email}
+            />
+          )}
+        </FormField>
+        <FormField label="비밀번호" name="password" error={errors.password} required>
+          {(field) => <TextInput {...field} ref={passwordRef} type="password" autoComplete="current-password" />}
+        </FormField>
+        <Checkbox
+          name="persistent"
+          label="로그인 상태 유지"
+          hint="이 브라우저에서 30일 동안 로그인이 유지됩니다. 여럿이 쓰는 컴퓨터에서는 선택하지 마세요."
+          defaultChecked={actionData?.persistent}
+        />
+        <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
+          {submitting ? "로그인하는 중…" : "로그인"}
+        </Button>
+      </Form>
+      {passkeys && (
+        <div className={styles.alternative}>
+          <p className={styles.or}>또는</p>
+          <Button
+            type="button"
+            variant="secondary"
+            size="lg"
+            className={styles.submit}
+            disabled={submitting || passkeyBusy}
+            onClick={signInByPasskey}
+          >
+            {passkeyBusy ? "패스키를 확인하는 중…" : "패스키로 로그인"}
           </Button>
-        </Form>
-        {passkeys && (
-          <div className={styles.alternative}>
-            <p className={styles.or}>또는</p>
-            <Button
-              type="button"
-              variant="secondary"
-              size="lg"
-              className={styles.submit}
-              disabled={submitting || passkeyBusy}
-              onClick={signInByPasskey}
-            >
-              {passkeyBusy ? "패스키를 확인하는 중…" : "패스키로 로그인"}
-            </Button>
-          </div>
-        )}
-        <p className={styles.back}>
-          <a href="/">← 공개 사이트로 돌아가기</a>
-        </p>
-      </div>
-    </main>
+        </div>
+      )}
+      <p className={styles.back}>
+        <a href="/">← 공개 사이트로 돌아가기</a>
+      </p>
+    </SignInCard>
   );
 }

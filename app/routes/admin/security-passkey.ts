@@ -8,7 +8,6 @@ import {
   registerPasskey,
   registrationResponseSchema,
 } from "#server/domain/administrators/passkeys.ts";
-import { InputError } from "#server/domain/input-errors.ts";
 import {
   challengeCookieHeader,
   clearedChallengeCookieHeader,
@@ -16,8 +15,7 @@ import {
   relyingPartyFor,
   requireAdministrator,
 } from "#server/http/admin-auth.ts";
-import { jsonAnswer } from "#server/http/json-answer.ts";
-import { readJsonInput } from "#server/http/request-body.ts";
+import { jsonAnswer, readJsonRequest } from "#server/http/json-answer.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/security-passkey";
 
@@ -38,13 +36,9 @@ export async function action(args: Route.ActionArgs) {
   const session = await requireAdministrator(args);
   const { request, context } = args;
   const { db } = getServices(context);
-  let input: z.infer<typeof requestSchema>;
-  try {
-    input = await readJsonInput(request, requestSchema, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof InputError) return jsonAnswer(error.status, { ok: false, message: error.message });
-    throw error;
-  }
+  const read = await readJsonRequest(request, requestSchema, MAX_BODY_BYTES);
+  if (!read.ok) return read.response;
+  const { input } = read;
   const rp = await relyingPartyFor(request, context);
   if (input.step === "options") {
     const checked = await checkAccountPassword(db, {

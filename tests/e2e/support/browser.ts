@@ -53,10 +53,17 @@ export function setupBrowser() {
   });
   return {
     async newPage(
-      options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+      options: {
+        viewport?: { width: number; height: number };
+        javaScriptEnabled?: boolean;
+        /** Another name for the test server ("localhost": passkeys need a host name, not an IP). */
+        host?: string;
+      } = {},
     ): Promise<Page> {
+      const url = new URL(baseURL());
+      if (options.host) url.hostname = options.host;
       const context = await browser.newContext({
-        baseURL: baseURL(),
+        baseURL: url.origin,
         viewport: options.viewport ?? viewports.desktop,
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         locale: "ko-KR",
