@@ -61,6 +61,7 @@ describeEachDatabase("home page content", (services) => {
     const page = await getHomePage(db, storage);
     expect(page.heroImages.map((hero) => hero.alt)).toEqual(["첫 사진", "둘째 사진", "셋째 사진"]);
     expect(page.heroImages[0]?.image).toEqual({
+      id: hero[0],
       url: "/uploads/home/hero-1.webp",
       width: 1920,
       height: 1080,

@@ -190,12 +190,15 @@ export async function getArticle(db: Db, storage: FileStorage, id: string): Prom
   };
 }
 
-/** An article's images in their order, with the file columns `toImageRef` needs. */
+/**
+ * An article's images in their order, with the file columns `toImageRef` needs (the file's id
+ * among them, as `file_id`).
+ */
 export function selectArticleImages(db: Db, articleId: string) {
   return db
     .selectFrom("article_images")
     .innerJoin("files", "files.id", "article_images.file_id")
-    .select(["article_images.file_id", "article_images.alt", ...imageColumns])
+    .select(["article_images.alt", ...imageColumns])
     .where("article_images.article_id", "=", articleId)
     .orderBy("article_images.position", "asc")
     .execute();

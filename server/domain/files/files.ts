@@ -18,6 +18,8 @@ export interface StoredFile {
 
 /** What a page needs to show a stored image without layout shift, at the size of the screen. */
 export interface ImageRef {
+  /** The file's id: names its link-preview crop (shared/preview-images.ts). */
+  id: string;
   url: string;
   width: number;
   height: number;
@@ -179,6 +181,7 @@ function parseWidths(json: string): number[] {
 
 /** The columns of `files` that `toImageRef` needs, under the names a joined query gives them. */
 export interface ImageColumns {
+  file_id: string;
   storage_key: string;
   width: number | null;
   height: number | null;
@@ -186,7 +189,13 @@ export interface ImageColumns {
 }
 
 /** The `files` columns to select, joined as `files`, for `toImageRef` and `toOptionalImageRef`. */
-export const imageColumns = ["files.storage_key", "files.width", "files.height", "files.variant_widths"] as const;
+export const imageColumns = [
+  "files.id as file_id",
+  "files.storage_key",
+  "files.width",
+  "files.height",
+  "files.variant_widths",
+] as const;
 
 /** An image row as pages use it: its address, intrinsic size and srcset. */
 export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
@@ -199,7 +208,7 @@ export function toImageRef(storage: FileStorage, row: ImageColumns): ImageRef {
       : [...widths.map((w) => `${storage.publicUrl(variantKey(row.storage_key, w))} ${w}w`), `${url} ${width}w`].join(
           ", ",
         );
-  return { url, width, height: row.height ?? 0, srcSet };
+  return { id: row.file_id, url, width, height: row.height ?? 0, srcSet };
 }
 
 /** `toImageRef` for a left-joined file that may be missing (content without an image). */
@@ -207,9 +216,9 @@ export function toOptionalImageRef(
   storage: FileStorage,
   row: { [Column in keyof ImageColumns]: ImageColumns[Column] | null },
 ): ImageRef | undefined {
-  const { storage_key, variant_widths } = row;
-  if (storage_key === null || variant_widths === null) return undefined;
-  return toImageRef(storage, { ...row, storage_key, variant_widths });
+  const { file_id, storage_key, variant_widths } = row;
+  if (file_id === null || storage_key === null || variant_widths === null) return undefined;
+  return toImageRef(storage, { ...row, file_id, storage_key, variant_widths });
 }
 
 export async function findFile(db: Db, storage: FileStorage, id: string): Promise<StoredFile | undefined> {
@@ -243,7 +252,7 @@ export async function findImageRefs(
     .select(["id", "storage_key", "width", "height", "variant_widths"])
     .where("id", "in", unique)
     .execute();
-  return new Map(rows.map((row) => [row.id, toImageRef(storage, row)]));
+  return new Map(rows.map((row) => [row.id, toImageRef(storage, { ...row, file_id: row.id })]));
 }
 
 /** The columns of a table's rows that name a stored file. */

@@ -28,6 +28,7 @@ export async function listOdaehoIssues(db: Db, storage: FileStorage): Promise<Od
       "issue.title",
       "issue.description",
       "issue.published_at",
+      "cover.id as cover_id",
       "cover.storage_key as cover_key",
       "cover.width as cover_width",
       "cover.height as cover_height",
@@ -44,6 +45,7 @@ export async function listOdaehoIssues(db: Db, storage: FileStorage): Promise<Od
     description: row.description,
     publishedAt: row.published_at,
     cover: toImageRef(storage, {
+      file_id: row.cover_id,
       storage_key: row.cover_key,
       width: row.cover_width,
       height: row.cover_height,
