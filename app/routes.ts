@@ -74,6 +74,8 @@ export default [
   route("api/web-vitals", "routes/resources/web-vitals.ts"),
   route("brand/logo-mark.svg", "routes/brand/logo-mark-svg.ts"),
   route("brand/logo-mark.png", "routes/brand/logo-mark-png.ts"),
+  // Link-preview images (og:image), named by what they are made from.
+  route("previews/:file", "routes/resources/preview-image.ts"),
   // Icons made from the club's mark (one module answers them all by name).
   route("favicon.ico", "routes/brand/icons.ts", { id: "favicon-ico" }),
   route("favicon.svg", "routes/brand/icons.ts", { id: "favicon-svg" }),

@@ -1,10 +1,14 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { LOGO_MARK_COLORS, LogoMark } from "#app/components/brand/LogoMark.tsx";
+import tokensCss from "#app/styles/tokens.css?raw";
 import { loadSharp } from "#server/domain/files/sharp.ts";
+import type { CardBrand } from "#server/domain/previews/title-card.ts";
+import { parseColorTokens } from "./brand-palette.ts";
 
 /**
  * Every file made from the club's mark (the LogoMark component): the downloadable logo, the
- * favicons, the home-screen icons. One drawing, so they never differ from the page.
+ * favicons, the home-screen icons, the link-preview cards. One drawing, so they never differ
+ * from the page.
  */
 
 /** The PNG's side in pixels: large enough for print and slides. */
@@ -84,4 +88,24 @@ export function faviconIco(): Promise<Buffer> {
     });
     return Buffer.concat([header, ...images]);
   });
+}
+
+/**
+ * The link-preview card's look (server/domain/previews/title-card.ts): the brand's blue with the
+ * text colour buttons use on it (the light scheme's, as crawlers show one picture to everyone),
+ * the mark, and its prompt green for the cursor.
+ */
+export function previewCardBrand(): CardBrand {
+  const tokens = parseColorTokens(tokensCss);
+  const color = (token: string) => {
+    const value = tokens.get(token)?.light;
+    if (!value) throw new Error(`The design tokens have no --color-${token}`);
+    return value;
+  };
+  return {
+    mark: (size) => logoMarkPng(size),
+    background: color("brand"),
+    text: color("on-brand"),
+    accent: LOGO_MARK_COLORS.prompt,
+  };
 }

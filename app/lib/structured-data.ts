@@ -1,5 +1,6 @@
 import type { SiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { absoluteUrl, siteMetaFrom } from "./meta.ts";
+import { parentPagesOf, publicPageTitle } from "#shared/public-pages.ts";
+import { absoluteUrl, type SiteMeta, siteMetaFrom } from "./meta.ts";
 
 interface MatchLike {
   id: string;
@@ -64,12 +65,7 @@ interface ArticleLike {
  * An article as schema.org's Article, with the breadcrumb to it (home, the media list, the
  * article). `path` is the article's own address.
  */
-export function articleJsonLd(
-  matches: ReadonlyArray<MatchLike | undefined>,
-  article: ArticleLike,
-  path: string,
-  list: { name: string; path: string },
-) {
+export function articleJsonLd(matches: ReadonlyArray<MatchLike | undefined>, article: ArticleLike, path: string) {
   const site = siteMetaFrom(matches);
   const url = absoluteUrl(site.siteUrl, path);
   const organization = { "@id": `${site.siteUrl}/#organization` };
@@ -100,7 +96,31 @@ export function articleJsonLd(
         publisher: { ...organization, "@type": "Organization", name: site.clubName },
       },
     },
-    breadcrumbJsonLd(site.siteUrl, [{ name: site.clubName, path: "/" }, list, { name: article.title, path }]),
+    breadcrumbJsonLd(site.siteUrl, trailTo(site, path, article.title)),
+  ];
+}
+
+/**
+ * A fixed public page's breadcrumb (/about/organization: the club, 동아리 소개, 조직도), for
+ * pages below the top level; names come from shared/public-pages.ts.
+ */
+export function pageBreadcrumbJsonLd(args: {
+  location: { pathname: string };
+  matches: ReadonlyArray<MatchLike | undefined>;
+}) {
+  const path = args.location.pathname;
+  const title = publicPageTitle(path);
+  if (!title) return [];
+  const site = siteMetaFrom(args.matches);
+  return [breadcrumbJsonLd(site.siteUrl, trailTo(site, path, title))];
+}
+
+/** The home page, the fixed pages above `path` (sections without a page are skipped), the page. */
+function trailTo(site: SiteMeta, path: string, title: string) {
+  return [
+    { name: site.clubName, path: "/" },
+    ...parentPagesOf(path).map((parent) => ({ name: parent.title, path: parent.path })),
+    { name: title, path },
   ];
 }
 

@@ -1,16 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb } from "pdf-lib";
-
-const require = createRequire(import.meta.url);
-
-let fontBytes: Promise<Buffer> | undefined;
-/** Noto Sans KR as TrueType, which pdf-lib can subset; the site itself uses no web font. */
-function koreanFont(): Promise<Buffer> {
-  fontBytes ??= readFile(require.resolve("@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf"));
-  return fontBytes;
-}
+import { notoSansKr } from "#server/domain/korean-font.ts";
 
 export interface DemoPdfOptions {
   title: string;
@@ -27,7 +17,7 @@ export async function makeDemoPdf({ title, subtitle, paragraphs, coverJpeg }: De
   pdf.registerFontkit(fontkit);
   pdf.setTitle(title);
   pdf.setCreator("Club site demo content");
-  const font = await pdf.embedFont(await koreanFont(), { subset: true });
+  const font = await pdf.embedFont(await notoSansKr("400Regular"), { subset: true });
   const [pageWidth, pageHeight] = [595.28, 841.89]; // A4 in points
 
   if (coverJpeg) {

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { getArticle, listArticles, listArticleTags, parseArticleListQuery } from "#server/domain/articles/articles.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
+import { picturePreviewPath } from "#shared/preview-images.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
@@ -195,7 +196,8 @@ describe("article page", () => {
     await expect(head.locator('meta[property="og:title"]').getAttribute("content")).resolves.toBe(article.title);
     await expect(head.locator('meta[name="description"]').getAttribute("content")).resolves.toBe(article.excerpt);
     const ogImage = await head.locator('meta[property="og:image"]').getAttribute("content");
-    expect(ogImage).toBe(`${await siteUrl()}${article.images[0]?.image.url}`);
+    // Its first picture, cropped for link previews.
+    expect(ogImage).toBe(`${await siteUrl()}${picturePreviewPath(article.images[0]?.image.id ?? "")}`);
     await expect(page.title()).resolves.toContain(article.title);
 
     if (article.older) {

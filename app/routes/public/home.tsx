@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, { image: args.loaderData?.home.heroImages[0]?.image.url }),
+  ...pageMeta(args, { picture: args.loaderData?.home.heroImages[0] }),
   ...organizationJsonLd(args.matches),
 ];
 

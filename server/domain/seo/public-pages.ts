@@ -1,29 +1,13 @@
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { publicPages } from "#shared/public-pages.ts";
 
 /**
- * Every visitor page with a fixed address (spec section 2, outside /admin). The sitemap lists
- * them and page views are counted only for them and for articles.
+ * Every visitor page with a fixed address, in the sitemap's order (the list and the pages'
+ * titles are in shared/public-pages.ts). Page views are counted only for them and for articles.
  */
-export const publicPagePaths = [
-  "/",
-  "/about",
-  "/about/organization",
-  "/about/ci",
-  "/about/contact",
-  "/community/media",
-  "/community/activity/main",
-  "/community/activity/courses",
-  "/community/feed",
-  "/archive/rule",
-  "/archive/odaeho",
-  "/archive/calendar",
-  "/archive/calendartest",
-  "/join",
-  "/join/who_we_want",
-  "/game",
-] as const;
+export const publicPagePaths: readonly string[] = publicPages.map((page) => page.path);
 
 const fixedPaths = new Set<string>(publicPagePaths);
 

@@ -8,6 +8,7 @@ import surface from "#app/components/section/Surface.module.css";
 import { sitePalette } from "#app/lib/brand-palette.server.ts";
 import type { ContrastGrade } from "#app/lib/contrast.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { useSiteSettings } from "#app/lib/use-site-settings.ts";
 import type { Route } from "./+types/ci";
 
@@ -15,12 +16,13 @@ export function loader() {
   return sitePalette();
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "CI",
     description: "로고와 색, 글꼴: 동아리의 얼굴을 소개하고 로고 파일을 나눠 드립니다.",
-    image: "/brand/logo-mark.png",
-  });
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 const gradeLabels: Record<ContrastGrade, string> = {
   AAA: "AAA",

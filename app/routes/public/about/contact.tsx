@@ -15,15 +15,18 @@ import { leaderRole } from "#app/components/layout/Footer.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import surface from "#app/components/section/Surface.module.css";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { useSiteSettings } from "#app/lib/use-site-settings.ts";
 import type { loader as layoutLoader } from "#app/routes/public/layout.tsx";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "Contact",
     description: "동아리방 주소와 이메일, 운영진 연락처, 소셜 미디어 계정을 안내합니다.",
-  });
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 const socialNetworks = [
   { key: "instagram", label: "Instagram", detail: "활동 사진과 모집 공지", Icon: InstagramIcon },

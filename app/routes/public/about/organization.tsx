@@ -4,6 +4,7 @@ import surface from "#app/components/section/Surface.module.css";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { listOrganization } from "#server/domain/organization/organization.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/organization";
@@ -14,11 +15,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { groups: await listOrganization(db, storage, { namedOnly: true }) };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "조직도",
     description: `${args.loaderData?.groups.map((group) => group.title).join(", ")}: 동아리를 꾸려 가는 부서와 사람들을 소개합니다.`,
-  });
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 export default function Organization({ loaderData: { groups } }: Route.ComponentProps) {
   const memberCount = groups.reduce((sum, group) => sum + group.members.length, 0);

@@ -8,6 +8,7 @@ import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { eventsStructuredData } from "#app/lib/event-structured-data.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { calendarMonthRange, listEventsInMonth } from "#server/domain/calendar/calendar.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -71,7 +72,7 @@ export const meta: Route.MetaFunction = (args) => {
       }),
     });
   }
-  return tags;
+  return [...tags, ...pageBreadcrumbJsonLd(args)];
 };
 
 export default function CalendarPage({ loaderData, matches }: Route.ComponentProps) {

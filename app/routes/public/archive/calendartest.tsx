@@ -1,6 +1,7 @@
 import { TestCalendar } from "#app/components/archive/TestCalendar.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { parseMonthOfYear, seoulDate, seoulYearMonth } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/calendartest";
 import styles from "./calendartest.module.css";
@@ -17,11 +18,13 @@ export function loader({ url }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "테스트 캘린더",
     description: "올해 1월부터 12월까지 한 달씩 넘겨 보는 달력입니다.",
-  });
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 export default function CalendarTestPage({ loaderData }: Route.ComponentProps) {
   return (

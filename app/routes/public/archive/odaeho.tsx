@@ -2,6 +2,7 @@ import { OdaehoIssueCard } from "#app/components/archive/OdaehoIssueCard.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/odaeho";
@@ -12,12 +13,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { issues: await listOdaehoIssues(db, storage) };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "오대호",
     description: "해마다 부원들이 함께 만드는 동아리 회지 오대호의 지난 호를 PDF로 읽어 보세요.",
-    image: args.loaderData?.issues[0]?.cover.url,
-  });
+    picture: args.loaderData?.issues[0] && {
+      image: args.loaderData.issues[0].cover,
+      alt: `${args.loaderData.issues[0].title} 표지`,
+    },
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 export default function OdaehoPage({ loaderData }: Route.ComponentProps) {
   const { issues } = loaderData;

@@ -3,6 +3,7 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { listRuleDownloads } from "#server/domain/rules/rule-files.ts";
 import { getRules } from "#server/domain/rules/rules.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -16,11 +17,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { contents: rules.contents, downloads, updatedAt };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "회칙",
     description: "동아리의 목적과 회원, 운영진, 회비와 총회에 관한 회칙 전문과 PDF 파일입니다.",
-  });
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 export default function RulesPage({ loaderData }: Route.ComponentProps) {
   const { contents, downloads, updatedAt } = loaderData;

@@ -4,6 +4,7 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/activities";
@@ -15,12 +16,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const DESCRIPTION = "해마다 함께 만든 해커톤, 게임잼, 대회와 행사를 모았습니다.";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "주요 활동",
     description: DESCRIPTION,
-    image: args.loaderData?.years[0]?.activities.find((activity) => activity.image)?.image?.url,
-  });
+    picture: newestPicture(args.loaderData?.years ?? []),
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
+
+/** The newest year's first activity with a picture, named by its title. */
+function newestPicture(years: Route.ComponentProps["loaderData"]["years"]) {
+  const activity = years[0]?.activities.find((candidate) => candidate.image);
+  return activity?.image && { image: activity.image, alt: activity.title };
+}
 
 export default function MainActivities({ loaderData }: Route.ComponentProps) {
   const { years } = loaderData;

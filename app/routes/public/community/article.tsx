@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = (args) => {
   const tags = pageMeta(args, {
     title: article.title,
     description: article.excerpt,
-    image: article.images[0]?.image.url,
+    picture: article.images[0],
     type: "article",
   });
   return [
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = (args) => {
     { property: "article:modified_time", content: article.updatedAt },
     ...(article.tag ? [{ property: "article:tag", content: article.tag }] : []),
     rssAlternate(siteMetaFrom(args.matches).clubName),
-    ...articleJsonLd(args.matches, article, args.location.pathname, { name: "미디어", path: MEDIA_PATH }),
+    ...articleJsonLd(args.matches, article, args.location.pathname),
   ];
 };
 

@@ -6,6 +6,7 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import type { CourseKind } from "#server/db/schema.ts";
 import { type CourseEntry, getCourseRecord, listPeriods, shownPeriod } from "#server/domain/courses/courses.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -25,11 +26,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 const DESCRIPTION = "학기마다 열린 프로젝트, 세션, 스터디와 그 리더를 기록합니다.";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: args.loaderData?.period ? `학습 기록 · ${args.loaderData.period.name}` : "학습 기록",
     description: DESCRIPTION,
-  });
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 const KINDS: { kind: CourseKind; title: string; empty: string }[] = [
   { kind: "project", title: "프로젝트", empty: "이 학기에 기록된 프로젝트가 없습니다." },

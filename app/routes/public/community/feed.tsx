@@ -5,6 +5,7 @@ import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { formatShortDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { webLink } from "#app/lib/web-link.ts";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -17,12 +18,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const DESCRIPTION = "동아리방과 행사장의 하루하루를 사진으로 남깁니다.";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "피드",
     description: DESCRIPTION,
-    image: args.loaderData?.items[0]?.image.url,
-  });
+    picture: args.loaderData?.items[0] && {
+      image: args.loaderData.items[0].image,
+      alt: args.loaderData.items[0].caption,
+    },
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 export default function Feed({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;

@@ -8,6 +8,7 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import {
   countArticles,
   listArticles,
@@ -34,7 +35,7 @@ const DESCRIPTION = "행사 후기, 스터디 소식, 수상 소식과 공지까
 
 export const meta: Route.MetaFunction = (args) => [
   ...(args.loaderData
-    ? pageMeta(args, { title: "미디어", description: DESCRIPTION })
+    ? [...pageMeta(args, { title: "미디어", description: DESCRIPTION }), ...pageBreadcrumbJsonLd(args)]
     : pageMeta(args, { title: "404 Not Found", noIndex: true })),
   rssAlternate(siteMetaFrom(args.matches).clubName),
 ];

@@ -29,7 +29,10 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "지원하기",
     description: args.loaderData?.admission.meta.description,
-    image: args.loaderData?.image?.url,
+    picture: args.loaderData?.image && {
+      image: args.loaderData.image,
+      alt: `${args.loaderData.admission.meta.title} 안내 이미지`,
+    },
   });
 
 export default function Join({ loaderData }: Route.ComponentProps) {

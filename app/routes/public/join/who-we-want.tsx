@@ -9,6 +9,7 @@ import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
 import surface from "#app/components/section/Surface.module.css";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import type { loader as layoutLoader } from "#app/routes/public/layout.tsx";
 import { getHomePage } from "#server/domain/home/home.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -24,11 +25,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
     title: "이런 분을 찾아요",
     description: args.loaderData?.recruiting.wanted.join(" · "),
-  });
+  }),
+  ...pageBreadcrumbJsonLd(args),
+];
 
 export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
   const { recruiting, slogans, events } = loaderData;

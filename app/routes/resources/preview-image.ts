@@ -1,0 +1,40 @@
+import { previewCardBrand } from "#app/lib/logo-files.server.tsx";
+import { findPreviewImage } from "#server/domain/previews/preview-images.ts";
+import { getServices } from "#server/http/router-context.ts";
+import type { Route } from "./+types/preview-image";
+
+/** A year: the name changes whenever the image would (shared/preview-images.ts). */
+const CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+const brand = previewCardBrand();
+
+/**
+ * GET /previews/{name}: a link-preview image (og:image), 1200x630: a page's picture cropped, or
+ * the club's card with the page's title. Made on first request and kept in memory; unknown or
+ * outdated names answer 404.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const image = await findPreviewImage(getServices(context), params.file, brand);
+  if (!image) {
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const headers = new Headers({
+    "Content-Type": image.contentType,
+    "Content-Length": String(image.body.length),
+    "Cache-Control": CACHE_CONTROL,
+    // Chat apps and other sites show the picture.
+    "Cross-Origin-Resource-Policy": "cross-origin",
+    // The name is the content's: its own validator, and it keeps the page cache from holding a
+    // second copy (only responses without an ETag are stored there).
+    ETag: `"${params.file}"`,
+  });
+  if (request.headers.get("if-none-match") === headers.get("ETag")) {
+    headers.delete("Content-Length");
+    return new Response(null, { status: 304, headers });
+  }
+  if (request.method === "HEAD") return new Response(null, { headers });
+  return new Response(new Uint8Array(image.body), { headers });
+}
