@@ -93,7 +93,7 @@ describe("changing the password", () => {
     await page.waitForURL((url) => url.searchParams.get("type") === "failure");
     expect(new URL(page.url()).searchParams.get("category")).toBe("account");
     await page.getByText(/^조건에 맞는 기록 \d+건$/).waitFor();
-    await log.getByText(`'${account.email}' 관리자의 비밀번호를 변경하지 못했습니다`).first().waitFor();
+    await log.getByText(`'${account.email}' 관리자의 비밀번호 확인에 실패했습니다 (비밀번호 변경)`).first().waitFor();
     await expect(log.getByText("계정으로 로그인했습니다").count()).resolves.toBe(0);
 
     const fresh = await newPage();

@@ -302,10 +302,10 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       expect(result).toEqual({ outcome: "wrong-current-password" });
       const row = await findAdministratorByEmail(db, "manager@club.test");
       await expect(verifyPassword("manager-pass", row?.password_hash ?? "")).resolves.toBe(true);
-      const entries = await accountEntries(services(), "비밀번호를 변경하지 못했습니다");
+      const entries = await accountEntries(services(), "비밀번호 확인에 실패했습니다 (비밀번호 변경)");
       expect(entries.at(-1)).toMatchObject({
         type: "failure",
-        error: "현재 비밀번호가 올바르지 않습니다",
+        error: "비밀번호가 올바르지 않습니다",
       });
     });
 

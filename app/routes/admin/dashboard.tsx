@@ -6,6 +6,7 @@ import { Select } from "#app/components/admin/FormField.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
+import { RefusedSignInsTable } from "#app/components/admin/RefusedSignInsTable.tsx";
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
@@ -13,6 +14,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { contentOverview } from "#server/domain/admin/admin-pages.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
+import { listRefusedSignIns, REFUSED_SIGN_IN_DAYS } from "#server/domain/dashboard/refused-sign-ins.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
@@ -38,10 +40,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   });
   const { db } = getServices(context);
   const today = seoulDate(new Date());
-  const [content, log, webVitals] = await Promise.all([
+  const [content, log, webVitals, refusedSignIns] = await Promise.all([
     contentOverview(db),
     listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
     getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
+    listRefusedSignIns(db),
   ]);
   return {
     overview: content.pages,
@@ -50,6 +53,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     filters: { category: filters.category ?? "", type: filters.type ?? "" },
     log,
     webVitals,
+    // The days go with the data: the page's browser code must not import the server module.
+    refusedSignIns: { entries: refusedSignIns, days: REFUSED_SIGN_IN_DAYS },
   };
 }
 
@@ -123,6 +128,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           개선 필요, 나쁨을 함께 적습니다.
         </p>
         <WebVitalsTable stats={webVitals} />
+      </section>
+
+      <section aria-labelledby="refused-title" className={styles.refused} id="refused-sign-ins">
+        <h2 id="refused-title" className={styles.sectionTitle}>
+          최근 거부된 로그인
+        </h2>
+        <p className={styles.intro}>
+          최근 {loaderData.refusedSignIns.days}일 동안 비밀번호나 인증 코드가 틀렸거나 시도 제한에 걸려 거부된 로그인을
+          최근 것부터 보여 줍니다. 모르는 주소에서 같은 계정으로 여러 번 시도했다면 그 계정의 비밀번호를 바꿔 주세요.
+        </p>
+        <RefusedSignInsTable {...loaderData.refusedSignIns} />
+        <p className={styles.more}>
+          <Link to="/admin?category=account&type=failure#log" preventScrollReset>
+            관리 기록에서 계정의 실패 기록 모두 보기
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="log-title" className={styles.log} id="log">

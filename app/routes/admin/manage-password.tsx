@@ -8,10 +8,12 @@ import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { changePassword, endOtherSessions } from "#server/domain/administrators/authentication.ts";
+import { changePassword, endOtherSessions, endSession } from "#server/domain/administrators/authentication.ts";
 import { passwordSchema } from "#server/domain/administrators/passwords.ts";
+import { describeDevice } from "#server/domain/administrators/session-devices.ts";
 import { findActiveSession, listSessionsOf } from "#server/domain/administrators/sessions.ts";
 import { requireAdministrator, sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices, sessionContext } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-password";
 import styles from "./manage-password.module.css";
@@ -23,7 +25,12 @@ export async function loader(args: Route.LoaderArgs) {
   const sessions = await listSessionsOf(getServices(args.context).db, session.administrator.id);
   return {
     email: session.administrator.email,
-    sessions: sessions.map((item) => ({ ...item, current: item.id === session.id })),
+    // The raw header stays on the server: the page needs only its description.
+    sessions: sessions.map(({ userAgent, ...item }) => ({
+      ...item,
+      device: describeDevice(userAgent),
+      current: item.id === session.id,
+    })),
   };
 }
 
@@ -67,17 +74,13 @@ type Field = "currentPassword" | "newPassword" | "confirmPassword";
 type ActionResult =
   | { intent: "change"; errors: Partial<Record<Field, string>>; message?: string }
   | { intent: "change"; success: string; changedAt: string }
-  | { intent: "end-sessions"; success: string };
+  | { intent: "end-sessions"; success: string }
+  | { intent: "end-session"; ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdministrator(args);
   const { db } = getServices(args.context);
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    throw data("양식을 읽을 수 없습니다. 화면을 새로 고친 뒤 다시 시도해 주세요.", { status: 400 });
-  }
+  const form = await readTextForm(args.request);
 
   if (form.get("intent") === "end-other-sessions") {
     const ended = await endOtherSessions(db, session);
@@ -85,6 +88,31 @@ export async function action(args: Route.ActionArgs) {
       intent: "end-sessions",
       success:
         ended > 0 ? `다른 기기와 브라우저의 로그인 ${ended}개를 종료했습니다.` : "종료할 다른 로그인이 없었습니다.",
+    });
+  }
+
+  if (form.get("intent") === "end-session") {
+    const result = await endSession(db, session, String(form.get("sessionId") ?? "").slice(0, 128));
+    if (result.outcome === "current") {
+      return data<ActionResult>(
+        {
+          intent: "end-session",
+          ok: false,
+          message: "지금 이 브라우저의 로그인은 여기서 종료할 수 없습니다. 로그아웃을 눌러 주세요.",
+        },
+        { status: 400 },
+      );
+    }
+    if (result.outcome === "not-found") {
+      return data<ActionResult>(
+        { intent: "end-session", ok: false, message: "이미 종료되었거나 없는 로그인입니다." },
+        { status: 404 },
+      );
+    }
+    return data<ActionResult>({
+      intent: "end-session",
+      ok: true,
+      message: `${result.device}의 로그인을 종료했습니다. 그곳에서는 다시 로그인해야 합니다.`,
     });
   }
 
@@ -102,6 +130,7 @@ export async function action(args: Route.ActionArgs) {
     currentPassword: parsed.data.currentPassword,
     newPassword: parsed.data.newPassword,
     clientAddress: args.context.get(clientAddressContext),
+    userAgent: args.request.headers.get("user-agent") ?? undefined,
   });
   if (result.outcome === "wrong-current-password") {
     return data<ActionResult>(
@@ -214,27 +243,69 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
           주세요.
         </p>
         {actionData?.intent === "end-sessions" && <Notice tone="success" title={actionData.success} />}
+        {actionData?.intent === "end-session" && (
+          <Notice tone={actionData.ok ? "success" : "error"} title={actionData.message} />
+        )}
         <DataTable caption="로그인된 곳" hideCaption>
           <thead>
             <tr>
+              <th scope="col">기기</th>
+              <th scope="col">접속 주소</th>
               <th scope="col">로그인한 시간</th>
               <th scope="col">마지막 활동</th>
-              <th scope="col">종류</th>
               <th scope="col">만료</th>
+              <th scope="col">
+                <span className="visually-hidden">종료</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {loaderData.sessions.map((session) => (
               <tr key={session.id}>
+                <td className={styles.device}>
+                  {session.device}
+                  {session.current && (
+                    <>
+                      {" "}
+                      <Badge tone="brand">지금 이 브라우저</Badge>
+                    </>
+                  )}
+                </td>
                 <td data-nowrap data-mono>
-                  {formatDateTime(session.createdAt)} {session.current && <Badge tone="brand">지금 이 브라우저</Badge>}
+                  {session.clientAddress ?? "알 수 없음"}
+                </td>
+                <td data-nowrap data-mono>
+                  {formatDateTime(session.createdAt)}
                 </td>
                 <td data-nowrap data-mono>
                   {formatDateTime(session.lastSeenAt)}
                 </td>
-                <td data-nowrap>{session.persistent ? "로그인 상태 유지" : "브라우저를 닫으면 종료"}</td>
-                <td data-nowrap data-mono>
-                  {formatDateTime(session.expiresAt)}
+                <td data-nowrap>
+                  <span className={styles.expiry}>{formatDateTime(session.expiresAt)}</span>
+                  <span className={styles.kind}>
+                    {session.persistent ? "로그인 상태 유지" : "브라우저를 닫으면 종료"}
+                  </span>
+                </td>
+                <td data-nowrap>
+                  {!session.current && (
+                    <Form method="post">
+                      <input type="hidden" name="sessionId" value={session.id} />
+                      <ConfirmButton
+                        name="intent"
+                        value="end-session"
+                        title={`${session.device}의 로그인을 종료할까요?`}
+                        message={
+                          <p>
+                            {session.clientAddress ?? "알 수 없는 주소"}에서 {formatDateTime(session.createdAt)}에
+                            로그인한 곳입니다. 그곳에서 저장하지 않은 내용은 사라질 수 있습니다.
+                          </p>
+                        }
+                        confirmLabel="종료"
+                      >
+                        종료
+                      </ConfirmButton>
+                    </Form>
+                  )}
                 </td>
               </tr>
             ))}

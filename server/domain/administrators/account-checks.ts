@@ -17,7 +17,14 @@ export type AccountCheck = "accepted" | "refused" | Limited;
  */
 async function checkOnAccountPage(
   db: Db,
-  input: { session: ActiveSession; clientAddress: string; what: string; verify: () => Promise<boolean> },
+  input: {
+    session: ActiveSession;
+    clientAddress: string;
+    what: string;
+    /** Where it was asked, for the log: the account settings unless said. */
+    purpose?: string | undefined;
+    verify: () => Promise<boolean>;
+  },
   now: Date,
   policy: LimitPolicy,
 ): Promise<AccountCheck> {
@@ -28,7 +35,7 @@ async function checkOnAccountPage(
   if (await input.verify()) return "accepted";
   await refuseAttempt(db, {
     key,
-    content: `'${administrator.email}' 관리자의 ${input.what} 확인에 실패했습니다 (계정 설정)`,
+    content: `'${administrator.email}' 관리자의 ${input.what} 확인에 실패했습니다 (${input.purpose ?? "계정 설정"})`,
     error: `${input.what}가 올바르지 않습니다`,
     actor: administrator.email,
     now,
@@ -40,7 +47,7 @@ async function checkOnAccountPage(
 /** The current password, asked again on the account page (see checkOnAccountPage). */
 export async function checkAccountPassword(
   db: Db,
-  input: { session: ActiveSession; password: string; clientAddress: string },
+  input: { session: ActiveSession; password: string; clientAddress: string; purpose?: string | undefined },
   now: Date = new Date(),
   policy: LimitPolicy = signInLimit,
 ): Promise<AccountCheck> {

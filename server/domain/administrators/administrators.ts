@@ -2,7 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { newId } from "#server/storage/storage.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
-import { createSession, deleteSessionsOf, type NewSession } from "./sessions.ts";
+import { createSession, deleteSessionsOf, type NewSession, type SessionClient } from "./sessions.ts";
 
 /**
  * Administrator accounts: the managers who sign in to the admin area. Every change here is one
@@ -148,7 +148,8 @@ export async function deleteAdministrator(db: Db, input: { email: string; actor:
 
 /**
  * Sets a new password and ends the administrator's sessions. With `renewSession`, the session
- * in use is replaced by a new one (a new id after a credential change) instead of ending.
+ * in use is replaced by a new one (a new id after a credential change) instead of ending; it
+ * keeps the browser and address it is used from, so the account page still names it.
  * `content` words the log entry from the number of sessions that ended.
  */
 export async function setPassword(
@@ -158,7 +159,7 @@ export async function setPassword(
     password: string;
     actor: string;
     content: (endedSessions: number) => string;
-    renewSession?: { currentId: string; persistent: boolean } | undefined;
+    renewSession?: { currentId: string; persistent: boolean; client?: SessionClient } | undefined;
   },
 ): Promise<{ endedSessions: number; session: NewSession | undefined }> {
   const passwordHash = await hashPassword(input.password);
@@ -173,7 +174,7 @@ export async function setPassword(
     let session: NewSession | undefined;
     if (renewSession) {
       await deleteSessionsOf(trx, administrator.id);
-      session = await createSession(trx, administrator.id, renewSession.persistent);
+      session = await createSession(trx, administrator.id, renewSession.persistent, new Date(), renewSession.client);
     }
     await writeAuditLog(trx, {
       category: "account",

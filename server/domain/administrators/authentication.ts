@@ -1,13 +1,16 @@
 import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { addressKey } from "#server/domain/client-address.ts";
-import { findAdministratorByEmail, findAdministratorById, setPassword } from "./administrators.ts";
+import { checkAccountPassword } from "./account-checks.ts";
+import { findAdministratorByEmail, setPassword } from "./administrators.ts";
 import { hasSecondFactor } from "./authenticator-app.ts";
 import { findKnownDevice } from "./devices.ts";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";
+import { describeDevice } from "./session-devices.ts";
 import { type ActiveSession, deleteSession, deleteSessionsOf, type NewSession } from "./sessions.ts";
 import { openChallenge } from "./sign-in-challenges.ts";
-import { checkSignInLimit, type LimitPolicy, recordSignInAttempt, signInLimit } from "./sign-in-limiter.ts";
+import { checkSignInLimit, type LimitPolicy, signInLimit } from "./sign-in-limiter.ts";
+import { SIGN_IN_REFUSAL } from "./sign-in-refusals.ts";
 import { finishSignIn, type Limited, limitedAttempt, refuseAttempt, type SignedIn } from "./sign-in-steps.ts";
 
 /**
@@ -55,7 +58,7 @@ export async function signIn(
     await refuseAttempt(db, {
       key,
       content: `'${input.email}' 계정으로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
-      error: "이메일 또는 비밀번호가 올바르지 않습니다",
+      error: SIGN_IN_REFUSAL.wrongPassword,
       actor: input.email,
       now,
       policy,
@@ -120,6 +123,8 @@ export async function changePassword(
     currentPassword: string;
     newPassword: string;
     clientAddress: string;
+    /** The browser's User-Agent header, kept with the renewed session. */
+    userAgent?: string | undefined;
   },
   now: Date = new Date(),
   policy: LimitPolicy = signInLimit,
@@ -127,28 +132,24 @@ export async function changePassword(
   const { administrator } = input.session;
   // A wrong current password counts like a failed sign-in, so a session left open on a shared
   // computer cannot be used to guess the password.
-  const key = { clientAddress: addressKey(input.clientAddress), email: administrator.email };
-  const limit = await checkSignInLimit(db, key, now, policy);
-  if (limit.limited) return { outcome: "limited", retryAt: limit.retryAt };
-  const stored = await findAdministratorById(db, administrator.id);
-  if (!stored || !(await verifyPassword(input.currentPassword, stored.password_hash))) {
-    await db.transaction().execute(async (trx) => {
-      await recordSignInAttempt(trx, key, false, now, policy);
-      await writeAuditLog(trx, {
-        category: "account",
-        content: `'${administrator.email}' 관리자의 비밀번호를 변경하지 못했습니다`,
-        error: "현재 비밀번호가 올바르지 않습니다",
-        actor: administrator.email,
-      });
-    });
-    return { outcome: "wrong-current-password" };
-  }
+  const checked = await checkAccountPassword(
+    db,
+    { ...input, password: input.currentPassword, purpose: "비밀번호 변경" },
+    now,
+    policy,
+  );
+  if (checked === "refused") return { outcome: "wrong-current-password" };
+  if (checked !== "accepted") return checked;
   const { endedSessions, session } = await setPassword(db, {
     administrator,
     password: input.newPassword,
     actor: administrator.email,
     content: (ended) => `'${administrator.email}' 관리자의 비밀번호가 변경되었습니다 (다른 세션 ${ended}개 종료)`,
-    renewSession: { currentId: input.session.id, persistent: input.session.persistent },
+    renewSession: {
+      currentId: input.session.id,
+      persistent: input.session.persistent,
+      client: { userAgent: input.userAgent, address: input.clientAddress },
+    },
   });
   if (!session) throw new Error("The renewed session is missing");
   return { outcome: "changed", endedSessions, session };
@@ -164,5 +165,43 @@ export async function endOtherSessions(db: Db, session: ActiveSession): Promise<
       actor: session.administrator.email,
     });
     return ended;
+  });
+}
+
+export type EndSessionResult =
+  | { outcome: "ended"; device: string }
+  /** Not a session of this administrator, or one already ended or expired. */
+  | { outcome: "not-found" }
+  /** The session making the request: signing out is how that one ends. */
+  | { outcome: "current" };
+
+/** Ends one other session of the signed-in administrator, named by its id (the account page). */
+export async function endSession(
+  db: Db,
+  session: ActiveSession,
+  sessionId: string,
+  now: Date = new Date(),
+): Promise<EndSessionResult> {
+  if (sessionId === session.id) return { outcome: "current" };
+  const { administrator } = session;
+  return db.transaction().execute(async (trx) => {
+    // Only the administrator's own: an id of someone else's session ends nothing.
+    const row = await trx
+      .selectFrom("sessions")
+      .select(["user_agent", "client_address"])
+      .where("id", "=", sessionId)
+      .where("administrator_id", "=", administrator.id)
+      .where("expires_at", ">", now.toISOString())
+      .executeTakeFirst();
+    if (!row) return { outcome: "not-found" as const };
+    // Two clicks at once: only the one that deleted the row logs it.
+    if (!(await deleteSession(trx, sessionId))) return { outcome: "not-found" as const };
+    const device = describeDevice(row.user_agent);
+    await writeAuditLog(trx, {
+      category: "account",
+      content: `'${administrator.email}' 관리자가 다른 세션 하나를 종료했습니다 (${device}, 접속 주소 ${row.client_address ?? "알 수 없음"})`,
+      actor: administrator.email,
+    });
+    return { outcome: "ended" as const, device };
   });
 }

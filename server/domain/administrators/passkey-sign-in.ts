@@ -4,6 +4,7 @@ import { addressKey } from "#server/domain/client-address.ts";
 import { findKnownDevice } from "./devices.ts";
 import { checkPasskeySignIn, type RelyingParty } from "./passkeys.ts";
 import { type AttemptKey, type LimitPolicy, signInLimit } from "./sign-in-limiter.ts";
+import { SIGN_IN_REFUSAL } from "./sign-in-refusals.ts";
 import { finishSignIn, type Limited, limitedAttempt, refuseAttempt, type SignedIn } from "./sign-in-steps.ts";
 
 export type PasskeySignInResult = SignedIn | Limited | { outcome: "rejected" | "expired" };
@@ -34,7 +35,7 @@ export async function signInWithPasskey(
     await refuseAttempt(db, {
       key: { clientAddress: addressKey(input.clientAddress), email: "" },
       content: `등록되지 않은 패스키로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
-      error: "등록되지 않은 패스키",
+      error: SIGN_IN_REFUSAL.unknownPasskey,
       actor: "system",
       now,
       policy,
@@ -50,7 +51,7 @@ export async function signInWithPasskey(
     await refuseAttempt(db, {
       key,
       content: `'${administrator.email}' 계정의 패스키로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
-      error: "패스키 확인 실패",
+      error: SIGN_IN_REFUSAL.passkeyFailed,
       actor: administrator.email,
       now,
       policy,

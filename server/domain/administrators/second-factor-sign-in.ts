@@ -4,6 +4,7 @@ import { findAdministratorById } from "./administrators.ts";
 import { acceptAuthenticatorCode, isTotpCode, normaliseCode, spendRecoveryCode } from "./authenticator-app.ts";
 import { closeChallenge, failChallenge, findChallenge } from "./sign-in-challenges.ts";
 import { type AttemptKey, checkSignInLimit, type LimitPolicy, signInLimit } from "./sign-in-limiter.ts";
+import { SIGN_IN_REFUSAL } from "./sign-in-refusals.ts";
 import { finishSignIn, type Limited, limitedAttempt, refuseAttempt, type SignedIn } from "./sign-in-steps.ts";
 
 export type SecondFactorResult =
@@ -52,7 +53,7 @@ export async function completeSecondFactor(
     await refuseAttempt(db, {
       key,
       content: `'${administrator.email}' 계정의 2단계 인증에 실패했습니다 (${input.kind === "app" ? "인증 앱 코드" : "복구 코드"}, 접속 주소 ${input.clientAddress})`,
-      error: "인증 코드가 올바르지 않습니다",
+      error: SIGN_IN_REFUSAL.wrongCode,
       actor: administrator.email,
       now,
       policy,

@@ -157,7 +157,7 @@ export async function deleteSessionsOf(
 export async function listSessionsOf(db: Db, administratorId: string, now: Date = new Date()) {
   const rows = await db
     .selectFrom("sessions")
-    .select(["id", "persistent", "created_at", "last_seen_at", "expires_at"])
+    .select(["id", "persistent", "created_at", "last_seen_at", "expires_at", "user_agent", "client_address"])
     .where("administrator_id", "=", administratorId)
     .where("expires_at", ">", now.toISOString())
     .orderBy("created_at", "desc")
@@ -168,6 +168,9 @@ export async function listSessionsOf(db: Db, administratorId: string, now: Date 
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,
+    /** Null for sessions made before these were kept. */
+    userAgent: row.user_agent,
+    clientAddress: row.client_address,
   }));
 }
 

@@ -3,6 +3,7 @@ import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { rememberDevice, touchDevice } from "./devices.ts";
 import { createSession, type NewSession } from "./sessions.ts";
 import { type AttemptKey, checkSignInLimit, type LimitPolicy, recordSignInAttempt } from "./sign-in-limiter.ts";
+import { SIGN_IN_REFUSAL } from "./sign-in-refusals.ts";
 
 /**
  * What every way of signing in shares (a password, its second factor, a passkey): the limiter's
@@ -80,7 +81,7 @@ export async function limitedAttempt(
   await writeAuditLog(db, {
     category: "account",
     content: `'${key.email}' 계정 로그인을 막았습니다: 실패가 너무 많습니다 (접속 주소 ${clientAddress}${key.deviceId ? ", 알려진 기기" : ""})`,
-    error: "로그인 시도 제한",
+    error: SIGN_IN_REFUSAL.limited,
     actor: key.email,
   });
   return { outcome: "limited", retryAt: limit.retryAt };

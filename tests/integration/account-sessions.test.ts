@@ -1,0 +1,231 @@
+import { CompiledQuery, sql } from "kysely";
+import { beforeAll, describe, expect, test } from "vitest";
+import { createAdministrator } from "#server/domain/administrators/administrators.ts";
+import { changePassword, endSession, signIn } from "#server/domain/administrators/authentication.ts";
+import {
+  type ActiveSession,
+  createSession,
+  findActiveSession,
+  listSessionsOf,
+  sessionIdOf,
+} from "#server/domain/administrators/sessions.ts";
+import { listRefusedSignIns, refusedSignInsQuery } from "#server/domain/dashboard/refused-sign-ins.ts";
+import { newId } from "#server/storage/storage.ts";
+import { describeEachDatabase, type TestServices } from "./support/databases.ts";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const policy = { maxFailures: 2, windowMs: 15 * MINUTE };
+
+const windows =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const iPhone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+
+async function activeSession(services: TestServices, token: string): Promise<ActiveSession> {
+  const session = await findActiveSession(services.db, token);
+  if (!session) throw new Error("the session is missing");
+  return session;
+}
+
+async function auditContents(services: TestServices, contains: string) {
+  const rows = await services.db
+    .selectFrom("audit_log")
+    .select(["content", "type", "actor"])
+    .where("content", "like", `%${contains}%`)
+    .orderBy("time")
+    .execute();
+  return rows;
+}
+
+describeEachDatabase("the sessions an administrator sees and ends", (services) => {
+  let ownerId = "";
+  let otherId = "";
+  beforeAll(async () => {
+    const { db } = services();
+    ownerId = (await createAdministrator(db, { email: "owner@club.test", password: "owner-pass", actor: "system" })).id;
+    otherId = (await createAdministrator(db, { email: "other@club.test", password: "other-pass", actor: "system" })).id;
+  });
+
+  test("each session keeps the browser and address it was opened from", async () => {
+    const { db } = services();
+    const now = new Date();
+    const laptop = await createSession(db, ownerId, true, now, { userAgent: windows, address: "198.51.100.20" });
+    const phone = await createSession(db, ownerId, false, new Date(now.getTime() + 1000), {
+      userAgent: iPhone,
+      address: "2001:db8::7",
+    });
+    // Sessions from before browsers and addresses were kept have neither.
+    const older = await createSession(db, ownerId, false, new Date(now.getTime() - 1000));
+
+    const sessions = await listSessionsOf(db, ownerId);
+    expect(
+      sessions.map(({ id, userAgent, clientAddress, persistent }) => ({ id, userAgent, clientAddress, persistent })),
+    ).toEqual([
+      { id: sessionIdOf(phone.token), userAgent: iPhone, clientAddress: "2001:db8::7", persistent: false },
+      { id: sessionIdOf(laptop.token), userAgent: windows, clientAddress: "198.51.100.20", persistent: true },
+      { id: sessionIdOf(older.token), userAgent: null, clientAddress: null, persistent: false },
+    ]);
+    await db.deleteFrom("sessions").execute();
+  });
+
+  test("the session renewed by a password change keeps this browser and address", async () => {
+    const { db } = services();
+    const current = await createSession(db, ownerId, true, new Date(), {
+      userAgent: windows,
+      address: "198.51.100.21",
+    });
+    const result = await changePassword(db, {
+      session: await activeSession(services(), current.token),
+      currentPassword: "owner-pass",
+      newPassword: "owner-pass-2",
+      clientAddress: "198.51.100.22",
+      userAgent: iPhone,
+    });
+    if (result.outcome !== "changed") throw new Error(`expected changed, got ${result.outcome}`);
+    const sessions = await listSessionsOf(db, ownerId);
+    expect(sessions).toEqual([
+      expect.objectContaining({
+        id: sessionIdOf(result.session.token),
+        persistent: true,
+        userAgent: iPhone,
+        clientAddress: "198.51.100.22",
+      }),
+    ]);
+    await db.deleteFrom("sessions").execute();
+  });
+
+  describe("ending one session", () => {
+    test("ends only the one named, and the log names its device and address", async () => {
+      const { db } = services();
+      const current = await createSession(db, ownerId, false, new Date(), { userAgent: windows, address: "192.0.2.1" });
+      const phone = await createSession(db, ownerId, false, new Date(), { userAgent: iPhone, address: "192.0.2.2" });
+      const laptop = await createSession(db, ownerId, true, new Date(), { userAgent: windows, address: "192.0.2.3" });
+      const session = await activeSession(services(), current.token);
+
+      await expect(endSession(db, session, sessionIdOf(phone.token))).resolves.toEqual({
+        outcome: "ended",
+        device: "Safari · iPhone (iOS 18)",
+      });
+      await expect(findActiveSession(db, phone.token)).resolves.toBeUndefined();
+      await expect(findActiveSession(db, laptop.token)).resolves.toBeDefined();
+      await expect(findActiveSession(db, current.token)).resolves.toBeDefined();
+      expect(await auditContents(services(), "다른 세션 하나를 종료했습니다")).toEqual([
+        {
+          content:
+            "'owner@club.test' 관리자가 다른 세션 하나를 종료했습니다 (Safari · iPhone (iOS 18), 접속 주소 192.0.2.2)",
+          type: "normal",
+          actor: "owner@club.test",
+        },
+      ]);
+
+      // Ending it again finds nothing to end, and logs nothing.
+      await expect(endSession(db, session, sessionIdOf(phone.token))).resolves.toEqual({ outcome: "not-found" });
+      expect(await auditContents(services(), "다른 세션 하나를 종료했습니다")).toHaveLength(1);
+    });
+
+    test("another administrator's session, an unknown id and the current session end nothing", async () => {
+      const { db } = services();
+      const current = await createSession(db, ownerId, false, new Date(), { userAgent: windows, address: "192.0.2.4" });
+      const theirs = await createSession(db, otherId, false, new Date(), { userAgent: iPhone, address: "192.0.2.5" });
+      const session = await activeSession(services(), current.token);
+      const logged = (await auditContents(services(), "종료했습니다")).length;
+
+      await expect(endSession(db, session, sessionIdOf(theirs.token))).resolves.toEqual({ outcome: "not-found" });
+      await expect(findActiveSession(db, theirs.token)).resolves.toMatchObject({
+        administrator: { email: "other@club.test" },
+      });
+      await expect(endSession(db, session, "0".repeat(64))).resolves.toEqual({ outcome: "not-found" });
+      await expect(endSession(db, session, "")).resolves.toEqual({ outcome: "not-found" });
+      await expect(endSession(db, session, session.id)).resolves.toEqual({ outcome: "current" });
+      await expect(findActiveSession(db, current.token)).resolves.toBeDefined();
+      expect(await auditContents(services(), "종료했습니다")).toHaveLength(logged);
+    });
+
+    test("an expired session is not there to end", async () => {
+      const { db } = services();
+      const current = await createSession(db, ownerId, false);
+      const old = await createSession(db, ownerId, false, new Date(Date.now() - 13 * 60 * MINUTE));
+      const session = await activeSession(services(), current.token);
+      await expect(endSession(db, session, sessionIdOf(old.token))).resolves.toEqual({ outcome: "not-found" });
+    });
+  });
+});
+
+describeEachDatabase("the dashboard's refused sign-ins", (services) => {
+  beforeAll(async () => {
+    const { db } = services();
+    await createAdministrator(db, { email: "keeper@club.test", password: "keeper-pass", actor: "system" });
+    await createAdministrator(db, { email: "bystander@club.test", password: "bystander-pass", actor: "system" });
+  });
+
+  test("newest first: who was tried, why, and from where; nothing else of the account log", async () => {
+    const { db } = services();
+    const attempt = (email: string, password: string, clientAddress: string) =>
+      signIn(db, { email, password, persistent: false, clientAddress }, new Date(), policy);
+    // Older than a week: no longer shown.
+    await db
+      .insertInto("audit_log")
+      .values({
+        id: newId(),
+        category: "account",
+        type: "failure",
+        content: "'keeper@club.test' 계정으로 로그인하지 못했습니다 (접속 주소 203.0.113.99)",
+        error: "이메일 또는 비밀번호가 올바르지 않습니다",
+        actor: "keeper@club.test",
+        time: new Date(Date.now() - 8 * DAY).toISOString(),
+      })
+      .execute();
+
+    await expect(attempt("nobody@club.test", "guess-1", "203.0.113.10")).resolves.toEqual({ outcome: "rejected" });
+    await expect(attempt("keeper@club.test", "guess-2", "203.0.113.11")).resolves.toEqual({ outcome: "rejected" });
+    // The second failure for this address reaches the limit of this policy.
+    await expect(attempt("keeper@club.test", "guess-3", "203.0.113.12")).resolves.toMatchObject({
+      outcome: "limited",
+    });
+    // A success in between (its password check also keeps the entries' times apart).
+    await expect(attempt("bystander@club.test", "bystander-pass", "203.0.113.13")).resolves.toMatchObject({
+      outcome: "signed-in",
+    });
+    // Even the right password is refused now.
+    await expect(attempt("keeper@club.test", "keeper-pass", "203.0.113.14")).resolves.toMatchObject({
+      outcome: "limited",
+    });
+
+    const refused = await listRefusedSignIns(db);
+    expect(refused.map(({ email, reason, clientAddress }) => ({ email, reason, clientAddress }))).toEqual([
+      { email: "keeper@club.test", reason: "로그인 시도 제한", clientAddress: "203.0.113.14" },
+      { email: "keeper@club.test", reason: "이메일 또는 비밀번호가 올바르지 않습니다", clientAddress: "203.0.113.12" },
+      { email: "keeper@club.test", reason: "이메일 또는 비밀번호가 올바르지 않습니다", clientAddress: "203.0.113.11" },
+      { email: "nobody@club.test", reason: "이메일 또는 비밀번호가 올바르지 않습니다", clientAddress: "203.0.113.10" },
+    ]);
+    const times = refused.map((entry) => entry.time);
+    expect(times).toEqual([...times].sort().reverse());
+    await expect(listRefusedSignIns(db, { limit: 2 })).resolves.toEqual(refused.slice(0, 2));
+    // A week on, they are gone from the list too.
+    await expect(listRefusedSignIns(db, { now: new Date(Date.now() + 8 * DAY) })).resolves.toEqual([]);
+  });
+
+  test("the query is answered from the (category, time) index", async () => {
+    const { db, engine } = services();
+    const query = refusedSignInsQuery(db, new Date(Date.now() - 7 * DAY), 10).compile();
+    const explain = (prefix: string) => CompiledQuery.raw(`${prefix} ${query.sql}`, [...query.parameters]);
+    if (engine === "sqlite") {
+      const plan = await db.executeQuery<{ detail: string }>(explain("explain query plan"));
+      const detail = plan.rows.map((row) => row.detail).join("\n");
+      expect(detail).toContain("audit_log_category_time");
+      // The index gives the order: no sorting step.
+      expect(detail).not.toContain("TEMP B-TREE");
+    } else {
+      // A tiny table is scanned whatever its indexes; with sequential scans off, the plan shows
+      // whether the index can serve the query at all.
+      await db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const plan = await trx.executeQuery<{ "QUERY PLAN": string }>(explain("explain"));
+        const detail = plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
+        expect(detail).toContain("audit_log_category_time");
+        expect(detail).not.toMatch(/^\s*(->\s*)?Sort\b/m);
+      });
+    }
+  });
+});
