@@ -66,6 +66,7 @@ export default [
   // Resource routes (files, feeds, endpoints)
   route("rss.xml", "routes/resources/rss.ts"),
   route("rules/:fileName", "routes/resources/rule-file.ts"),
+  route("manuals/:file", "routes/resources/manual-file.ts"),
   route("calendar.ics", "routes/resources/calendar-ics.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

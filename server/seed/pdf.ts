@@ -1,6 +1,6 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb } from "pdf-lib";
-import { notoSansKr } from "#server/domain/korean-font.ts";
+import { notoSansKrForPdf } from "#server/domain/korean-font.ts";
 
 export interface DemoPdfOptions {
   title: string;
@@ -17,7 +17,7 @@ export async function makeDemoPdf({ title, subtitle, paragraphs, coverJpeg }: De
   pdf.registerFontkit(fontkit);
   pdf.setTitle(title);
   pdf.setCreator("Club site demo content");
-  const font = await pdf.embedFont(await notoSansKr("400Regular"), { subset: true });
+  const font = await pdf.embedFont(await notoSansKrForPdf("400Regular"), { subset: true });
   const [pageWidth, pageHeight] = [595.28, 841.89]; // A4 in points
 
   if (coverJpeg) {

@@ -146,6 +146,7 @@ describe("the admin shell", () => {
       "목차",
       "로그인과 로그아웃",
       "비밀번호와 로그인된 곳",
+      "패스키와 2단계 인증",
       "콘텐츠를 고칠 때 공통 규칙",
       "콘텐츠별 안내",
       "사진과 파일 올리기",
@@ -153,8 +154,15 @@ describe("the admin shell", () => {
       "도움이 필요할 때",
     ]);
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
-    expect(kinds).toHaveLength(11);
+    expect(kinds).toHaveLength(13);
     expect(kinds).toContain("사이트 설정");
+    // The same words as a PDF, downloaded under the club's name.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "PDF로 내려받기" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/ 관리자 매뉴얼\.pdf$/);
+    expect(new URL(download.url()).pathname).toBe("/manuals/club-admin-manual.pdf");
     await page.getByRole("link", { name: "관리 기록 읽기" }).click();
     await page.waitForURL((url) => url.hash === "#log");
   });

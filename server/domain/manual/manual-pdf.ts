@@ -1,0 +1,409 @@
+import { createHash } from "node:crypto";
+import fontkit from "@pdf-lib/fontkit";
+import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { notoSansKrForPdf } from "#server/domain/korean-font.ts";
+import {
+  type ManualBlock,
+  type ManualRun,
+  type ManualText,
+  manualChapters,
+  manualIntroduction,
+  manualTitle,
+} from "#shared/admin-manual.ts";
+import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
+import { breakLines, type Piece } from "./line-breaks.ts";
+
+/**
+ * The managers' manual as an A4 PDF, laid out from the same text as /admin/manual
+ * (shared/admin-manual.ts): the club's name, the date and a table of contents with page numbers
+ * on the first page, then the chapters; a running head and page numbers on every page. Noto Sans
+ * KR (regular and bold) is embedded as a subset of the syllables used, so any reader shows the
+ * Korean text; code is set in Courier, which every PDF reader has built in, with Noto Sans KR for
+ * its Hangul.
+ */
+
+export interface ManualPdf {
+  body: Uint8Array<ArrayBuffer>;
+  /** A strong validator: the bytes' digest, the same in every process that made the same file. */
+  etag: string;
+  /** The day it was made (midnight in Seoul), also the date printed on it. */
+  madeAt: Date;
+}
+
+export interface ManualPdfOptions {
+  clubName: string;
+  /** The site's public address, printed as where the admin area is. */
+  siteUrl: string;
+}
+
+let kept: { key: string; pdf: Promise<ManualPdf> } | undefined;
+
+/**
+ * The manual's PDF, made once per process and kept: the words change only with a deploy, and
+ * the club's name or address only with a settings save (then the next request makes a new one).
+ */
+export function adminManualPdf(options: ManualPdfOptions, now = new Date()): Promise<ManualPdf> {
+  const key = JSON.stringify([options.clubName, options.siteUrl]);
+  if (kept?.key !== key) {
+    const pdf = makeManualPdf(options, seoulMidnight(seoulDate(now)));
+    kept = { key, pdf };
+    // A failed attempt is not kept: the next request tries again.
+    pdf.catch(() => {
+      if (kept?.pdf === pdf) kept = undefined;
+    });
+  }
+  return kept.pdf;
+}
+
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = { left: 64, right: 64, top: 76, bottom: 72 };
+const TEXT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+
+const COLORS = {
+  text: rgb(0.07, 0.08, 0.11),
+  muted: rgb(0.29, 0.32, 0.39),
+  subtle: rgb(0.45, 0.48, 0.55),
+  rule: rgb(0.87, 0.88, 0.92),
+  brand: rgb(0.14, 0.28, 0.85),
+  codeText: rgb(0.55, 0.11, 0.27),
+  codeBackground: rgb(0.94, 0.95, 0.97),
+  keyBorder: rgb(0.73, 0.75, 0.81),
+};
+
+/** How text is set: the size, the line's height, its colour and whether plain text is bold. */
+interface TextStyle {
+  size: number;
+  lineHeight: number;
+  color: Color;
+  bold?: boolean;
+}
+
+const BODY: TextStyle = { size: 10.5, lineHeight: 18.5, color: COLORS.text };
+const TERM_DESCRIPTION: TextStyle = { ...BODY, color: COLORS.muted };
+const CHAPTER: TextStyle = { size: 16, lineHeight: 24, color: COLORS.text, bold: true };
+const SUBHEADING: TextStyle = { size: 12, lineHeight: 20, color: COLORS.text, bold: true };
+const SMALL = 8.5;
+
+type Mark = "regular" | "bold" | "code" | "key";
+
+/**
+ * No OpenType features: fontkit shapes every string pdf-lib measures or draws, and with the
+ * shaper's defaults that took 2.4 ms a string (seconds for the manual) against 0.06 ms without.
+ * The manual's Hangul is precomposed syllables, which need no substitution; Latin text loses only
+ * its kerning and ligatures.
+ */
+const TEXT_FEATURES = Object.fromEntries(
+  [
+    ...["rvrn", "ltra", "ltrm", "frac", "numr", "dnom", "ccmp", "locl", "rlig", "mark", "mkmk"],
+    ...["calt", "clig", "liga", "rclt", "curs", "kern", "ljmo", "vjmo", "tjmo"],
+  ].map((tag) => [tag, false]),
+);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  mono: PDFFont;
+}
+
+async function makeManualPdf({ clubName, siteUrl }: ManualPdfOptions, madeAt: Date): Promise<ManualPdf> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const title = `${clubName} ${manualTitle}`;
+  pdf.setTitle(title, { showInWindowTitleBar: true });
+  pdf.setLanguage("ko");
+  pdf.setAuthor(clubName);
+  pdf.setSubject("홈페이지 관리 화면 사용 안내");
+  pdf.setCreator(`${clubName} 홈페이지`);
+  // Fixed dates keep the bytes, and so the ETag, the same in every process that makes the file.
+  pdf.setCreationDate(madeAt);
+  pdf.setModificationDate(madeAt);
+  const [regular, bold] = await Promise.all([notoSansKrForPdf("400Regular"), notoSansKrForPdf("700Bold")]);
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(regular, { subset: true, features: TEXT_FEATURES }),
+    bold: await pdf.embedFont(bold, { subset: true, features: TEXT_FEATURES }),
+    mono: await pdf.embedFont(StandardFonts.Courier),
+  };
+
+  const writer = new Writer(pdf, fonts);
+  writer.titleBlock(clubName, madeAt, siteUrl);
+  const contents = writer.reserveContents(manualChapters.length);
+  const chapterPages: number[] = [];
+  for (const chapter of manualChapters) {
+    chapterPages.push(writer.chapter(chapter.title));
+    for (const block of chapter.blocks) writer.block(block);
+  }
+  writer.contents(
+    contents,
+    manualChapters.map((chapter, index) => [chapter.title, chapterPages[index] ?? 1]),
+  );
+  writer.pageFurniture(title);
+
+  const body = new Uint8Array(await pdf.save());
+  const digest = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  return { body, etag: `"${digest}"`, madeAt };
+}
+
+/** Lays text out top to bottom, starting a page when the next line would not fit. */
+class Writer {
+  readonly #pdf: PDFDocument;
+  readonly #fonts: Fonts;
+  readonly #widths = new Map<string, number>();
+  #page: PDFPage;
+  /** The top of the next line, in points from the page's bottom. */
+  #y = PAGE.height - MARGIN.top;
+
+  constructor(pdf: PDFDocument, fonts: Fonts) {
+    this.#pdf = pdf;
+    this.#fonts = fonts;
+    this.#page = pdf.addPage([PAGE.width, PAGE.height]);
+  }
+
+  titleBlock(clubName: string, madeAt: Date, siteUrl: string) {
+    this.#y = PAGE.height - 88;
+    this.#line([{ text: clubName, mark: "bold" }], MARGIN.left, { size: 12, lineHeight: 20, color: COLORS.brand });
+    this.#line([{ text: manualTitle, mark: "bold" }], MARGIN.left, { size: 28, lineHeight: 44, color: COLORS.text });
+    this.#gap(6);
+    this.#paragraph(manualIntroduction, MARGIN.left, TEXT_WIDTH, { ...BODY, size: 11.5, lineHeight: 20 });
+    this.#gap(6);
+    const [year, month, day] = seoulDate(madeAt).split("-").map(Number);
+    const details: TextStyle = { size: 9.5, lineHeight: 16, color: COLORS.muted };
+    this.#line([{ text: `${year}년 ${month}월 ${day}일 기준`, mark: "regular" }], MARGIN.left, details);
+    this.#line(
+      [
+        { text: "관리 화면: ", mark: "regular" },
+        { text: `${siteUrl.replace(/\/+$/, "")}/admin`, mark: "code" },
+      ],
+      MARGIN.left,
+      details,
+    );
+    this.#gap(22);
+  }
+
+  /** Room for the table of contents, filled in once the chapters' pages are known. */
+  reserveContents(entries: number) {
+    const top = this.#y;
+    this.#y -= 34 + entries * 19 + 14;
+    return { page: this.#page, top };
+  }
+
+  contents({ page, top }: { page: PDFPage; top: number }, entries: [title: string, page: number][]) {
+    const height = 34 + entries.length * 19;
+    page.drawRectangle({
+      x: MARGIN.left,
+      y: top - height,
+      width: TEXT_WIDTH,
+      height,
+      color: COLORS.codeBackground,
+      borderColor: COLORS.rule,
+      borderWidth: 0.75,
+    });
+    const { regular, bold } = this.#fonts;
+    page.drawText("목차", { x: MARGIN.left + 16, y: top - 22, size: 10.5, font: bold, color: COLORS.text });
+    entries.forEach(([title, number], index) => {
+      const y = top - 44 - index * 19;
+      const label = `${index + 1}. ${title}`;
+      page.drawText(label, { x: MARGIN.left + 16, y, size: 10, font: regular, color: COLORS.text });
+      const pageNumber = String(number);
+      const right = MARGIN.left + TEXT_WIDTH - 16;
+      page.drawText(pageNumber, {
+        x: right - regular.widthOfTextAtSize(pageNumber, 10),
+        y,
+        size: 10,
+        font: regular,
+        color: COLORS.muted,
+      });
+    });
+  }
+
+  /** A chapter's heading, kept with its first lines; returns the page it is on (from 1). */
+  chapter(title: string): number {
+    if (this.#y < PAGE.height - MARGIN.top) this.#gap(18);
+    this.#ensure(CHAPTER.lineHeight + 10 + BODY.lineHeight * 3);
+    this.#line([{ text: title, mark: "bold" }], MARGIN.left, CHAPTER);
+    this.#y -= 4;
+    this.#page.drawLine({
+      start: { x: MARGIN.left, y: this.#y },
+      end: { x: MARGIN.left + TEXT_WIDTH, y: this.#y },
+      thickness: 0.75,
+      color: COLORS.rule,
+    });
+    this.#y -= 10;
+    return this.#pdf.getPageCount();
+  }
+
+  block(block: ManualBlock) {
+    switch (block.kind) {
+      case "paragraph":
+        this.#paragraph(block.text, MARGIN.left, TEXT_WIDTH, BODY);
+        this.#gap(8);
+        return;
+      case "subheading":
+        this.#gap(6);
+        this.#ensure(SUBHEADING.lineHeight + BODY.lineHeight * 2);
+        this.#paragraph(block.text, MARGIN.left, TEXT_WIDTH, SUBHEADING);
+        this.#gap(2);
+        return;
+      case "list":
+        for (const item of block.items) {
+          const indent = 16;
+          this.#paragraph(item, MARGIN.left + indent, TEXT_WIDTH - indent, BODY, (page, baseline) =>
+            page.drawText("•", {
+              x: MARGIN.left + 4,
+              y: baseline,
+              size: BODY.size,
+              font: this.#fonts.regular,
+              color: COLORS.subtle,
+            }),
+          );
+          this.#gap(4);
+        }
+        this.#gap(6);
+        return;
+      case "terms":
+        for (const { term, description } of block.terms) {
+          this.#ensure(BODY.lineHeight * 2);
+          this.#line([{ text: term, mark: "bold" }], MARGIN.left, BODY);
+          this.#paragraph(description, MARGIN.left + 12, TEXT_WIDTH - 12, TERM_DESCRIPTION);
+          this.#gap(6);
+        }
+        this.#gap(4);
+        return;
+    }
+  }
+
+  /** The running head (from the second page) and "n / total" at the foot of every page. */
+  pageFurniture(title: string) {
+    const { regular } = this.#fonts;
+    const pages = this.#pdf.getPages();
+    pages.forEach((page, index) => {
+      if (index > 0) {
+        page.drawText(title, { x: MARGIN.left, y: PAGE.height - 44, size: SMALL, font: regular, color: COLORS.subtle });
+        page.drawLine({
+          start: { x: MARGIN.left, y: PAGE.height - 52 },
+          end: { x: PAGE.width - MARGIN.right, y: PAGE.height - 52 },
+          thickness: 0.5,
+          color: COLORS.rule,
+        });
+      }
+      const number = `${index + 1} / ${pages.length}`;
+      page.drawText(number, {
+        x: (PAGE.width - regular.widthOfTextAtSize(number, SMALL)) / 2,
+        y: 40,
+        size: SMALL,
+        font: regular,
+        color: COLORS.subtle,
+      });
+    });
+  }
+
+  /** Running text wrapped to `width`; `marker` draws a list's bullet beside the first line. */
+  #paragraph(
+    text: ManualText,
+    x: number,
+    width: number,
+    style: TextStyle,
+    marker?: (page: PDFPage, baseline: number) => void,
+  ) {
+    const lines = breakLines(piecesOf(text, style), width, (part, mark) => this.#width(part, mark, style.size));
+    lines.forEach((line, index) => {
+      const baseline = this.#line(line, x, style);
+      if (index === 0) marker?.(this.#page, baseline);
+    });
+  }
+
+  /** One line at the cursor (on a new page when it would not fit); returns its baseline. */
+  #line(pieces: readonly Piece<Mark>[], x: number, style: TextStyle): number {
+    this.#ensure(style.lineHeight);
+    const baseline = this.#y - (style.lineHeight + style.size * 0.72) / 2;
+    let left = x;
+    for (const { text, mark } of pieces) {
+      const width = this.#width(text, mark, style.size);
+      if (mark === "code" || mark === "key") {
+        this.#page.drawRectangle({
+          x: left - 1.5,
+          y: baseline - style.size * 0.3,
+          width: width + 3,
+          height: style.size * 1.3,
+          color: COLORS.codeBackground,
+          ...(mark === "key" ? { borderColor: COLORS.keyBorder, borderWidth: 0.6 } : {}),
+        });
+      }
+      for (const run of fontRuns(text, mark)) {
+        const size = sizeOf(run, style.size);
+        const color = mark === "code" ? COLORS.codeText : style.color;
+        this.#page.drawText(run.text, { x: left, y: baseline, size, font: this.#fonts[run.font], color });
+        left += this.#fontWidth(run.font, run.text, size);
+      }
+    }
+    this.#y -= style.lineHeight;
+    return baseline;
+  }
+
+  #width(text: string, mark: Mark, size: number): number {
+    return fontRuns(text, mark).reduce((sum, run) => sum + this.#fontWidth(run.font, run.text, sizeOf(run, size)), 0);
+  }
+
+  /** Measured once per font and text, at size 1 (widths scale with the size): fontkit shapes each. */
+  #fontWidth(font: keyof Fonts, text: string, size: number): number {
+    const key = `${font}:${text}`;
+    let width = this.#widths.get(key);
+    if (width === undefined) {
+      width = this.#fonts[font].widthOfTextAtSize(text, 1);
+      this.#widths.set(key, width);
+    }
+    return width * size;
+  }
+
+  #gap(points: number) {
+    this.#y -= points;
+  }
+
+  /** Starts a new page unless `height` more points fit above the bottom margin. */
+  #ensure(height: number) {
+    if (this.#y - height >= MARGIN.bottom) return;
+    this.#page = this.#pdf.addPage([PAGE.width, PAGE.height]);
+    this.#y = PAGE.height - MARGIN.top;
+  }
+}
+
+/**
+ * The manual's runs as marked pieces. Links are printed as their words, an absolute link with its
+ * address after it; headings set plain text bold.
+ */
+function piecesOf(text: ManualText, style: TextStyle): Piece<Mark>[] {
+  const plain: Mark = style.bold ? "bold" : "regular";
+  return text.flatMap((run) => runPieces(run, plain));
+}
+
+function runPieces(run: ManualRun, plain: Mark): Piece<Mark>[] {
+  if (typeof run === "string") return [{ text: run, mark: plain }];
+  switch (run.kind) {
+    case "strong":
+      return [{ text: run.text, mark: "bold" }];
+    case "code":
+      return [{ text: run.text, mark: "code" }];
+    case "kbd":
+      return [{ text: run.text, mark: "key" }];
+    case "link":
+      if (run.to.startsWith("/")) return [{ text: run.text, mark: plain }];
+      return [
+        { text: `${run.text} (`, mark: plain },
+        { text: run.to, mark: "code" },
+        { text: ")", mark: plain },
+      ];
+  }
+}
+
+/** Courier has Latin letters only: code's other characters are set in Noto Sans KR. */
+function fontRuns(text: string, mark: Mark): { text: string; font: keyof Fonts }[] {
+  if (mark === "regular" || mark === "bold") return [{ text, font: mark }];
+  return [...text.matchAll(/[\x20-\x7e]+|[^\x20-\x7e]+/g)].map(([part]) => ({
+    text: part,
+    font: /^[\x20-\x7e]/.test(part) ? "mono" : "regular",
+  }));
+}
+
+/** Courier looks larger than Noto Sans KR at the same size. */
+function sizeOf(run: { font: keyof Fonts }, size: number): number {
+  return run.font === "mono" ? size * 0.95 : size;
+}
