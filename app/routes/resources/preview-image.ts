@@ -1,5 +1,6 @@
 import { previewCardBrand } from "#app/lib/logo-files.server.tsx";
 import { findPreviewImage } from "#server/domain/previews/preview-images.ts";
+import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/preview-image";
 
@@ -31,10 +32,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // second copy (only responses without an ETag are stored there).
     ETag: `"${params.file}"`,
   });
-  if (request.headers.get("if-none-match") === headers.get("ETag")) {
-    headers.delete("Content-Length");
-    return new Response(null, { status: 304, headers });
-  }
+  const notModified = notModifiedAnswer(request, headers);
+  if (notModified) return notModified;
   if (request.method === "HEAD") return new Response(null, { headers });
   return new Response(new Uint8Array(image.body), { headers });
 }

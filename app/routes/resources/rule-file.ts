@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { create as contentDisposition } from "content-disposition";
 import { findRuleFile } from "#server/domain/rules/rule-files.ts";
+import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "#server/http/pdf-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { StorageNotFoundError } from "#server/storage/storage.ts";
@@ -26,10 +27,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "Content-Security-Policy": PDF_CONTENT_SECURITY_POLICY,
     ETag: `"${file.fileId}"`,
   });
-  if (request.headers.get("if-none-match") === headers.get("ETag")) {
-    headers.delete("Content-Length");
-    return new Response(null, { status: 304, headers });
-  }
+  const notModified = notModifiedAnswer(request, headers);
+  if (notModified) return notModified;
   if (request.method === "HEAD") return new Response(null, { headers });
 
   try {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import fresh from "fresh";
 import Negotiator from "negotiator";
+import { clientCopyIsCurrent } from "#server/http/conditional-get.ts";
 import { type CachedPage, type Encoding, etagOf, identityBody } from "./cached-page.ts";
 
 const PREFERRED_ENCODINGS = ["br", "gzip", "identity"];
@@ -19,7 +19,9 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
     etag,
     "last-modified": page.lastModified,
   };
-  if (fresh(req.headers as fresh.Headers, { etag, "last-modified": page.lastModified })) {
+  const validators = { etag, lastModified: page.lastModified };
+  const request = { ifNoneMatch: req.headers["if-none-match"], ifModifiedSince: req.headers["if-modified-since"] };
+  if (clientCopyIsCurrent(request, validators)) {
     res.writeHead(304, {
       etag,
       "last-modified": page.lastModified,
