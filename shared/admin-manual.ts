@@ -4,50 +4,22 @@
  * both renderers read every word from here; what a block or a run may be is all the markup the
  * manual uses.
  */
-
-/** A piece of running text: plain, or marked as the page marks it. */
-export type ManualRun =
-  | string
-  | { kind: "strong" | "code" | "kbd"; text: string }
-  /** `to` is an address in the site ("/admin/…") or an absolute URL. */
-  | { kind: "link"; text: string; to: string };
-
-export type ManualText = readonly ManualRun[];
-
-export type ManualBlock =
-  | { kind: "paragraph"; text: ManualText }
-  | { kind: "subheading"; text: ManualText }
-  | { kind: "list"; items: readonly ManualText[] }
-  /** Terms and what they mean, as the log's columns are explained. */
-  | { kind: "terms"; terms: readonly { term: string; description: ManualText }[] };
-
-export interface ManualChapter {
-  /** The chapter's anchor on the admin page (#sign-in). */
-  id: string;
-  title: string;
-  blocks: readonly ManualBlock[];
-}
+import {
+  code,
+  kbd,
+  link,
+  list,
+  type ManualChapter,
+  type ManualText,
+  paragraph,
+  strong,
+  subheading,
+  terms,
+} from "./manual-markup.ts";
 
 /** The PDF's address: one file today, under the spec's /manuals/{file}. */
 export const MANUAL_PDF_FILE = "club-admin-manual.pdf";
 export const MANUAL_PDF_PATH = `/manuals/${MANUAL_PDF_FILE}`;
-
-const strong = (text: string): ManualRun => ({ kind: "strong", text });
-const code = (text: string): ManualRun => ({ kind: "code", text });
-const kbd = (text: string): ManualRun => ({ kind: "kbd", text });
-const link = (text: string, to: string): ManualRun => ({ kind: "link", text, to });
-const paragraph = (...text: ManualRun[]): ManualBlock => ({ kind: "paragraph", text });
-const subheading = (...text: ManualRun[]): ManualBlock => ({ kind: "subheading", text });
-const list = (...items: ManualText[]): ManualBlock => ({ kind: "list", items });
-const terms = (...entries: [term: string, ...description: ManualRun[]][]): ManualBlock => ({
-  kind: "terms",
-  terms: entries.map(([term, ...description]) => ({ term, description })),
-});
-
-/** The plain text of a run or of running text (headings in a table of contents, the PDF's words). */
-export function plainText(text: ManualText): string {
-  return text.map((run) => (typeof run === "string" ? run : run.text)).join("");
-}
 
 export const manualTitle = "관리자 매뉴얼";
 export const manualEyebrow = "도움말";

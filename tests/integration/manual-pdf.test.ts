@@ -12,7 +12,8 @@ import {
   saveSiteSettings,
 } from "#server/domain/site-settings/site-settings.ts";
 import { servicesContext } from "#server/http/router-context.ts";
-import { MANUAL_PDF_FILE, MANUAL_PDF_PATH, manualChapters, plainText } from "#shared/admin-manual.ts";
+import { MANUAL_PDF_FILE, MANUAL_PDF_PATH, manualChapters } from "#shared/admin-manual.ts";
+import { plainText } from "#shared/manual-markup.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 /** Calls the route's loader as the request handler would. */

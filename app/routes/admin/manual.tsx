@@ -4,14 +4,12 @@ import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import {
   MANUAL_PDF_PATH,
-  type ManualBlock,
-  type ManualRun,
-  type ManualText,
   manualChapters,
   manualEyebrow,
   manualIntroduction,
   manualTitle,
 } from "#shared/admin-manual.ts";
+import type { ManualBlock, ManualRun, ManualText } from "#shared/manual-markup.ts";
 import type { Route } from "./+types/manual";
 import styles from "./manual.module.css";
 
