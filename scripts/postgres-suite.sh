@@ -12,6 +12,6 @@ cd "$(dirname "$0")/.."
 export TEST_ENGINES=postgres
 npx vitest run --project integration
 content_admin=$(ls tests/e2e/admin-*.test.ts | grep -v -e admin-sign-in -e admin-password -e admin-rate-limit \
-  -e admin-shell -e admin-korean-input -e admin-second-factors)
+  -e admin-shell -e admin-korean-input -e admin-second-factors -e admin-sessions)
 npx vitest run --project e2e $content_admin tests/e2e/community-media.test.ts tests/e2e/archive-page-views.test.ts
 npx vitest run --project outage
