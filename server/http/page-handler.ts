@@ -31,7 +31,9 @@ export function createPageHandler(services: Services): RequestHandler {
   const { pageCache, availability } = services;
   return async (req, res, next) => {
     try {
-      const decision = decideRoute(table, req.method, requestUrl(req));
+      const url = requestUrl(req);
+      const sentPath = req.originalUrl.startsWith("/") ? req.originalUrl.split("?")[0] : undefined;
+      const decision = decideRoute(table, req.method, url, sentPath);
       // The admin area tells nobody without a session which addresses and methods it has: its
       // guard answers them first (401, or the sign-in page).
       const guarded = isAdminPath(req.path) && !req.headers.cookie?.includes(SESSION_COOKIE_NAME);

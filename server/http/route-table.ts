@@ -103,9 +103,16 @@ export type RouteDecision =
 
 /**
  * What an address and method get before the router sees them. The router's own data requests
- * (`….data`) are left to it; everything else is checked against the route table.
+ * (`….data`) are left to it; everything else is checked against the route table. `requestPath`
+ * is the path as sent: one with dot segments (`/about/%2e%2e`) or backslashes, which the URL
+ * parser resolves, is sent to the address it resolves to rather than answered under its own.
  */
-export function decideRoute(table: RouteEntry[], method: string, url: URL): RouteDecision {
+export function decideRoute(
+  table: RouteEntry[],
+  method: string,
+  url: URL,
+  requestPath: string = url.pathname,
+): RouteDecision {
   if (url.pathname.endsWith(".data")) return { kind: "render" };
   const trimmed = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") || "/" : "/";
   const resolved = resolvePath(table, trimmed);
@@ -115,7 +122,7 @@ export function decideRoute(table: RouteEntry[], method: string, url: URL): Rout
   if (route.notFound) return reading ? { kind: "render" } : { kind: "not-found" };
   const allow = [...route.methods, "OPTIONS"].join(", ");
   // Dynamic segments are kept as sent (still percent-encoded), static ones as the table spells them.
-  if (reading && canonical !== url.pathname) {
+  if (reading && (canonical !== url.pathname || requestPath !== url.pathname)) {
     return { kind: "redirect", location: `${canonical}${url.search}` };
   }
   if (method === "OPTIONS") return { kind: "options", allow };

@@ -111,4 +111,18 @@ describe("one address per page", () => {
     }
     expect((await send(`${base}/about`, "GET")).status).toBe(200);
   });
+
+  test("a path with dot segments is sent to the address it resolves to", async () => {
+    const cases = [
+      ["/about/%2e%2e", "/"],
+      ["/about/%2E%2e/join", "/join"],
+      ["/about/./ci", "/about/ci"],
+      ["/community/media/../../join?x=1", "/join?x=1"],
+    ];
+    for (const [from, to] of cases) {
+      const answer = await request(base, { path: from });
+      expect(answer.status, from).toBe(308);
+      expect(answer.headers.location, from).toBe(to);
+    }
+  });
 });
