@@ -73,7 +73,8 @@ describe("the sessions on the account page", () => {
       .getByRole("status")
       .filter({ hasText: "Safari · iPhone (iOS 18)의 로그인을 종료했습니다. 그곳에서는 다시 로그인해야 합니다." })
       .waitFor();
-    await expect(phoneRow.count()).resolves.toBe(0);
+    // The message comes with the action's answer; the list follows once the page's data is read again.
+    await expect.poll(() => phoneRow.count()).toBe(0);
     await expect(currentRow.count()).resolves.toBe(1);
 
     await phone.reload();
