@@ -1,9 +1,14 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Separate from vite.config.ts: tests import server and app modules directly and need none of
 // React Router's build plugin.
 export default defineConfig({
   test: {
+    // A worker per core (Vitest's default leaves one free): the unit and integration suites
+    // spend much of their time waiting on databases, servers and files. The browser suite
+    // still runs one file at a time (below).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
