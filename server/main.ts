@@ -11,6 +11,7 @@ import { countAdministrators, ensureInitialAdministrator } from "./domain/admini
 import { deleteExpiredSessions } from "./domain/administrators/sessions.ts";
 import { deleteExpiredChallenges } from "./domain/administrators/sign-in-challenges.ts";
 import { deleteOldSignInAttempts } from "./domain/administrators/sign-in-limiter.ts";
+import { startScheduledPublishing } from "./domain/articles/scheduled-publishing.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
 import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-settings.ts";
 import { createHttpServer } from "./http/app.ts";
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   }
   await prepareAdministrators(services);
   startHousekeeping(services);
+  startScheduledPublishing(services);
 
   if (workers > 1) {
     await startWorkers({

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { ArticleStatus } from "#shared/article-status.ts";
 
 /**
  * Table types for the query builder. Times are ISO-8601 strings in UTC and booleans are 0/1
@@ -66,7 +67,10 @@ export interface ArticlesTable extends Editable {
   id: string;
   title: string;
   tag: string;
+  /** For a scheduled article, the time it is published at. */
   published_at: string;
+  /** Visitors see published articles only (shared/article-status.ts). */
+  status: Generated<ArticleStatus>;
   /** Sanitized HTML. */
   contents: string;
   /** The same contents as plain text, for search and excerpts. */

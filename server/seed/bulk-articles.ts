@@ -1,6 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import { indexArticles } from "#server/domain/articles/search-index.ts";
 import { newId } from "#server/storage/storage.ts";
+import type { ArticleStatus } from "#shared/article-status.ts";
 import { generatedArticle } from "./article-text.ts";
 
 /** An article as a seed writes it: plain paragraphs, no images. */
@@ -9,6 +10,8 @@ export interface SeedArticle {
   title: string;
   tag: string;
   publishedAt: string;
+  /** Published unless said otherwise; only published ones enter the search index. */
+  status?: ArticleStatus;
   paragraphs: string[];
 }
 
@@ -23,6 +26,7 @@ export async function insertSeedArticles(trx: Db, articles: SeedArticle[], now: 
         title: article.title,
         tag: article.tag,
         published_at: article.publishedAt,
+        status: article.status ?? "published",
         contents: article.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
         contents_text: article.paragraphs.join("\n"),
         created_at: now,
@@ -32,13 +36,15 @@ export async function insertSeedArticles(trx: Db, articles: SeedArticle[], now: 
     .execute();
   await indexArticles(
     trx,
-    articles.map((article) => ({
-      id: article.id,
-      title: article.title,
-      tag: article.tag,
-      publishedAt: article.publishedAt,
-      text: article.paragraphs.join("\n"),
-    })),
+    articles
+      .filter((article) => (article.status ?? "published") === "published")
+      .map((article) => ({
+        id: article.id,
+        title: article.title,
+        tag: article.tag,
+        publishedAt: article.publishedAt,
+        text: article.paragraphs.join("\n"),
+      })),
   );
 }
 

@@ -85,7 +85,10 @@ export const leaders = [
 export interface DemoArticle {
   title: string;
   tag: string;
+  /** Negative for an article scheduled that many days after the seed runs. */
   daysAgo: number;
+  /** Published unless said otherwise. */
+  status?: "draft" | "scheduled";
   paragraphs: string[];
   images: DemoImage[];
 }
@@ -225,7 +228,32 @@ export const articles: DemoArticle[] = [
     ],
     images: [{ style: "blocks", palette: 2, alt: "초록 블록 그림" }],
   },
+  {
+    title: "2027 신입 부원 모집 안내 (초안)",
+    tag: "공지",
+    daysAgo: 1,
+    status: "draft",
+    paragraphs: [
+      "2027학년도 신입 부원을 모집합니다. 일정과 면접 방식은 운영진 회의에서 확정한 뒤 채워 넣을 예정입니다.",
+      "프로그래밍 경험이 없어도 괜찮습니다. 함께 배우고 싶은 마음만 있으면 누구든 환영합니다.",
+    ],
+    images: [],
+  },
+  {
+    title: "겨울방학 알고리즘 캠프 참가 신청",
+    tag: "스터디",
+    daysAgo: -7,
+    status: "scheduled",
+    paragraphs: [
+      "겨울방학 동안 매주 화요일과 목요일 저녁에 알고리즘 캠프를 엽니다. 기초반과 심화반으로 나누어 진행합니다.",
+      "신청은 동아리방 게시판의 신청서나 운영진에게 직접 하면 됩니다.",
+    ],
+    images: [],
+  },
 ];
+
+/** The demo articles visitors see once the seed has run (drafts and scheduled ones left out). */
+export const publishedDemoArticles = articles.filter((article) => article.status === undefined);
 
 export const periods: {
   name: string;

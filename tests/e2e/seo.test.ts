@@ -1,7 +1,7 @@
 import robotsParser from "robots-parser";
 import { describe, expect, test } from "vitest";
 import { publicPagePaths } from "#server/domain/seo/public-pages.ts";
-import { articles } from "#server/seed/demo-content.ts";
+import { publishedDemoArticles as articles } from "#server/seed/demo-content.ts";
 import { baseURL, setupBrowser } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();

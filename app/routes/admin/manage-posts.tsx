@@ -22,8 +22,9 @@ import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listArticleTags, parseArticleListQuery } from "#server/domain/articles/articles.ts";
-import { listManagedArticles } from "#server/domain/articles/manage.ts";
+import { listManagedArticles, listPendingArticles } from "#server/domain/articles/manage.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { ARTICLE_STATUSES, articleStatusLabels, isArticleStatus } from "#shared/article-status.ts";
 import type { Route } from "./+types/manage-posts";
 import styles from "./manage-posts.module.css";
 
@@ -31,30 +32,46 @@ const PAGE_SIZE = 20;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "미디어 게시글 관리", noIndex: true });
 
+const NO_PAGE = { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1 };
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = getServices(context);
   // The public list's reading of page, search and tag; the admin shows more rows a page.
   const query = { ...parseArticleListQuery(url.searchParams), limit: PAGE_SIZE };
-  const [list, tags] = await Promise.all([listManagedArticles(db, query), listArticleTags(db)]);
-  return { query: { search: query.search, tag: query.tag }, list, tags };
+  const requested = url.searchParams.get("status") ?? "";
+  const status = isArticleStatus(requested) ? requested : "";
+  const [list, tags] = await Promise.all([
+    status === "" || status === "published" ? listManagedArticles(db, query) : NO_PAGE,
+    listArticleTags(db),
+  ]);
+  // Drafts and scheduled articles stand above the first page of the published ones.
+  const pending =
+    status !== "published" && list.page === 1
+      ? await listPendingArticles(db, { search: query.search, tag: query.tag, status: status || undefined })
+      : [];
+  return { query: { search: query.search, tag: query.tag, status }, list, pending, tags };
 }
 
-/** The list's address for a page, keeping the search and tag. */
-function listHref(query: { search: string; tag: string }, page = 1): string {
+type ListQuery = { search: string; tag: string; status: string };
+
+/** The list's address for a page, keeping the search, tag and status. */
+function listHref(query: ListQuery, page = 1): string {
   const params = new URLSearchParams();
   if (query.search) params.set("search", query.search);
   if (query.tag) params.set("tag", query.tag);
+  if (query.status) params.set("status", query.status);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `${POSTS_PATH}?${search}` : POSTS_PATH;
 }
 
 export default function ManagePosts({ loaderData }: Route.ComponentProps) {
-  const { query, list, tags } = loaderData;
+  const { query, list, pending, tags } = loaderData;
+  const rows = [...pending, ...list.items];
   const location = useLocation();
   const navigation = useNavigation();
   const handedOver = handOverOf(location.state)?.notice;
-  const filtered = query.search !== "" || query.tag !== "";
+  const filtered = query.search !== "" || query.tag !== "" || query.status !== "";
   const loading = navigation.state === "loading" && navigation.location.pathname === POSTS_PATH;
 
   return (
@@ -64,8 +81,8 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         title="미디어 게시글"
         description={
           <p>
-            미디어 페이지에 실리는 동아리 소식, 행사 후기, 수상 소식을 쓰고 고칩니다. 저장하면 공개 사이트에 바로
-            반영됩니다.
+            미디어 페이지에 실리는 동아리 소식, 행사 후기, 수상 소식을 쓰고 고칩니다. 게시한 글은 저장하면 공개 사이트에
+            바로 반영되고, 예약한 글은 게시일에 공개되며, 임시 저장한 글은 방문자에게 보이지 않습니다.
           </p>
         }
         actions={<ButtonLink to={NEW_POST_PATH}>새 게시글 쓰기</ButtonLink>}
@@ -82,7 +99,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         role="search"
         aria-label="게시글 검색"
         className={filterBar.filters}
-        key={`${query.search}\u0000${query.tag}`}
+        key={`${query.search}\u0000${query.tag}\u0000${query.status}`}
         preventScrollReset
       >
         <div className={`${filterBar.filter} ${styles.searchFilter}`}>
@@ -107,6 +124,17 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
             ))}
           </Select>
         </div>
+        <div className={filterBar.filter}>
+          <label htmlFor="posts-status">상태</label>
+          <Select id="posts-status" name="status" defaultValue={query.status}>
+            <option value="">전체</option>
+            {ARTICLE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {articleStatusLabels[status]}
+              </option>
+            ))}
+          </Select>
+        </div>
         <Button type="submit" variant="secondary" className={filterBar.apply}>
           검색
         </Button>
@@ -118,7 +146,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className={styles.summary} aria-live="polite">
-        {loading ? "불러오는 중…" : summaryOf(query, list)}
+        {loading ? "불러오는 중…" : summaryOf(query, list, pending.length)}
         {list.pageCount > 1 && (
           <span className={styles.pageOf}>
             {list.page} / {list.pageCount} 페이지
@@ -129,7 +157,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
       {/* One form around the list, so a delete's answer stays on screen even when it empties the list. */}
       <AdminForm contentType={ARTICLES} prepare={deleteTargetOf} label="게시글 목록">
         {({ busy }) =>
-          list.items.length === 0 ? (
+          rows.length === 0 ? (
             <EmptyState
               title={filtered ? "조건에 맞는 게시글이 없습니다" : "아직 게시글이 없습니다"}
               action={
@@ -153,6 +181,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                 <thead className={styles.head}>
                   <tr>
                     <th scope="col">제목</th>
+                    <th scope="col">상태</th>
                     <th scope="col">태그</th>
                     <th scope="col">게시일</th>
                     <th scope="col" data-numeric>
@@ -164,7 +193,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {list.items.map((article) => (
+                  {rows.map((article) => (
                     <tr key={article.id}>
                       <th scope="row" className={styles.titleCell}>
                         <Link to={postEditHref(article.id)} className={styles.title}>
@@ -172,6 +201,9 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                         </Link>
                         <span className={styles.updated}>마지막 수정 {formatDateTime(article.updatedAt)}</span>
                       </th>
+                      <td className={styles.statusCell}>
+                        <Badge tone={statusTones[article.status]}>{articleStatusLabels[article.status]}</Badge>
+                      </td>
                       <td className={styles.tagCell}>
                         {article.tag ? <Badge tone="brand">{article.tag}</Badge> : "—"}
                       </td>
@@ -193,14 +225,16 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                           >
                             수정
                           </ButtonLink>
-                          <a
-                            href={articleHref(article.id)}
-                            target="_blank"
-                            rel="noopener"
-                            className={styles.publicLink}
-                          >
-                            보기<span className="visually-hidden"> ('{article.title}', 새 탭)</span>
-                          </a>
+                          {article.status === "published" && (
+                            <a
+                              href={articleHref(article.id)}
+                              target="_blank"
+                              rel="noopener"
+                              className={styles.publicLink}
+                            >
+                              보기<span className="visually-hidden"> ('{article.title}', 새 탭)</span>
+                            </a>
+                          )}
                           <ConfirmButton
                             title={`'${article.title}' 게시글을 삭제할까요?`}
                             message={deleteMessage(article.imageCount)}
@@ -232,10 +266,18 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function summaryOf(query: { search: string; tag: string }, list: { total: number; totalCapped: boolean }): string {
-  const scope = [query.search && `‘${query.search}’ 검색`, query.tag && `‘${query.tag}’ 태그`]
+const statusTones = { published: "success", scheduled: "warning", draft: "neutral" } as const;
+
+function summaryOf(query: ListQuery, list: { total: number; totalCapped: boolean }, pendingCount: number): string {
+  const scope = [
+    query.search && `‘${query.search}’ 검색`,
+    query.tag && `‘${query.tag}’ 태그`,
+    isArticleStatus(query.status) && `‘${articleStatusLabels[query.status]}’ 상태`,
+  ]
     .filter(Boolean)
     .join(", ");
-  const count = `${list.total.toLocaleString("ko-KR")}개${list.totalCapped ? " 이상" : ""}`;
-  return scope ? `${scope} 결과 ${count}` : `모든 게시글 ${count}`;
+  const total = list.total + pendingCount;
+  const count = `${total.toLocaleString("ko-KR")}개${list.totalCapped ? " 이상" : ""}`;
+  const notYet = pendingCount > 0 && query.status === "" ? ` (게시 전 ${pendingCount}개 포함)` : "";
+  return scope ? `${scope} 결과 ${count}${notYet}` : `모든 게시글 ${count}${notYet}`;
 }

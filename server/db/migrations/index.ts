@@ -7,6 +7,7 @@ import * as articleSearch from "./0005-article-search.ts";
 import * as webVitals from "./0006-web-vitals.ts";
 import * as knownDevices from "./0007-known-devices.ts";
 import * as secondFactors from "./0008-second-factors.ts";
+import * as articleStatus from "./0009-article-status.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006-web-vitals": webVitals,
   "0007-known-devices": knownDevices,
   "0008-second-factors": secondFactors,
+  "0009-article-status": articleStatus,
 };

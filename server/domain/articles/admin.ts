@@ -5,6 +5,7 @@ import { formTarget, formText, formValues } from "#server/domain/admin/form-inpu
 import { describeChange } from "#server/domain/admin/messages.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { articleStatusLabels } from "#shared/article-status.ts";
 import {
   type ArticleImageInput,
   articleDraftSchema,
@@ -16,6 +17,19 @@ import {
 } from "./manage.ts";
 
 const NOUN = "게시글";
+
+/**
+ * "'가을 해커톤 후기' 게시글이 추가되었습니다", with what the save left it as when that is not
+ * published: "(임시 저장)" or "(예약: 2026-12-02 18:00에 게시)".
+ */
+function describeArticleSave(form: FormData, verb: "추가" | "수정") {
+  const description = describeChange("media", NOUN, formText(form, "title"), verb);
+  const status = formText(form, "status");
+  const when = formText(form, "publishedAt").replace("T", " ");
+  const note =
+    status === "draft" ? ` (${articleStatusLabels.draft})` : status === "scheduled" ? ` (예약: ${when}에 게시)` : "";
+  return { ...description, success: `${description.success}${note}` };
+}
 
 const imageToken = /^(existing|new):([0-9a-z]{1,64})$/;
 const imageListMessage = "사진 목록을 읽을 수 없습니다. 새로 고침한 뒤 다시 시도해 주세요.";
@@ -44,7 +58,11 @@ export const articleForm = articleDraftSchema
 /** The draft and its image list as the form sends them, with the new images prepared. */
 async function readArticle(form: FormData) {
   const parsed = articleForm.parse(
-    formValues(form, ["title", "tag", "publishedAt", "contents"], ["images", "imageAlt", "deleteImage", "newImageKey"]),
+    formValues(
+      form,
+      ["title", "tag", "publishedAt", "status", "contents"],
+      ["images", "imageAlt", "deleteImage", "newImageKey"],
+    ),
   );
   const uploads = await uploadedImages(form, "newImage", "images");
   if (uploads.length !== parsed.newImageKey.length) {
@@ -74,8 +92,8 @@ async function readArticle(form: FormData) {
   }
   if (used.size !== uploadsByKey.size) throw new FieldError("images", imageListMessage);
 
-  const { title, tag, publishedAt, contents } = parsed;
-  return { draft: { title, tag, publishedAt, contents }, images };
+  const { title, tag, publishedAt, status, contents } = parsed;
+  return { draft: { title, tag, publishedAt, status, contents }, images };
 }
 
 /**
@@ -96,12 +114,12 @@ export const articlesContent: ContentType = {
   },
   commands: {
     create: command({
-      describe: (form) => describeChange("media", NOUN, formText(form, "title"), "추가"),
+      describe: (form) => describeArticleSave(form, "추가"),
       read: readArticle,
       run: (trx, files, { draft, images }) => createArticle(trx, files, draft, images),
     }),
     update: command({
-      describe: (form) => describeChange("media", NOUN, formText(form, "title"), "수정"),
+      describe: (form) => describeArticleSave(form, "수정"),
       read: async (form) => ({ target: formTarget(form), ...(await readArticle(form)) }),
       run: (trx, files, { target, draft, images }) =>
         updateArticle(trx, files, target.id, target.version, draft, images),

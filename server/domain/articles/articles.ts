@@ -5,8 +5,10 @@ import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "#se
 import type { FileStorage } from "#server/storage/storage.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
 import { findArticlePage } from "./find-articles.ts";
+import { publishedArticles } from "./published.ts";
 
 export { countArticles, listArticleTags, type TagCount } from "./find-articles.ts";
+export { publishedArticles } from "./published.ts";
 
 const MAX_SEARCH_LENGTH = 100;
 /** The longest tag a manager may give an article (and the longest one the list reads). */
@@ -162,11 +164,10 @@ export interface Article {
 /** Identifiers are UUIDs without dashes; anything else cannot name an article. */
 export const articleIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
 
-/** One article with its images in order and its neighbours in the list; undefined if unknown. */
+/** A published article with its images in order and its neighbours in the list; undefined if unknown. */
 export async function getArticle(db: Db, storage: FileStorage, id: string): Promise<Article | undefined> {
   if (!articleIdSchema.safeParse(id).success) return undefined;
-  const row = await db
-    .selectFrom("articles")
+  const row = await publishedArticles(db)
     .select(["id", "title", "tag", "published_at", "updated_at", "contents", "contents_text"])
     .where("id", "=", id)
     .executeTakeFirst();
@@ -215,8 +216,7 @@ function neighbour(
 ): Promise<ArticleNeighbour | undefined> {
   const older = direction === "older";
   // The first condition bounds the index range; alone the "or" would read the whole index.
-  return db
-    .selectFrom("articles")
+  return publishedArticles(db)
     .select(["id", "title"])
     .where("published_at", older ? "<=" : ">=", article.published_at)
     .where((eb) =>

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { deleteVersioned, updateVersioned } from "#server/db/versioned.ts";
@@ -8,6 +9,7 @@ import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
+import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";
 import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
 import { findArticlePage } from "./find-articles.ts";
@@ -42,6 +44,11 @@ export const articleDraftSchema = z.object({
       ctx.addIssue({ code: "custom", message: PUBLISHED_AT_MESSAGE });
       return z.NEVER;
     }),
+  /** Forms that predate statuses (and scripts) publish, as every save did before. */
+  status: z
+    .union([z.literal(""), z.enum(ARTICLE_STATUSES)], "게시 상태를 골라 주세요.")
+    .optional()
+    .transform((status): ArticleStatus => status || "published"),
   /** HTML from the editor; sanitized when it is written. The spec's limit for one text value. */
   contents: z
     .string()
@@ -61,6 +68,7 @@ export interface ManagedArticleRow {
   title: string;
   tag: string;
   publishedAt: string;
+  status: ArticleStatus;
   updatedAt: string;
   imageCount: number;
   version: number;
@@ -82,41 +90,89 @@ export interface ManagedArticlePage {
 export async function listManagedArticles(db: Db, query: ArticleListQuery): Promise<ManagedArticlePage> {
   const found = await findArticlePage(db, query, "last-page");
   if (!found) throw new Error("The admin list always has a page.");
-  const rows =
-    found.ids.length === 0
-      ? []
-      : await db
-          .selectFrom("articles")
-          .select((eb) => [
-            "articles.id",
-            "articles.title",
-            "articles.tag",
-            "articles.published_at",
-            "articles.updated_at",
-            "articles.version",
-            eb
-              .selectFrom("article_images")
-              .select((inner) => inner.fn.countAll().as("count"))
-              .whereRef("article_images.article_id", "=", "articles.id")
-              .as("image_count"),
-          ])
-          .where("articles.id", "in", found.ids)
-          .execute();
+  const rows = found.ids.length === 0 ? [] : await managedArticles(db).where("articles.id", "in", found.ids).execute();
   return {
-    items: inOrderOf(found.ids, rows).map((row) => ({
-      id: row.id,
-      title: row.title,
-      tag: row.tag,
-      publishedAt: row.published_at,
-      updatedAt: row.updated_at,
-      imageCount: Number(row.image_count ?? 0),
-      version: Number(row.version),
-    })),
+    items: inOrderOf(found.ids, rows).map(managedRowOf),
     total: found.total,
     totalCapped: found.totalCapped,
     page: found.page,
     pageCount: found.pageCount,
   };
+}
+
+/** The columns of an admin list row, with the article's number of images. */
+function managedArticles(db: Db) {
+  return db.selectFrom("articles").select((eb) => [
+    "articles.id",
+    "articles.title",
+    "articles.tag",
+    "articles.published_at",
+    "articles.status",
+    "articles.updated_at",
+    "articles.version",
+    eb
+      .selectFrom("article_images")
+      .select((inner) => inner.fn.countAll().as("count"))
+      .whereRef("article_images.article_id", "=", "articles.id")
+      .as("image_count"),
+  ]);
+}
+
+function managedRowOf(row: {
+  id: string;
+  title: string;
+  tag: string;
+  published_at: string;
+  status: ArticleStatus;
+  updated_at: string;
+  version: number | string;
+  image_count: number | string | bigint | null;
+}): ManagedArticleRow {
+  return {
+    id: row.id,
+    title: row.title,
+    tag: row.tag,
+    publishedAt: row.published_at,
+    status: row.status,
+    updatedAt: row.updated_at,
+    imageCount: Number(row.image_count ?? 0),
+    version: Number(row.version),
+  };
+}
+
+/** Drafts and scheduled articles are few; the admin list shows at most this many above the rest. */
+export const MAX_PENDING_ROWS = 200;
+
+/**
+ * The articles visitors do not see yet (drafts and scheduled ones), for the top of the admin list:
+ * the next to be published first, then the drafts, newest first. `search` matches their titles
+ * and text, `tag` their tag; `status` keeps one of the two kinds.
+ */
+export async function listPendingArticles(
+  db: Db,
+  filter: { search: string; tag: string; status?: Exclude<ArticleStatus, "published"> },
+): Promise<ManagedArticleRow[]> {
+  let select = managedArticles(db).where(
+    "articles.status",
+    "in",
+    filter.status ? [filter.status] : ["draft", "scheduled"],
+  );
+  if (filter.tag) select = select.where("articles.tag", "=", filter.tag);
+  for (const word of filter.search.split(/\s+/).filter(Boolean)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    // Lower-cased on both sides: SQLite's LIKE ignores ASCII case and PostgreSQL's does not.
+    select = select.where(
+      sql<SqlBool>`(lower(articles.title) like lower(${pattern}) escape '\\'
+        or lower(articles.contents_text) like lower(${pattern}) escape '\\')`,
+    );
+  }
+  const rows = await select
+    .orderBy(sql`case when articles.status = 'scheduled' then 0 else 1 end`)
+    .orderBy(sql`case when articles.status = 'scheduled' then articles.published_at end`, "asc")
+    .orderBy("articles.updated_at", "desc")
+    .limit(MAX_PENDING_ROWS)
+    .execute();
+  return rows.map(managedRowOf);
 }
 
 export interface EditableArticleImage {
@@ -130,6 +186,7 @@ export interface EditableArticle {
   title: string;
   tag: string;
   publishedAt: string;
+  status: ArticleStatus;
   /** Sanitized HTML, as stored. */
   contents: string;
   version: number;
@@ -145,7 +202,7 @@ export async function getEditableArticle(
   if (!articleIdSchema.safeParse(id).success) return undefined;
   const row = await db
     .selectFrom("articles")
-    .select(["id", "title", "tag", "published_at", "contents", "version"])
+    .select(["id", "title", "tag", "published_at", "status", "contents", "version"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -155,6 +212,7 @@ export async function getEditableArticle(
     title: row.title,
     tag: row.tag,
     publishedAt: row.published_at,
+    status: row.status,
     contents: row.contents,
     version: Number(row.version),
     images: images.map((image) => ({
@@ -172,7 +230,23 @@ export async function findArticleTitle(db: Db, id: string): Promise<string | und
   return row?.title;
 }
 
+/**
+ * A scheduled article needs a time still to come; a published one a time that has come (a
+ * minute's grace for a form filled in with "now"), so an article dated next week is never
+ * public today by accident.
+ */
+function checkPublishTime(draft: ArticleDraft, now: Date): void {
+  const at = Date.parse(draft.publishedAt);
+  if (draft.status === "scheduled" && at <= now.getTime()) {
+    throw new FieldError("publishedAt", "예약 시각은 지금보다 뒤여야 합니다. 지금 올리려면 '게시'를 고르세요.");
+  }
+  if (draft.status === "published" && at > now.getTime() + 60_000) {
+    throw new FieldError("publishedAt", "게시일이 아직 오지 않은 시각입니다. 그 시각에 올리려면 '예약'을 고르세요.");
+  }
+}
+
 function storedColumns(draft: ArticleDraft) {
+  checkPublishTime(draft, new Date());
   const { html, text, remoteImages } = sanitizeRichText(draft.contents);
   const remote = remoteImagesMessage(remoteImages);
   if (remote) throw new FieldError("contents", remote);
@@ -186,9 +260,19 @@ function storedColumns(draft: ArticleDraft) {
     title: draft.title,
     tag: draft.tag,
     published_at: draft.publishedAt,
+    status: draft.status,
     contents: html,
     contents_text: text,
   };
+}
+
+/**
+ * Puts a published article in the search index and the tag counts (which the public lists read),
+ * or keeps a draft or scheduled one out of them.
+ */
+async function indexIfPublished(trx: Db, id: string, columns: ReturnType<typeof storedColumns>): Promise<void> {
+  if (columns.status === "published") await indexArticles(trx, [indexedOf(id, columns)]);
+  else await unindexArticles(trx, [id]);
 }
 
 /** What the search index keeps of an article, from the columns it is stored with. */
@@ -246,7 +330,7 @@ export async function createArticle(
     .insertInto("articles")
     .values({ id, ...columns, created_at: now, updated_at: now })
     .execute();
-  await indexArticles(trx, [indexedOf(id, columns)]);
+  await indexIfPublished(trx, id, columns);
   await writeImages(trx, files, { id, title: draft.title }, images);
   return { id, version: 1 };
 }
@@ -265,7 +349,7 @@ export async function updateArticle(
 ): Promise<{ id: string; version: number }> {
   const columns = storedColumns(draft);
   const version = await updateVersioned(trx, "articles", id, expectedVersion, columns);
-  await indexArticles(trx, [indexedOf(id, columns)]);
+  await indexIfPublished(trx, id, columns);
   const current = await trx.selectFrom("article_images").select("file_id").where("article_id", "=", id).execute();
   const currentIds = new Set(current.map((row) => row.file_id));
   const keptIds = images.flatMap((image) => ("fileId" in image ? [image.fileId] : []));

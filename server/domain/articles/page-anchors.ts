@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { readContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
 import { slowReads } from "#server/db/slow-reads.ts";
+import { publishedArticles } from "./published.ts";
 
 /**
  * Deep pages of the article list without reading every article before them. Every thousandth
@@ -39,13 +40,13 @@ async function anchorsFor(db: Db, tag: string, every: number): Promise<Anchor[]>
   const key = `${every}:${tag}`;
   const cached = cache.get(key);
   if (cached && cached.revision === revision) return cached.keys;
-  const tagCondition = tag ? sql`where tag = ${tag}` : sql``;
+  const tagCondition = tag ? sql`and tag = ${tag}` : sql``;
   // Numbering every article of the list reads all of them: off the request thread on SQLite.
   const { rows } = await sql<{ published_at: string; id: string }>`
     select published_at, id from (
       select published_at, id,
         row_number() over (order by published_at desc, id asc) as position
-      from articles ${tagCondition}
+      from articles where status = 'published' ${tagCondition}
     ) as numbered
     where position % ${every} = 0
     order by position`.execute(slowReads(db));
@@ -56,7 +57,7 @@ async function anchorsFor(db: Db, tag: string, every: number): Promise<Anchor[]>
   return keys;
 }
 
-/** One page of article ids in list order, optionally of one tag. */
+/** One page of published article ids in list order, optionally of one tag. */
 export async function listedIds(
   db: Db,
   tag: string,
@@ -64,7 +65,7 @@ export async function listedIds(
   limit: number,
   every = ANCHOR_EVERY,
 ): Promise<string[]> {
-  let select = db.selectFrom("articles").select("id");
+  let select = publishedArticles(db).select("id");
   if (tag) select = select.where("tag", "=", tag);
   let skip = offset;
   if (offset >= every) {

@@ -1,5 +1,6 @@
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/database.ts";
+import { publishedArticles } from "#server/domain/articles/articles.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { publicPages } from "#shared/public-pages.ts";
 
@@ -25,14 +26,14 @@ export function normalizePath(path: string): string {
 
 /**
  * The public page a path names, normalized, or undefined for anything else: the admin area,
- * files, feeds, unknown addresses and articles that do not exist.
+ * files, feeds, unknown addresses and articles that do not exist or are not published.
  */
 export async function resolvePublicPage(db: Db, path: string): Promise<string | undefined> {
   const normalized = normalizePath(path);
   if (fixedPaths.has(normalized)) return normalized;
   const id = articlePath.exec(normalized)?.[1];
   if (!id) return undefined;
-  const article = await db.selectFrom("articles").select("id").where("id", "=", id).executeTakeFirst();
+  const article = await publishedArticles(db).select("id").where("id", "=", id).executeTakeFirst();
   return article ? normalized : undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { slowReads } from "#server/db/slow-reads.ts";
+import { publishedArticles } from "#server/domain/articles/articles.ts";
 import { countArticles } from "#server/domain/articles/find-articles.ts";
 import { articlePathOf, publicPagePaths } from "./public-pages.ts";
 
@@ -32,8 +33,7 @@ async function entriesFrom(db: Db, start: number, count: number): Promise<Sitema
   if (articleCount <= 0) return fixed;
   // Up to 50,000 rows: read here, where they are used (copying them from the read pool's thread
   // would hold them twice, and the XML made from them costs far more than the read).
-  const articles = await db
-    .selectFrom("articles")
+  const articles = await publishedArticles(db)
     .select(["id", "updated_at"])
     .orderBy("updated_at", "desc")
     .orderBy("id")
@@ -91,8 +91,7 @@ async function newestChangeIn(db: Db, start: number, count: number): Promise<str
   const fixedCount = publicPagePaths.length;
   if (start + count <= fixedCount) return undefined;
   // The offset walks the index up to this part's first article: off the request thread on SQLite.
-  const row = await slowReads(db)
-    .selectFrom("articles")
+  const row = await publishedArticles(slowReads(db))
     .select("updated_at")
     .orderBy("updated_at", "desc")
     .orderBy("id")

@@ -35,6 +35,8 @@ export function articleForm(fields: {
   title?: string;
   tag?: string;
   publishedAt?: string;
+  /** Left out, the form says nothing and the article is published (as forms before statuses). */
+  status?: string;
   contents?: string;
   /** The list in order: an existing file id (with its alt) or a new image. */
   images?: ({ fileId: string; alt?: string } | NewImage)[];
@@ -47,6 +49,7 @@ export function articleForm(fields: {
   form.set("title", fields.title ?? "정기 세미나 후기");
   form.set("tag", fields.tag ?? "세미나");
   form.set("publishedAt", fields.publishedAt ?? "2026-03-02T18:30");
+  if (fields.status !== undefined) form.set("status", fields.status);
   form.set("contents", fields.contents ?? "<p>세미나가 열렸습니다.</p>");
   const newFiles: { key: string; file: File }[] = [];
   for (const [index, image] of (fields.images ?? []).entries()) {

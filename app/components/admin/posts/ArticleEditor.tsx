@@ -1,17 +1,26 @@
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
-import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormActions, FormField, Select, TextInput } from "#app/components/admin/FormField.tsx";
 import { RichTextEditor } from "#app/components/editor/RichTextEditor.tsx";
 import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
 import { compressImage } from "#app/lib/uploads/compress-image.ts";
 import type { TagCount } from "#server/domain/articles/articles.ts";
 import type { EditableArticle } from "#server/domain/articles/manage.ts";
+import type { ArticleStatus } from "#shared/article-status.ts";
 import type { FieldRules } from "#shared/field-rules.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import styles from "./ArticleEditor.module.css";
 import { ArticleImageList } from "./ArticleImageList.tsx";
 import { ARTICLES, POSTS_PATH, type PostsHandOver, postEditHref } from "./links.ts";
+
+/** The status choices, saying what each does on saving. */
+const statusChoices: Record<ArticleStatus, string> = {
+  published: "게시: 저장하면 바로 공개",
+  scheduled: "예약: 게시일에 공개",
+  draft: "임시 저장: 공개하지 않음",
+};
+const statusOrder: ArticleStatus[] = ["published", "scheduled", "draft"];
 
 /** The spec's limit for one text value, checked before sending (the server checks it again). */
 const MAX_CONTENTS_BYTES = 10 * 1024 * 1024;
@@ -27,7 +36,8 @@ interface ArticleEditorProps {
 }
 
 /**
- * The article form: title, tag (a tag in use or a new one), publishing time in Seoul, the
+ * The article form: title, tag (a tag in use or a new one), status (published, scheduled or a
+ * draft), publishing time in Seoul, the
  * contents in the rich-text editor and the image list. It is sent as one multipart form to the
  * articles' write endpoint after the new pictures are compressed, with progress shown
  * throughout; a new article then opens in its own editor.
@@ -79,9 +89,24 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
               )}
             </FormField>
             <FormField
+              label="게시 상태"
+              name="status"
+              hint="예약한 글은 게시일이 되면 저절로 공개됩니다. 임시 저장한 글은 방문자에게 보이지 않습니다."
+            >
+              {(field) => (
+                <Select {...field} defaultValue={article?.status ?? "published"}>
+                  {statusOrder.map((status) => (
+                    <option key={status} value={status}>
+                      {statusChoices[status]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+            <FormField
               label="게시일"
               name="publishedAt"
-              hint="한국 시간(KST)입니다. 목록은 게시일이 최근인 글부터 보여 줍니다."
+              hint="한국 시간(KST)입니다. 예약한 글은 이 시각에 공개됩니다. 목록은 게시일이 최근인 글부터 보여 줍니다."
             >
               {(field) => <TextInput {...field} type="datetime-local" defaultValue={publishedAt} />}
             </FormField>

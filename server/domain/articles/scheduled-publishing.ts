@@ -1,0 +1,106 @@
+import { bumpContentRevision } from "#server/db/content-revision.ts";
+import type { Db } from "#server/db/database.ts";
+import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import type { Services } from "#server/services.ts";
+import { indexArticles } from "./search-index.ts";
+
+/**
+ * Scheduled articles go public at their time without anyone acting: the server looks for the
+ * next one often enough to publish it within seconds, and publishing is an ordinary write (the
+ * search index, the tag counts, the content revision that empties every process's page cache,
+ * an audit entry). Several processes or instances may look at once; each article is published
+ * by whichever one flips its status first, the others find nothing left to do.
+ */
+
+/** The name the audit log gives to publishing nobody did by hand. */
+export const SCHEDULED_PUBLISHER = "예약 게시";
+/** The longest the publisher sleeps, so an article scheduled meanwhile waits no longer. */
+const MAX_WAIT_MS = 5_000;
+const BATCH = 100;
+
+/** Publishes every scheduled article whose time has come; answers the titles it published. */
+export async function publishDueArticles(
+  services: Pick<Services, "db" | "pageCache">,
+  now = new Date(),
+): Promise<string[]> {
+  const due = await services.db
+    .selectFrom("articles")
+    .select("id")
+    .where("status", "=", "scheduled")
+    .where("published_at", "<=", now.toISOString())
+    .orderBy("published_at")
+    .limit(BATCH)
+    .execute();
+  const published: string[] = [];
+  for (const { id } of due) {
+    const done = await services.db.transaction().execute((trx) => publish(trx, id, now));
+    if (!done) continue;
+    await services.pageCache.invalidate(done.revision);
+    published.push(done.title);
+  }
+  return published;
+}
+
+async function publish(trx: Db, id: string, now: Date) {
+  // The status condition makes the flip happen once, whoever else is looking.
+  const article = await trx
+    .updateTable("articles")
+    .set((eb) => ({ status: "published", version: eb("version", "+", 1), updated_at: now.toISOString() }))
+    .where("id", "=", id)
+    .where("status", "=", "scheduled")
+    .returning(["id", "title", "tag", "published_at", "contents_text"])
+    .executeTakeFirst();
+  if (!article) return undefined;
+  await indexArticles(trx, [
+    {
+      id: article.id,
+      title: article.title,
+      tag: article.tag,
+      publishedAt: article.published_at,
+      text: article.contents_text,
+    },
+  ]);
+  await writeAuditLog(trx, {
+    category: "media",
+    content: `예약한 '${article.title}' 게시글이 게시되었습니다`,
+    actor: SCHEDULED_PUBLISHER,
+  });
+  return { title: article.title, revision: await bumpContentRevision(trx, now) };
+}
+
+/** When the next scheduled article is due, or undefined when none is scheduled. */
+async function nextDue(db: Db): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom("articles")
+    .select((eb) => eb.fn.min("published_at").as("next"))
+    .where("status", "=", "scheduled")
+    .executeTakeFirst();
+  return row?.next ? new Date(row.next) : undefined;
+}
+
+/**
+ * Keeps publishing scheduled articles as they fall due, until `stop` is called: wakes at the next
+ * one's time, or after a few seconds at most (a manager may schedule one meanwhile).
+ */
+export function startScheduledPublishing(services: Pick<Services, "db" | "pageCache" | "logger">): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const tick = async () => {
+    let wait = MAX_WAIT_MS;
+    try {
+      const titles = await publishDueArticles(services);
+      if (titles.length > 0) services.logger.info({ titles }, "scheduled articles published");
+      const next = await nextDue(services.db);
+      if (next) wait = Math.max(0, Math.min(MAX_WAIT_MS, next.getTime() - Date.now()));
+    } catch (error) {
+      // The database may be away for a moment; the next tick tries again.
+      services.logger.warn({ err: error }, "scheduled publishing failed");
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), wait).unref();
+  };
+  void tick();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
