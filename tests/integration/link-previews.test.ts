@@ -135,7 +135,11 @@ describeEachDatabase("link previews", (services) => {
     const clubName = (await fetch(`${base}/`).then((response) => response.text())).match(
       /<meta property="og:site_name" content="([^"]+)"/,
     )?.[1];
-    const article = await db.selectFrom("articles").select(["id", "title"]).executeTakeFirstOrThrow();
+    const article = await db
+      .selectFrom("articles")
+      .select(["id", "title"])
+      .where("status", "=", "published")
+      .executeTakeFirstOrThrow();
     const articlePath = `/community/media/${article.id}`;
     const current = titleCardPath(articlePath, article.title, clubName ?? "");
     const pdf = await db

@@ -31,6 +31,7 @@ export async function openEditor(page: Page, path: string) {
 export const titleBox = (page: Page) => page.getByRole("textbox", { name: "제목 (필수)" });
 export const bodyBox = (page: Page) => page.getByRole("textbox", { name: "본문" });
 export const picker = (page: Page) => page.getByLabel("사진 추가");
+export const statusBox = (page: Page) => page.getByRole("combobox", { name: "게시 상태" });
 export const altBoxes = (page: Page) => page.getByRole("textbox", { name: /^사진 설명/ });
 
 export async function replaceBody(page: Page, text: string) {
@@ -57,11 +58,22 @@ export async function recordProgress(page: Page) {
 /** Creates an article through the new-article form and answers its id (from the editor's address). */
 export async function createArticle(
   page: Page,
-  fields: { title: string; tag?: string; body: string; files?: Upload[]; alts?: string[] },
+  fields: {
+    title: string;
+    tag?: string;
+    body: string;
+    files?: Upload[];
+    alts?: string[];
+    status?: "published" | "scheduled" | "draft";
+    /** The publishing time as the date field takes it (Seoul), e.g. "2027-01-04T18:00". */
+    publishedAt?: string;
+  },
 ): Promise<string> {
   await openEditor(page, "/admin/manage-posts/new");
   await titleBox(page).fill(fields.title);
   await page.getByRole("combobox", { name: "태그" }).fill(fields.tag ?? "E2E");
+  if (fields.status) await statusBox(page).selectOption(fields.status);
+  if (fields.publishedAt) await page.getByLabel("게시일").fill(fields.publishedAt);
   await bodyBox(page).click();
   await page.keyboard.type(fields.body);
   if (fields.files) await picker(page).setInputFiles(fields.files);
@@ -71,6 +83,7 @@ export async function createArticle(
   await page
     .getByRole("status")
     .filter({ hasText: `'${fields.title}' 게시글이 추가되었습니다` })
+    .first()
     .waitFor();
   return new URL(page.url()).pathname.split("/").at(-1) ?? "";
 }

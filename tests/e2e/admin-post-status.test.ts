@@ -1,0 +1,87 @@
+import { describe, expect, test } from "vitest";
+import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import * as lists from "./admin-lists.ts";
+import { openAdminPage } from "./support/admin.ts";
+import { createArticle, openEditor, statusBox } from "./support/article-editor.ts";
+import { baseURL, consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+
+const { newPage } = setupBrowser();
+
+/** What an anonymous visitor gets at an address: its status and whether the text shows. */
+async function visitorSees(path: string, text: string) {
+  const response = await fetch(new URL(path, baseURL()));
+  return { status: response.status, shows: (await response.text()).includes(text) };
+}
+
+describe("an article's status", () => {
+  test("a draft stays off the public site with its badge in the list; published, it shows", async () => {
+    const page = await openAdminPage(await newPage(), "/admin");
+    const title = lists.uniqueName("E2E 임시 저장 글");
+    const id = await createArticle(page, {
+      title,
+      tag: "E2E상태",
+      body: "아직 공개하지 않는 글입니다.",
+      status: "draft",
+    });
+    await page
+      .getByRole("status")
+      .filter({ hasText: `'${title}' 게시글이 추가되었습니다 (임시 저장)` })
+      .first()
+      .waitFor();
+    await expect(visitorSees(`/community/media/${id}`, title)).resolves.toEqual({ status: 404, shows: false });
+    await expect(visitorSees("/community/media?tag=E2E%EC%83%81%ED%83%9C", title)).resolves.toMatchObject({
+      shows: false,
+    });
+
+    // The list marks it, and its status filter finds it; a draft has no public link.
+    await page.goto("/admin/manage-posts?status=draft");
+    await waitForHydration(page);
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row.getByRole("cell").allTextContents()).resolves.toContain("임시 저장");
+    await expect(row.getByRole("link", { name: /보기/ }).count()).resolves.toBe(0);
+
+    // Scheduled for a past time: refused next to the date, the typing kept.
+    await openEditor(page, `/admin/manage-posts/${id}`);
+    await statusBox(page).selectOption("scheduled");
+    await page.getByLabel("게시일").fill("2020-01-01T09:00");
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await page.getByText("예약 시각은 지금보다 뒤여야 합니다").first().waitFor();
+    await expect(statusBox(page).inputValue()).resolves.toBe("scheduled");
+
+    // Published now: the visitor sees it.
+    await statusBox(page).selectOption("published");
+    await page.getByLabel("게시일").fill(seoulDateTimeInput(new Date(Date.now() - 60_000).toISOString()));
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await lists.successMessage(page, `'${title}' 게시글이 수정되었습니다`);
+    await expect
+      .poll(async () => (await visitorSees(`/community/media/${id}`, title)).status, lists.eventually)
+      .toBe(200);
+    // The refused save is the only thing the console reports.
+    expect(consoleErrorsOf(page)).toEqual([
+      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
+  });
+
+  test("a scheduled article waits for its time, shown in the list with the time it goes public", async () => {
+    const page = await openAdminPage(await newPage(), "/admin");
+    const title = lists.uniqueName("E2E 예약 글");
+    const at = seoulDateTimeInput(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString());
+    const id = await createArticle(page, {
+      title,
+      tag: "E2E상태",
+      body: "사흘 뒤에 공개되는 글입니다.",
+      status: "scheduled",
+      publishedAt: at,
+    });
+    await page
+      .getByRole("status")
+      .filter({ hasText: `(예약: ${at.replace("T", " ")}에 게시)` })
+      .first()
+      .waitFor();
+    await expect(visitorSees(`/community/media/${id}`, title)).resolves.toEqual({ status: 404, shows: false });
+    await page.goto("/admin/manage-posts");
+    await waitForHydration(page);
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row.getByRole("cell").allTextContents()).resolves.toContain("예약");
+  });
+});
