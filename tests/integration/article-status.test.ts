@@ -4,8 +4,10 @@ import { listManagedArticles, listPendingArticles } from "#server/domain/article
 import { publishDueArticles, SCHEDULED_PUBLISHER } from "#server/domain/articles/scheduled-publishing.ts";
 import { resolvePublicPage } from "#server/domain/seo/public-pages.ts";
 import { listSitemapEntries } from "#server/domain/seo/sitemap.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { titleCardPath } from "#shared/preview-images.ts";
 import { auditEntries } from "../support/stored-content.ts";
 import { articleForm, created, send } from "./support/article-forms.ts";
 import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
@@ -26,8 +28,10 @@ describeEachDatabase("article status", (services) => {
   const ids = { published: "", draft: "", scheduled: "" };
   let scheduledAt: Date;
 
+  let clubName: string;
   beforeAll(async () => {
     await seedDemoContent(services(), new Date());
+    clubName = (await getSiteSettings(services().db)).value.clubName;
     site = await serveBuiltSite(services());
     scheduledAt = new Date(Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000);
     const make = async (status: string, title: string, publishedAt: Date) =>
@@ -75,8 +79,14 @@ describeEachDatabase("article status", (services) => {
       expect(await getArticle(s.db, s.storage, id)).toBeUndefined();
       expect((await request(`${site.base}/community/media/${id}`)).status).toBe(404);
       expect(await resolvePublicPage(s.db, `/community/media/${id}`)).toBeUndefined();
+      // Not even its link preview's title card, which would show the title.
+      const title = id === ids.draft ? "임시 저장한 상태 시험 글" : "예약한 상태 시험 글";
+      const card = titleCardPath(`/community/media/${id}`, title, clubName);
+      expect((await request(`${site.base}${card}`)).status).toBe(404);
     }
     expect((await request(`${site.base}/community/media/${ids.published}`)).status).toBe(200);
+    const publishedCard = titleCardPath(`/community/media/${ids.published}`, "공개된 상태 시험 글", clubName);
+    expect((await request(`${site.base}${publishedCard}`)).status).toBe(200);
 
     const rss = (await request(`${site.base}/rss.xml`)).body;
     const sitemap = (await listSitemapEntries(s.db)).map((entry) => entry.path);

@@ -1,7 +1,7 @@
 import { buffer } from "node:stream/consumers";
 import { LRUCache } from "lru-cache";
 import type { Db } from "#server/db/database.ts";
-import { findArticleTitle } from "#server/domain/articles/manage.ts";
+import { publishedArticles } from "#server/domain/articles/published.ts";
 import { loadSharp } from "#server/domain/files/sharp.ts";
 import { articlePathOf } from "#server/domain/seo/public-pages.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
@@ -134,8 +134,9 @@ async function pageOfKey(db: Db, pageKey: string): Promise<{ path: string; title
   if (fixed) return fixed;
   const id = articleKey.exec(pageKey)?.[1];
   if (!id) return undefined;
-  const title = await findArticleTitle(db, id);
-  return title === undefined ? undefined : { path: articlePathOf(id), title };
+  // Only a published article has a preview: a draft's title stays in the admin area.
+  const article = await publishedArticles(db).select("title").where("id", "=", id).executeTakeFirst();
+  return article === undefined ? undefined : { path: articlePathOf(id), title: article.title };
 }
 
 /**
