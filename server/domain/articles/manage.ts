@@ -13,6 +13,7 @@ import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts"
 import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
 import { findArticlePage } from "./find-articles.ts";
+import { unpublishedArticles } from "./published.ts";
 import { fitsTheIndex, type IndexedArticle, indexArticles, unindexArticles } from "./search-index.ts";
 
 /**
@@ -101,8 +102,8 @@ export async function listManagedArticles(db: Db, query: ArticleListQuery): Prom
 }
 
 /** The columns of an admin list row, with the article's number of images. */
-function managedArticles(db: Db) {
-  return db.selectFrom("articles").select((eb) => [
+function managedArticles(db: Db, from: typeof unpublishedArticles = (handle) => handle.selectFrom("articles")) {
+  return from(db).select((eb) => [
     "articles.id",
     "articles.title",
     "articles.tag",
@@ -152,11 +153,8 @@ export async function listPendingArticles(
   db: Db,
   filter: { search: string; tag: string; status?: Exclude<ArticleStatus, "published"> },
 ): Promise<ManagedArticleRow[]> {
-  let select = managedArticles(db).where(
-    "articles.status",
-    "in",
-    filter.status ? [filter.status] : ["draft", "scheduled"],
-  );
+  let select = managedArticles(db, unpublishedArticles);
+  if (filter.status) select = select.where("articles.status", "=", filter.status);
   if (filter.tag) select = select.where("articles.tag", "=", filter.tag);
   for (const word of filter.search.split(/\s+/).filter(Boolean)) {
     const pattern = `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

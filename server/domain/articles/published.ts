@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from "kysely";
 import type { Db } from "#server/db/database.ts";
 
 /**
@@ -7,4 +8,12 @@ import type { Db } from "#server/db/database.ts";
  */
 export function publishedArticles(db: Db) {
   return db.selectFrom("articles").where("articles.status", "=", "published");
+}
+
+/**
+ * Drafts and scheduled articles. The condition is written as the partial index on them says it
+ * (migration 0009), as a literal, so the database reads them from that index.
+ */
+export function unpublishedArticles(db: Db) {
+  return db.selectFrom("articles").where(sql<SqlBool>`status <> 'published'`);
 }

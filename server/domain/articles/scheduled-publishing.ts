@@ -2,6 +2,7 @@ import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import type { Services } from "#server/services.ts";
+import { unpublishedArticles } from "./published.ts";
 import { indexArticles } from "./search-index.ts";
 
 /**
@@ -23,8 +24,7 @@ export async function publishDueArticles(
   services: Pick<Services, "db" | "pageCache">,
   now = new Date(),
 ): Promise<string[]> {
-  const due = await services.db
-    .selectFrom("articles")
+  const due = await unpublishedArticles(services.db)
     .select("id")
     .where("status", "=", "scheduled")
     .where("published_at", "<=", now.toISOString())
@@ -70,8 +70,7 @@ async function publish(trx: Db, id: string, now: Date) {
 
 /** When the next scheduled article is due, or undefined when none is scheduled. */
 async function nextDue(db: Db): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom("articles")
+  const row = await unpublishedArticles(db)
     .select((eb) => eb.fn.min("published_at").as("next"))
     .where("status", "=", "scheduled")
     .executeTakeFirst();
