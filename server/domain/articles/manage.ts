@@ -9,8 +9,8 @@ import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanit
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
-import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
-import { findArticlePage } from "./find-articles.ts";
+import { articleIdSchema, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
+import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { fitsTheIndex, type IndexedArticle, indexArticles, unindexArticles } from "./search-index.ts";
 
 /**
@@ -82,28 +82,27 @@ export interface ManagedArticlePage {
 export async function listManagedArticles(db: Db, query: ArticleListQuery): Promise<ManagedArticlePage> {
   const found = await findArticlePage(db, query, "last-page");
   if (!found) throw new Error("The admin list always has a page.");
-  const rows =
-    found.ids.length === 0
-      ? []
-      : await db
-          .selectFrom("articles")
-          .select((eb) => [
-            "articles.id",
-            "articles.title",
-            "articles.tag",
-            "articles.published_at",
-            "articles.updated_at",
-            "articles.version",
-            eb
-              .selectFrom("article_images")
-              .select((inner) => inner.fn.countAll().as("count"))
-              .whereRef("article_images.article_id", "=", "articles.id")
-              .as("image_count"),
-          ])
-          .where("articles.id", "in", found.ids)
-          .execute();
-  return {
-    items: inOrderOf(found.ids, rows).map((row) => ({
+  return withArticleRows(
+    found,
+    (ids) =>
+      db
+        .selectFrom("articles")
+        .select((eb) => [
+          "articles.id",
+          "articles.title",
+          "articles.tag",
+          "articles.published_at",
+          "articles.updated_at",
+          "articles.version",
+          eb
+            .selectFrom("article_images")
+            .select((inner) => inner.fn.countAll().as("count"))
+            .whereRef("article_images.article_id", "=", "articles.id")
+            .as("image_count"),
+        ])
+        .where("articles.id", "in", ids)
+        .execute(),
+    (row) => ({
       id: row.id,
       title: row.title,
       tag: row.tag,
@@ -111,12 +110,8 @@ export async function listManagedArticles(db: Db, query: ArticleListQuery): Prom
       updatedAt: row.updated_at,
       imageCount: Number(row.image_count ?? 0),
       version: Number(row.version),
-    })),
-    total: found.total,
-    totalCapped: found.totalCapped,
-    page: found.page,
-    pageCount: found.pageCount,
-  };
+    }),
+  );
 }
 
 export interface EditableArticleImage {
