@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
-import { Select } from "#app/components/admin/FormField.tsx";
+import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
@@ -155,28 +155,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           함께 적힙니다.
         </p>
         <Form method="get" className={filterBar.filters} key={`${filters.category}-${filters.type}`} preventScrollReset>
-          <div className={filterBar.filter}>
-            <label htmlFor="log-category">분류</label>
-            <Select id="log-category" name="category" defaultValue={filters.category}>
-              <option value="">전체</option>
-              {Object.entries(auditCategories).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className={filterBar.filter}>
-            <label htmlFor="log-type">결과</label>
-            <Select id="log-type" name="type" defaultValue={filters.type}>
-              <option value="">전체</option>
-              {Object.entries(auditTypes).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            id="log-category"
+            name="category"
+            label="분류"
+            defaultValue={filters.category}
+            options={Object.entries(auditCategories)}
+          />
+          <FilterSelect
+            id="log-type"
+            name="type"
+            label="결과"
+            defaultValue={filters.type}
+            options={Object.entries(auditTypes)}
+          />
           <Button type="submit" variant="secondary" size="sm" className={filterBar.apply}>
             적용
           </Button>
