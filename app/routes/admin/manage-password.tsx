@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { ConfirmButton, RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
@@ -288,23 +288,20 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
                 </td>
                 <td data-nowrap>
                   {!session.current && (
-                    <Form method="post">
-                      <input type="hidden" name="sessionId" value={session.id} />
-                      <ConfirmButton
-                        name="intent"
-                        value="end-session"
-                        title={`${session.device}의 로그인을 종료할까요?`}
-                        message={
-                          <p>
-                            {session.clientAddress ?? "알 수 없는 주소"}에서 {formatDateTime(session.createdAt)}에
-                            로그인한 곳입니다. 그곳에서 저장하지 않은 내용은 사라질 수 있습니다.
-                          </p>
-                        }
-                        confirmLabel="종료"
-                      >
-                        종료
-                      </ConfirmButton>
-                    </Form>
+                    <RowActionForm
+                      idName="sessionId"
+                      id={session.id}
+                      intent="end-session"
+                      title={`${session.device}의 로그인을 종료할까요?`}
+                      message={
+                        <p>
+                          {session.clientAddress ?? "알 수 없는 주소"}에서 {formatDateTime(session.createdAt)}에
+                          로그인한 곳입니다. 그곳에서 저장하지 않은 내용은 사라질 수 있습니다.
+                        </p>
+                      }
+                    >
+                      종료
+                    </RowActionForm>
                   )}
                 </td>
               </tr>

@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
-import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
 import { DataTable } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
@@ -218,23 +218,19 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                     {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "아직 없음"}
                   </td>
                   <td data-nowrap>
-                    <Form method="post">
-                      <input type="hidden" name="passkeyId" value={passkey.id} />
-                      <ConfirmButton
-                        name="intent"
-                        value="delete-passkey"
-                        title={`패스키 '${passkey.name}'을(를) 삭제할까요?`}
-                        message={
-                          <p>
-                            그 기기로는 더 이상 패스키로 로그인할 수 없습니다. 기기에 남은 패스키는 기기에서 지워
-                            주세요.
-                          </p>
-                        }
-                        confirmLabel="삭제"
-                      >
-                        삭제
-                      </ConfirmButton>
-                    </Form>
+                    <RowActionForm
+                      idName="passkeyId"
+                      id={passkey.id}
+                      intent="delete-passkey"
+                      title={`패스키 '${passkey.name}'을(를) 삭제할까요?`}
+                      message={
+                        <p>
+                          그 기기로는 더 이상 패스키로 로그인할 수 없습니다. 기기에 남은 패스키는 기기에서 지워 주세요.
+                        </p>
+                      }
+                    >
+                      삭제
+                    </RowActionForm>
                   </td>
                 </tr>
               ))}
