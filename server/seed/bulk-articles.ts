@@ -32,13 +32,7 @@ export async function insertSeedArticles(trx: Db, articles: SeedArticle[], now: 
     .execute();
   await indexArticles(
     trx,
-    articles.map((article) => ({
-      id: article.id,
-      title: article.title,
-      tag: article.tag,
-      publishedAt: article.publishedAt,
-      text: article.paragraphs.join("\n"),
-    })),
+    articles.map(({ paragraphs, ...article }) => ({ ...article, text: paragraphs.join("\n") })),
   );
 }
 

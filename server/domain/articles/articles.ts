@@ -4,6 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "#server/domain/files/files.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
+import { articleFields } from "./article-fields.ts";
 import { findArticlePage, withArticleRows } from "./find-articles.ts";
 
 export { countArticles, listArticleTags, type TagCount } from "./find-articles.ts";
@@ -106,10 +107,7 @@ export async function listArticles(
         .where("articles.id", "in", ids)
         .execute(),
     (row) => ({
-      id: row.id,
-      title: row.title,
-      tag: row.tag,
-      publishedAt: row.published_at,
+      ...articleFields(row),
       excerpt: excerpt(row.text_start),
       cover: coverOf(storage, row),
     }),
@@ -163,10 +161,7 @@ export async function getArticle(db: Db, storage: FileStorage, id: string): Prom
     neighbour(db, row, "newer"),
   ]);
   return {
-    id: row.id,
-    title: row.title,
-    tag: row.tag,
-    publishedAt: row.published_at,
+    ...articleFields(row),
     updatedAt: row.updated_at,
     contents: row.contents,
     excerpt: excerpt(row.contents_text),

@@ -9,6 +9,7 @@ import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanit
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { articleFields } from "./article-fields.ts";
 import { articleIdSchema, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
 import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { fitsTheIndex, type IndexedArticle, indexArticles, unindexArticles } from "./search-index.ts";
@@ -103,10 +104,7 @@ export async function listManagedArticles(db: Db, query: ArticleListQuery): Prom
         .where("articles.id", "in", ids)
         .execute(),
     (row) => ({
-      id: row.id,
-      title: row.title,
-      tag: row.tag,
-      publishedAt: row.published_at,
+      ...articleFields(row),
       updatedAt: row.updated_at,
       imageCount: Number(row.image_count ?? 0),
       version: Number(row.version),
@@ -146,10 +144,7 @@ export async function getEditableArticle(
   if (!row) return undefined;
   const images = await selectArticleImages(db, id);
   return {
-    id: row.id,
-    title: row.title,
-    tag: row.tag,
-    publishedAt: row.published_at,
+    ...articleFields(row),
     contents: row.contents,
     version: Number(row.version),
     images: images.map((image) => ({
