@@ -104,15 +104,26 @@ export function FormField({ label, name, hint, error: givenError, required, chil
 
 /**
  * The most common field: one line of text, filled with `defaultValue`, that the browser does not
- * offer to autofill.
+ * offer to autofill. An address (`type` "url" or "email") brings the matching keyboard on phones
+ * and no spelling check.
  */
 export function TextField({
   defaultValue,
+  type,
   ...field
-}: Omit<FormFieldProps, "children"> & { defaultValue: string | undefined }) {
+}: Omit<FormFieldProps, "children"> & { defaultValue: string | undefined; type?: "url" | "email" | undefined }) {
   return (
     <FormField {...field}>
-      {(control) => <TextInput {...control} defaultValue={defaultValue} autoComplete="off" />}
+      {(control) => (
+        <TextInput
+          {...control}
+          type={type}
+          inputMode={type}
+          defaultValue={defaultValue}
+          autoComplete="off"
+          spellCheck={type ? false : undefined}
+        />
+      )}
     </FormField>
   );
 }

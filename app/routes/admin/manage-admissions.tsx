@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { FileField } from "#app/components/admin/FileField.tsx";
-import { Checkbox, FormField, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
+import { Checkbox, FormField, TextArea, TextField } from "#app/components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
 import { FieldRows } from "#app/components/admin/list/FieldRows.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -82,22 +82,13 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
               >
                 {(field) => <TextArea {...field} defaultValue={meta.description} rows={3} />}
               </FormField>
-              <FormField
+              <TextField
                 label="지원서 주소"
                 name="meta.applyUrl"
                 hint="지원서 양식의 주소(https://…). 비워 두면 ‘지원서 주소는 모집 공지와 함께 안내합니다’라고 표시됩니다."
-              >
-                {(field) => (
-                  <TextInput
-                    {...field}
-                    type="url"
-                    inputMode="url"
-                    defaultValue={meta.applyUrl}
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                )}
-              </FormField>
+                type="url"
+                defaultValue={meta.applyUrl}
+              />
             </FormSection>
 
             <FormSection
