@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
-import { DataTable } from "./DataTable.tsx";
+import { RecordTable } from "./DataTable.tsx";
 
 /**
  * Logged events newest first (the audit log, the refused sign-ins): a column for the time of
@@ -24,26 +24,18 @@ export function LogTable<Entry extends { id: string; time: string }>({
 }) {
   if (entries.length === 0) return <EmptyState title={emptyText} />;
   return (
-    <DataTable caption={caption} hideCaption>
-      <thead>
-        <tr>
-          {["시간", ...columns].map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id}>
-            <td data-nowrap data-mono>
-              <time dateTime={entry.time}>{formatDateTime(entry.time)}</time>
-            </td>
-            {cells(entry)}
-          </tr>
-        ))}
-      </tbody>
-    </DataTable>
+    <RecordTable
+      caption={caption}
+      items={entries}
+      columns={["시간", ...columns]}
+      cells={(entry) => (
+        <>
+          <td data-nowrap data-mono>
+            <time dateTime={entry.time}>{formatDateTime(entry.time)}</time>
+          </td>
+          {cells(entry)}
+        </>
+      )}
+    />
   );
 }
