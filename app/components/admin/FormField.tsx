@@ -110,8 +110,14 @@ export function FormField({ label, name, hint, error: givenError, required, chil
 export function TextField({
   defaultValue,
   type,
+  className,
   ...field
-}: Omit<FormFieldProps, "children"> & { defaultValue: string | undefined; type?: "url" | "email" | undefined }) {
+}: Omit<FormFieldProps, "children"> & {
+  defaultValue: string | undefined;
+  type?: "url" | "email" | undefined;
+  /** The text box's own class, e.g. a larger title. */
+  className?: string | undefined;
+}) {
   return (
     <FormField {...field}>
       {(control) => (
@@ -119,6 +125,7 @@ export function TextField({
           {...control}
           type={type}
           inputMode={type}
+          className={className}
           defaultValue={defaultValue}
           autoComplete="off"
           spellCheck={type ? false : undefined}

@@ -175,15 +175,14 @@ export function HomeContentForm({
               <legend className={styles.legend}>이런 분을 찾습니다</legend>
               <div className={styles.grid}>
                 {home.recruiting.wanted.map((wanted, index) => (
-                  <FormField
+                  <TextField
                     // biome-ignore lint/suspicious/noArrayIndexKey: four fixed slots; the place is the identity
                     key={index}
                     label={`${index + 1}번째`}
                     name="recruiting.wanted"
                     error={fieldErrors[`recruiting.wanted.${index}`]}
-                  >
-                    {(field) => <TextInput {...field} defaultValue={wanted} autoComplete="off" />}
-                  </FormField>
+                    defaultValue={wanted}
+                  />
                 ))}
               </div>
             </fieldset>
