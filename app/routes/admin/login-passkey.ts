@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import { signInWithPasskey } from "#server/domain/administrators/passkey-sign-in.ts";
 import { authenticationResponseSchema, passkeySignInOptions } from "#server/domain/administrators/passkeys.ts";
 import {
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { ok: false, message: limitedMessage(result.retryAt) },
         {
           cookies: [cleared],
-          headers: { "Retry-After": String(retryAfterSeconds(result.retryAt)) },
+          headers: retryAfterHeader(result.retryAt),
         },
       );
     case "expired":

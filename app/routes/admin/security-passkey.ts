@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import { checkAccountPassword } from "#server/domain/administrators/account-checks.ts";
 import {
   MAX_PASSKEYS,
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
       return jsonAnswer(
         429,
         { ok: false, message: limitedMessage(checked.retryAt) },
-        { headers: { "Retry-After": String(retryAfterSeconds(checked.retryAt)) } },
+        { headers: retryAfterHeader(checked.retryAt) },
       );
     }
     const started = await passkeyRegistrationOptions(db, session.administrator, rp);

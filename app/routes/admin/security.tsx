@@ -11,7 +11,7 @@ import styles from "#app/components/admin/security/security.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import {
   type AccountCheck,
   checkAccountCode,
@@ -158,7 +158,7 @@ function refusedCheck(checked: Exclude<AccountCheck, "accepted">, field: Field, 
   if (checked === "refused") return data<ActionResult>({ ok: false, field, message }, { status: 400 });
   return data<ActionResult>(
     { ok: false, field, message: limitedMessage(checked.retryAt) },
-    { status: 429, headers: { "Retry-After": String(retryAfterSeconds(checked.retryAt)) } },
+    { status: 429, headers: retryAfterHeader(checked.retryAt) },
   );
 }
 
