@@ -111,10 +111,11 @@ export function FieldRows<Row>({
             const key = getKey(row);
             const isNew = key.startsWith("new-");
             const name = getLabel(row);
+            const index = rows.indexOf(row);
             return (
               <div data-row-key={key} className={styles.row}>
                 <div className={styles.fields}>
-                  <RowFields index={rows.indexOf(row)}>{renderRow(row, rows.indexOf(row), isNew)}</RowFields>
+                  <RowFields index={index}>{renderRow(row, index, isNew)}</RowFields>
                 </div>
                 <div className={styles.rowActions}>
                   <ConfirmButton
