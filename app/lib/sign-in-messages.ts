@@ -13,3 +13,8 @@ export function limitedMessage(retryAt: Date, now: Date = new Date()): string {
 export function retryAfterSeconds(retryAt: Date, now: Date = new Date()): number {
   return Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
 }
+
+/** The header that tells a refused client when it may try again. */
+export function retryAfterHeader(retryAt: Date): { "Retry-After": string } {
+  return { "Retry-After": String(retryAfterSeconds(retryAt)) };
+}

@@ -1,4 +1,5 @@
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
+import type { z } from "zod";
 import { DEVICE_COOKIE_NAME, DEVICE_LIFETIME_MS, isDeviceToken } from "#server/domain/administrators/devices.ts";
 import type { RelyingParty } from "#server/domain/administrators/passkeys.ts";
 import {
@@ -10,6 +11,7 @@ import {
 } from "#server/domain/administrators/sessions.ts";
 import { CHALLENGE_LIFETIME_MS, isChallengeToken } from "#server/domain/administrators/sign-in-challenges.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { readJsonRequest } from "#server/http/json-answer.ts";
 import { getServices, sessionContext } from "#server/http/router-context.ts";
 
 /**
@@ -101,6 +103,23 @@ export async function relyingPartyFor(
   const origin = new URL(config.siteUrl ?? request.url).origin;
   const { value: settings } = await getSiteSettings(db);
   return { id: new URL(origin).hostname, origin, name: `${settings.clubName} 관리자` };
+}
+
+/** The most a passkey step's JSON body may weigh: an authenticator's answer is a few KB. */
+const MAX_PASSKEY_STEP_BYTES = 64 * 1024;
+
+/**
+ * A passkey step's request (signing in with a passkey or adding one): its JSON input and the
+ * relying party the ceremony is for, or the 4xx to answer when the body is not what `schema` says.
+ */
+export async function readPasskeyStep<T>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  schema: z.ZodType<T>,
+): Promise<{ ok: true; input: T; rp: RelyingParty } | { ok: false; response: Response }> {
+  const read = await readJsonRequest(request, schema, MAX_PASSKEY_STEP_BYTES);
+  if (!read.ok) return read;
+  return { ok: true, input: read.input, rp: await relyingPartyFor(request, context) };
 }
 
 function isHttps(request: Request): boolean {

@@ -38,13 +38,7 @@ export async function insertSeedArticles(trx: Db, articles: SeedArticle[], now: 
     trx,
     articles
       .filter((article) => (article.status ?? "published") === "published")
-      .map((article) => ({
-        id: article.id,
-        title: article.title,
-        tag: article.tag,
-        publishedAt: article.publishedAt,
-        text: article.paragraphs.join("\n"),
-      })),
+      .map(({ paragraphs, ...article }) => ({ ...article, text: paragraphs.join("\n") })),
   );
 }
 

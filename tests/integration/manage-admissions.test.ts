@@ -5,7 +5,7 @@ import { writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { admissionsForm, type AdmissionsEdit as Edit } from "../support/admin-forms.ts";
 import { imageFile } from "../support/files.ts";
-import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "../support/stored-content.ts";
+import { existingKeys, keysOfFile, lastAuditEntry, storedFiles } from "../support/stored-content.ts";
 import { MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -160,10 +160,9 @@ describeEachDatabase("admissions writes", (services) => {
   });
 
   test("a file that is not an image is refused next to the image field and nothing changes", async () => {
-    const { db, storage } = services();
+    const { db } = services();
     const { version, value } = await current();
-    const filesBefore = await fileCount(db);
-    const keysBefore = await storedKeys(storage);
+    const filesBefore = await storedFiles(services());
     const fake = new File([new TextEncoder().encode("%PDF-1.7 not an image")], "poster.jpg", {
       type: "image/jpeg",
     });
@@ -171,8 +170,7 @@ describeEachDatabase("admissions writes", (services) => {
     expect(result.status).toBe(400);
     expect(result.fieldErrors?.image).toContain("이미지 파일이 아닙니다");
     await expect(current()).resolves.toMatchObject({ version, value });
-    await expect(fileCount(db)).resolves.toBe(filesBefore);
-    await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
+    await expect(storedFiles(services())).resolves.toEqual(filesBefore);
     await expect(lastAuditEntry(db, "admissions")).resolves.toMatchObject({
       type: "failure",
       content: "모집 안내 수정에 실패했습니다",
@@ -203,10 +201,9 @@ describeEachDatabase("admissions writes", (services) => {
   });
 
   test("a save from an older version is a conflict and stores no image", async () => {
-    const { db, storage } = services();
+    const { db } = services();
     const { version, value } = await current();
-    const filesBefore = await fileCount(db);
-    const keysBefore = await storedKeys(storage);
+    const filesBefore = await storedFiles(services());
     const result = await submit({
       version: version - 1,
       info: { ...value, meta: { ...value.meta, title: "낡은 제목" } },
@@ -214,8 +211,7 @@ describeEachDatabase("admissions writes", (services) => {
     });
     expect(result).toMatchObject({ ok: false, status: 409, conflict: true });
     await expect(current()).resolves.toMatchObject({ version, value });
-    await expect(fileCount(db)).resolves.toBe(filesBefore);
-    await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
+    await expect(storedFiles(services())).resolves.toEqual(filesBefore);
     await expect(lastAuditEntry(db, "admissions")).resolves.toMatchObject({
       type: "failure",
       error: "다른 관리자가 먼저 저장했습니다",

@@ -32,6 +32,18 @@ describeEachDatabase("managing odaeho issues", (services) => {
     return answer.body.data as string;
   };
 
+  /** A new issue's form with a cover and a PDF, but for what `change` takes away (undefined) or puts in place. */
+  const createWith = async (title: string, change: { thumbnail?: File; pdf?: File; publishedAt?: string }) =>
+    upload({
+      intent: "create",
+      title,
+      description: "",
+      publishedAt: "2030-01-01",
+      thumbnail: await imageFile(),
+      pdf: pdfDocument(),
+      ...change,
+    });
+
   const issue = (id: string) =>
     services()
       .db.selectFrom("odaeho_issues as issue")
@@ -83,23 +95,11 @@ describeEachDatabase("managing odaeho issues", (services) => {
   test("a new issue without its cover or its PDF is refused with the spec's message", async () => {
     const before = await storedKeysMatchRows(services());
     const count = (await order()).length;
-    const withoutPdf = await upload({
-      intent: "create",
-      title: "PDF 없는 호",
-      description: "",
-      publishedAt: "2030-01-01",
-      thumbnail: await imageFile(),
-    });
+    const withoutPdf = await createWith("PDF 없는 호", { pdf: undefined });
     expect(withoutPdf.status).toBe(400);
     expect(withoutPdf.body.message).toBe(MISSING);
     expect(withoutPdf.body.fieldErrors).toEqual({ pdf: MISSING });
-    const withoutCover = await upload({
-      intent: "create",
-      title: "표지 없는 호",
-      description: "",
-      publishedAt: "2030-01-01",
-      pdf: pdfDocument(),
-    });
+    const withoutCover = await createWith("표지 없는 호", { thumbnail: undefined });
     expect(withoutCover.body).toMatchObject({
       message: MISSING,
       fieldErrors: { thumbnail: MISSING },
@@ -115,43 +115,17 @@ describeEachDatabase("managing odaeho issues", (services) => {
 
   test("the PDF is checked by its bytes and the cover must be an image", async () => {
     const before = await storedKeysMatchRows(services());
-    const renamed = await upload({
-      intent: "create",
-      title: "가짜 PDF",
-      description: "",
-      publishedAt: "2030-01-01",
-      thumbnail: await imageFile(),
+    const renamed = await createWith("가짜 PDF", {
       pdf: new File(["GIF89a not a pdf"], "magazine.pdf", { type: "application/pdf" }),
     });
     expect(renamed.status).toBe(400);
     expect(renamed.body.fieldErrors?.pdf).toContain("%PDF-");
-    const scripted = await upload({
-      intent: "create",
-      title: "스크립트 PDF",
-      description: "",
-      publishedAt: "2030-01-01",
-      thumbnail: await imageFile(),
-      pdf: await pdfWithScript(),
-    });
+    const scripted = await createWith("스크립트 PDF", { pdf: await pdfWithScript() });
     expect(scripted.status).toBe(400);
     expect(scripted.body.fieldErrors?.pdf).toContain("스크립트(JavaScript)");
-    const notImage = await upload({
-      intent: "create",
-      title: "가짜 표지",
-      description: "",
-      publishedAt: "2030-01-01",
-      thumbnail: pdfDocument("cover.jpg"),
-      pdf: pdfDocument(),
-    });
+    const notImage = await createWith("가짜 표지", { thumbnail: pdfDocument("cover.jpg") });
     expect(notImage.body.fieldErrors?.thumbnail).toContain("이미지 파일이 아닙니다");
-    const badDate = await upload({
-      intent: "create",
-      title: "날짜 없는 호",
-      description: "",
-      publishedAt: "2030-02-31",
-      thumbnail: await imageFile(),
-      pdf: pdfDocument(),
-    });
+    const badDate = await createWith("날짜 없는 호", { publishedAt: "2030-02-31" });
     expect(badDate.body.fieldErrors?.publishedAt).toBeDefined();
     expect(await storedKeysMatchRows(services())).toEqual(before);
   });

@@ -7,7 +7,7 @@ import { adminWriteEndpoint } from "#server/http/admin-endpoint.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { ruleFileField } from "#shared/rule-form.ts";
 import { type RuleRow, ruleRowsOf, rulesForm } from "../support/admin-forms.ts";
-import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "../support/stored-content.ts";
+import { existingKeys, keysOfFile, lastAuditEntry, storedFiles } from "../support/stored-content.ts";
 import { callAction, MANAGER, postCommand } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -121,10 +121,9 @@ describeEachDatabase("rules writes", (services) => {
   });
 
   test("a file that is not a PDF is refused by its bytes, next to its field, and nothing is kept", async () => {
-    const { db, storage } = services();
+    const { db } = services();
     const { value, version } = await getRules(db);
-    const filesBefore = await fileCount(db);
-    const keysBefore = await storedKeys(storage);
+    const filesBefore = await storedFiles(services());
     const fake = new File([new TextEncoder().encode("<html>not a pdf</html>")], "가짜.pdf", {
       type: "application/pdf",
     });
@@ -137,8 +136,7 @@ describeEachDatabase("rules writes", (services) => {
     expect(result.status).toBe(400);
     expect(result.fieldErrors?.[ruleFileField("new-c3")]).toContain("%PDF-");
     await expect(getRules(db)).resolves.toMatchObject({ version, value });
-    await expect(fileCount(db)).resolves.toBe(filesBefore);
-    await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
+    await expect(storedFiles(services())).resolves.toEqual(filesBefore);
     await expect(lastAuditEntry(db, "rules")).resolves.toMatchObject({
       type: "failure",
       content: "회칙 수정에 실패했습니다",
@@ -241,10 +239,9 @@ describeEachDatabase("rules writes", (services) => {
   });
 
   test("a save from an older version is a conflict and stores nothing", async () => {
-    const { db, storage } = services();
+    const { db } = services();
     const { value, version } = await getRules(db);
-    const filesBefore = await fileCount(db);
-    const keysBefore = await storedKeys(storage);
+    const filesBefore = await storedFiles(services());
     const result = await submit(
       rulesForm(version - 1, "<p>낡은 편집</p>", [
         ...rowsOf(value),
@@ -253,8 +250,7 @@ describeEachDatabase("rules writes", (services) => {
     );
     expect(result).toMatchObject({ ok: false, status: 409, conflict: true });
     await expect(getRules(db)).resolves.toMatchObject({ version, value });
-    await expect(fileCount(db)).resolves.toBe(filesBefore);
-    await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
+    await expect(storedFiles(services())).resolves.toEqual(filesBefore);
   });
 
   test("an upload over the size limit answers 413 and is logged as a failure", async () => {

@@ -7,7 +7,7 @@ import { youtubeIdFrom } from "#server/domain/home/manage.ts";
 import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { homeForm, settingsForm } from "../support/admin-forms.ts";
 import { imageFile } from "../support/files.ts";
-import { existingKeys, fileCount, keysOfFile, lastAuditEntry, storedKeys } from "../support/stored-content.ts";
+import { existingKeys, keysOfFile, lastAuditEntry, storedFiles } from "../support/stored-content.ts";
 import { MANAGER, postCommand, postRaw } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -277,10 +277,9 @@ describeEachDatabase("site settings and home writes", (services) => {
     });
 
     test("a picture that is not an image is refused next to its field; nothing is kept", async () => {
-      const { db, storage } = services();
+      const { db } = services();
       const { version, value } = await getHomeContent(db);
-      const filesBefore = await fileCount(db);
-      const keysBefore = await storedKeys(storage);
+      const filesBefore = await storedFiles(services());
       const result = await saveHome(
         homeForm(
           version,
@@ -297,8 +296,7 @@ describeEachDatabase("site settings and home writes", (services) => {
       expect(result.status).toBe(400);
       expect(result.fieldErrors?.["heroImages.3.file"]).toContain("이미지 파일이 아닙니다");
       await expect(getHomeContent(db)).resolves.toMatchObject({ version, value });
-      await expect(fileCount(db)).resolves.toBe(filesBefore);
-      await expect(storedKeys(storage)).resolves.toEqual(keysBefore);
+      await expect(storedFiles(services())).resolves.toEqual(filesBefore);
       await expect(lastAuditEntry(db, "siteSettings")).resolves.toMatchObject({
         type: "failure",
         content: "홈 화면 수정에 실패했습니다",

@@ -29,6 +29,14 @@ export async function fileCount(db: Db): Promise<number> {
   return Number(count);
 }
 
+/**
+ * The file rows' count and every stored key: the same before and after a save that was refused
+ * or lost a conflict, which keeps no file.
+ */
+export async function storedFiles({ db, storage }: Pick<Services, "db" | "storage">) {
+  return { rows: await fileCount(db), keys: await storedKeys(storage) };
+}
+
 /** Every key in the storage (files and their smaller copies), sorted. */
 export async function storedKeys(storage: FileStorage): Promise<string[]> {
   const keys: string[] = [];

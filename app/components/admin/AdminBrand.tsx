@@ -1,12 +1,11 @@
+import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import styles from "./AdminBrand.module.css";
 
 /** The admin area's mark: the club's name with the prompt motif and a "관리" tag. */
 export function AdminBrand({ clubName }: { clubName: string }) {
   return (
     <span className={styles.brand}>
-      <span className={styles.prompt} aria-hidden="true">
-        &gt;_
-      </span>
+      <PromptMark className={styles.prompt} />
       <span>{clubName}</span>
       <span className={styles.area}>관리</span>
     </span>

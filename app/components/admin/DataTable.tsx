@@ -25,6 +25,53 @@ export function DataTable({ caption, hideCaption = false, children }: DataTableP
   );
 }
 
+/**
+ * Records in a DataTable: a heading for each column, then a row for each record with its cells;
+ * with `action`, a last cell of its own (ending a session, deleting a passkey) under a heading
+ * only screen readers hear.
+ */
+export function RecordTable<Item extends { id: string }>({
+  caption,
+  items,
+  columns,
+  cells,
+  action,
+}: {
+  caption: string;
+  items: Item[];
+  columns: string[];
+  /** A record's cells, one for each of `columns`. */
+  cells: (item: Item) => ReactNode;
+  action?: { label: string; cell: (item: Item) => ReactNode };
+}) {
+  return (
+    <DataTable caption={caption} hideCaption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+          {action && (
+            <th scope="col">
+              <span className="visually-hidden">{action.label}</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            {cells(item)}
+            {action && <td data-nowrap>{action.cell(item)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
 /** A small label in a table cell: a category, a state. */
 export function Badge({
   tone = "neutral",

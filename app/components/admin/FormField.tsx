@@ -25,6 +25,24 @@ export interface FormFields {
 
 export const FormFieldsContext = createContext<FormFields>({ rules: {}, errors: {} });
 
+/** The place of the row the fields are in, in a list of rows; undefined outside one. */
+const RowIndexContext = createContext<number | undefined>(undefined);
+
+/**
+ * The fields of one row of a repeated list (FAQs, schedules, the home page's cards): the form
+ * sends them as "faqs.question" and the server names what is wrong with the third one
+ * "faqs.2.question"; a FormField inside finds its error under that name.
+ */
+export function RowFields({ index, children }: { index: number; children: ReactNode }) {
+  return <RowIndexContext.Provider value={index}>{children}</RowIndexContext.Provider>;
+}
+
+/** The name the server gives a field's error: in a row, its place goes before the last part. */
+function errorName(name: string, row: number | undefined): string {
+  const dot = name.lastIndexOf(".");
+  return row === undefined || dot < 0 ? name : `${name.slice(0, dot)}.${row}${name.slice(dot)}`;
+}
+
 interface FormFieldProps {
   label: string;
   name: string;
@@ -32,8 +50,8 @@ interface FormFieldProps {
   hint?: ReactNode;
   /**
    * What is wrong with the value, shown next to the field and read out with the control: by
-   * default the form's error for `name`; given here where the server names the field otherwise
-   * (a row of a repeated list: "slogans.1.title").
+   * default the form's error for `name` (in RowFields, for the row's place in it); given here
+   * where the server names the field otherwise.
    */
   error?: string | undefined;
   required?: boolean;
@@ -48,8 +66,9 @@ interface FormFieldProps {
  */
 export function FormField({ label, name, hint, error: givenError, required, children }: FormFieldProps) {
   const form = useContext(FormFieldsContext);
+  const row = useContext(RowIndexContext);
   const { required: needed, ...limits } = form.rules[name] ?? {};
-  const error = givenError ?? form.errors[name];
+  const error = givenError ?? form.errors[errorName(name, row)];
   const isRequired = required ?? needed === true;
   const id = useId();
   const hintId = `${id}-hint`;
@@ -80,6 +99,39 @@ export function FormField({ label, name, hint, error: givenError, required, chil
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The most common field: one line of text, filled with `defaultValue`, that the browser does not
+ * offer to autofill. An address (`type` "url" or "email") brings the matching keyboard on phones
+ * and no spelling check.
+ */
+export function TextField({
+  defaultValue,
+  type,
+  className,
+  ...field
+}: Omit<FormFieldProps, "children"> & {
+  defaultValue: string | undefined;
+  type?: "url" | "email" | undefined;
+  /** The text box's own class, e.g. a larger title. */
+  className?: string | undefined;
+}) {
+  return (
+    <FormField {...field}>
+      {(control) => (
+        <TextInput
+          {...control}
+          type={type}
+          inputMode={type}
+          className={className}
+          defaultValue={defaultValue}
+          autoComplete="off"
+          spellCheck={type ? false : undefined}
+        />
+      )}
+    </FormField>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import {
   FacebookIcon,
   GithubIcon,
@@ -43,9 +44,7 @@ export function Footer(props: FooterProps) {
       <div className={`container ${styles.grid}`}>
         <div className={styles.identity}>
           <p className={styles.name}>
-            <span aria-hidden="true" className={styles.prompt}>
-              &gt;_
-            </span>
+            <PromptMark className={styles.prompt} />
             {clubName}
           </p>
           <p className={styles.subtitle}>{subtitle}</p>

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import { ChevronDownIcon, MenuIcon } from "#app/components/icons/icons.tsx";
 import { useHideOnScroll } from "#app/lib/use-hide-on-scroll.ts";
 import styles from "./Header.module.css";
@@ -25,9 +26,7 @@ export function Header({ clubName, groups, isRecruiting }: HeaderProps) {
     <header className={styles.header} data-hidden={hidden || undefined}>
       <div className={`container ${styles.bar}`}>
         <Link to="/" className={styles.brand} aria-label={`${clubName} 홈`}>
-          <span className={styles.prompt} aria-hidden="true">
-            &gt;_
-          </span>
+          <PromptMark className={styles.prompt} />
           <span>{clubName}</span>
         </Link>
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import { CloseIcon } from "#app/components/icons/icons.tsx";
 import { NavLink, RecruitingBadge } from "./NavLink.tsx";
 import type { ActiveNav, NavGroup } from "./navigation.ts";
@@ -30,9 +31,7 @@ export function SideMenu({ id, clubName, groups, active, isRecruiting }: SideMen
     <dialog ref={dialogRef} id={id} className={styles.dialog} aria-label="사이트 메뉴" {...{ closedby: "any" }}>
       <div className={styles.top}>
         <Link to="/" className={styles.brand}>
-          <span aria-hidden="true" className={styles.prompt}>
-            &gt;_
-          </span>
+          <PromptMark className={styles.prompt} />
           {clubName}
         </Link>
         <button

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import styles from "./SectionHeading.module.css";
 
 interface SectionHeadingProps {
@@ -19,9 +20,7 @@ export function SectionHeading({ id, eyebrow, title, children, inverted = false,
   return (
     <div className={styles.heading} data-inverted={inverted || undefined}>
       <p className={styles.eyebrow}>
-        <span aria-hidden="true" className={styles.prompt}>
-          &gt;_
-        </span>
+        <PromptMark className={styles.prompt} />
         {eyebrow}
       </p>
       <Heading id={id} className={styles.title}>

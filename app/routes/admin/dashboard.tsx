@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
-import { Select } from "#app/components/admin/FormField.tsx";
+import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
@@ -22,6 +23,11 @@ import type { Route } from "./+types/dashboard";
 import styles from "./dashboard.module.css";
 
 const AUDIT_PAGE_SIZE = 20;
+/** The log's filters above it, each named by its address parameter. */
+const LOG_FILTERS = [
+  { id: "log-category", name: "category", label: "분류", options: Object.entries(auditCategories) },
+  { id: "log-type", name: "type", label: "결과", options: Object.entries(auditTypes) },
+] as const;
 /** Web vitals are summed over the last four weeks, today included, as Chrome's field data is. */
 const WEB_VITAL_DAYS = 28;
 
@@ -86,10 +92,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <section aria-labelledby="overview-title">
-        <h2 id="overview-title" className={styles.sectionTitle}>
-          콘텐츠 현황
-        </h2>
+      <DashboardSection titleId="overview-title" title="콘텐츠 현황">
         <ul className={styles.cards}>
           {overview.map((item) => (
             <li key={item.path}>
@@ -116,67 +119,61 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           업로드한 파일 <span className={styles.number}>{loaderData.files.toLocaleString("ko-KR")}</span>개 · 관리자
           계정 <span className={styles.number}>{loaderData.administrators}</span>개
         </p>
-      </section>
+      </DashboardSection>
 
-      <section aria-labelledby="vitals-title" className={styles.vitals} id="web-vitals">
-        <h2 id="vitals-title" className={styles.sectionTitle}>
-          방문자가 느낀 속도
-        </h2>
-        <p className={styles.intro}>
-          {formatLongDate(webVitals.range.from)}부터 {formatLongDate(webVitals.range.to)}까지 공개 페이지를 연 방문자의
-          브라우저가 잰 값입니다. 방문 네 번 중 세 번은 표의 값 이하였습니다(75번째 백분위수). 구글의 기준으로 좋음,
-          개선 필요, 나쁨을 함께 적습니다.
-        </p>
+      <DashboardSection
+        id="web-vitals"
+        titleId="vitals-title"
+        className={styles.vitals}
+        title="방문자가 느낀 속도"
+        intro={
+          <>
+            {formatLongDate(webVitals.range.from)}부터 {formatLongDate(webVitals.range.to)}까지 공개 페이지를 연
+            방문자의 브라우저가 잰 값입니다. 방문 네 번 중 세 번은 표의 값 이하였습니다(75번째 백분위수). 구글의
+            기준으로 좋음, 개선 필요, 나쁨을 함께 적습니다.
+          </>
+        }
+      >
         <WebVitalsTable stats={webVitals} />
-      </section>
+      </DashboardSection>
 
-      <section aria-labelledby="refused-title" className={styles.refused} id="refused-sign-ins">
-        <h2 id="refused-title" className={styles.sectionTitle}>
-          최근 거부된 로그인
-        </h2>
-        <p className={styles.intro}>
-          최근 {loaderData.refusedSignIns.days}일 동안 비밀번호나 인증 코드가 틀렸거나 시도 제한에 걸려 거부된 로그인을
-          최근 것부터 보여 줍니다. 모르는 주소에서 같은 계정으로 여러 번 시도했다면 그 계정의 비밀번호를 바꿔 주세요.
-        </p>
+      <DashboardSection
+        id="refused-sign-ins"
+        titleId="refused-title"
+        className={styles.refused}
+        title="최근 거부된 로그인"
+        intro={
+          <>
+            최근 {loaderData.refusedSignIns.days}일 동안 비밀번호나 인증 코드가 틀렸거나 시도 제한에 걸려 거부된
+            로그인을 최근 것부터 보여 줍니다. 모르는 주소에서 같은 계정으로 여러 번 시도했다면 그 계정의 비밀번호를 바꿔
+            주세요.
+          </>
+        }
+      >
         <RefusedSignInsTable {...loaderData.refusedSignIns} />
         <p className={styles.more}>
           <Link to="/admin?category=account&type=failure#log" preventScrollReset>
             관리 기록에서 계정의 실패 기록 모두 보기
           </Link>
         </p>
-      </section>
+      </DashboardSection>
 
-      <section aria-labelledby="log-title" className={styles.log} id="log">
-        <h2 id="log-title" className={styles.sectionTitle}>
-          관리 기록
-        </h2>
-        <p className={styles.intro}>
-          로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은 빨간색으로 표시되고 원인이
-          함께 적힙니다.
-        </p>
+      <DashboardSection
+        id="log"
+        titleId="log-title"
+        className={styles.log}
+        title="관리 기록"
+        intro={
+          <>
+            로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은 빨간색으로 표시되고
+            원인이 함께 적힙니다.
+          </>
+        }
+      >
         <Form method="get" className={filterBar.filters} key={`${filters.category}-${filters.type}`} preventScrollReset>
-          <div className={filterBar.filter}>
-            <label htmlFor="log-category">분류</label>
-            <Select id="log-category" name="category" defaultValue={filters.category}>
-              <option value="">전체</option>
-              {Object.entries(auditCategories).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className={filterBar.filter}>
-            <label htmlFor="log-type">결과</label>
-            <Select id="log-type" name="type" defaultValue={filters.type}>
-              <option value="">전체</option>
-              {Object.entries(auditTypes).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          {LOG_FILTERS.map((filter) => (
+            <FilterSelect key={filter.name} {...filter} defaultValue={filters[filter.name]} />
+          ))}
           <Button type="submit" variant="secondary" size="sm" className={filterBar.apply}>
             적용
           </Button>
@@ -197,7 +194,34 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           emptyText={filtered ? "조건에 맞는 기록이 없습니다." : "아직 관리 기록이 없습니다."}
         />
         <Pagination page={log.page} pageCount={log.pageCount} hrefFor={hrefFor} label="관리 기록 페이지" />
-      </section>
+      </DashboardSection>
     </>
+  );
+}
+
+/** One part of the dashboard: a heading that names it, a word on what it shows, then its content. */
+function DashboardSection({
+  id,
+  titleId,
+  className,
+  title,
+  intro,
+  children,
+}: {
+  id?: string;
+  titleId: string;
+  className?: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className={className} id={id}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {intro && <p className={styles.intro}>{intro}</p>}
+      {children}
+    </section>
   );
 }

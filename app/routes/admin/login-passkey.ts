@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import { signInWithPasskey } from "#server/domain/administrators/passkey-sign-in.ts";
 import { authenticationResponseSchema, passkeySignInOptions } from "#server/domain/administrators/passkeys.ts";
 import {
@@ -8,11 +8,11 @@ import {
   deviceCookieHeader,
   readChallengeToken,
   readDeviceToken,
-  relyingPartyFor,
+  readPasskeyStep,
   safeRedirectTarget,
   sessionCookieHeader,
 } from "#server/http/admin-auth.ts";
-import { jsonAnswer, readJsonRequest } from "#server/http/json-answer.ts";
+import { jsonAnswer } from "#server/http/json-answer.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/login-passkey";
 
@@ -27,14 +27,11 @@ const requestSchema = z.discriminatedUnion("step", [
   z.object({ step: z.literal("verify"), response: authenticationResponseSchema, redirectTo: z.string().optional() }),
 ]);
 
-const MAX_BODY_BYTES = 64 * 1024;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
-  const read = await readJsonRequest(request, requestSchema, MAX_BODY_BYTES);
-  if (!read.ok) return read.response;
-  const { input } = read;
-  const rp = await relyingPartyFor(request, context);
+  const step = await readPasskeyStep(request, context, requestSchema);
+  if (!step.ok) return step.response;
+  const { input, rp } = step;
   if (input.step === "options") {
     const { options, token } = await passkeySignInOptions(db, rp, input.persistent);
     return jsonAnswer(200, { ok: true, options }, { cookies: [await challengeCookieHeader(request, token)] });
@@ -60,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { ok: false, message: limitedMessage(result.retryAt) },
         {
           cookies: [cleared],
-          headers: { "Retry-After": String(retryAfterSeconds(result.retryAt)) },
+          headers: retryAfterHeader(result.retryAt),
         },
       );
     case "expired":

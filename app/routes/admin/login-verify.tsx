@@ -6,7 +6,7 @@ import styles from "#app/components/admin/sign-in/SignInCard.module.css";
 import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import { completeSecondFactor } from "#server/domain/administrators/second-factor-sign-in.ts";
 import { findChallenge } from "#server/domain/administrators/sign-in-challenges.ts";
 import {
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "limited":
       return data<ActionResult>(
         { kind, message: limitedMessage(result.retryAt) },
-        { status: 429, headers: { "Retry-After": String(retryAfterSeconds(result.retryAt)) } },
+        { status: 429, headers: retryAfterHeader(result.retryAt) },
       );
     default:
       return data<ActionResult>(

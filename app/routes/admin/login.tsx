@@ -8,7 +8,7 @@ import styles from "#app/components/admin/sign-in/SignInCard.module.css";
 import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import { signIn } from "#server/domain/administrators/authentication.ts";
 import { emailAddressSchema } from "#server/domain/administrators/email.ts";
 import { MAX_PASSWORD_LENGTH } from "#server/domain/administrators/passwords.ts";
@@ -120,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.outcome === "limited") {
     return data<ActionResult>(
       { message: limitedMessage(result.retryAt), email: typedEmail, persistent: persistentTicked },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds(result.retryAt)) } },
+      { status: 429, headers: retryAfterHeader(result.retryAt) },
     );
   }
   return data<ActionResult>({ message: REJECTED, email: typedEmail, persistent: persistentTicked }, { status: 401 });

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { FileField } from "#app/components/admin/FileField.tsx";
-import { Checkbox, FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { Checkbox, FormField, TextArea, TextField } from "#app/components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
 import { FieldRows } from "#app/components/admin/list/FieldRows.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -74,9 +74,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                   defaultChecked={meta.isRecruiting}
                 />
               </div>
-              <FormField label="모집 제목" name="meta.title">
-                {(field) => <TextInput {...field} defaultValue={meta.title} autoComplete="off" />}
-              </FormField>
+              <TextField label="모집 제목" name="meta.title" defaultValue={meta.title} />
               <FormField
                 label="모집 설명"
                 name="meta.description"
@@ -84,22 +82,13 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
               >
                 {(field) => <TextArea {...field} defaultValue={meta.description} rows={3} />}
               </FormField>
-              <FormField
+              <TextField
                 label="지원서 주소"
                 name="meta.applyUrl"
                 hint="지원서 양식의 주소(https://…). 비워 두면 ‘지원서 주소는 모집 공지와 함께 안내합니다’라고 표시됩니다."
-              >
-                {(field) => (
-                  <TextInput
-                    {...field}
-                    type="url"
-                    inputMode="url"
-                    defaultValue={meta.applyUrl}
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                )}
-              </FormField>
+                type="url"
+                defaultValue={meta.applyUrl}
+              />
             </FormSection>
 
             <FormSection
@@ -128,28 +117,18 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                 max={20}
                 noun="일정"
                 removeMessage={removeMessage}
-                renderRow={(row, index) => (
+                renderRow={(row, _index) => (
                   <div className={styles.rowGrid}>
                     <input type="hidden" name="schedules.id" value={row.id} />
-                    <FormField label="일정 이름" name="schedules.title" error={fieldErrors[`schedules.${index}.title`]}>
-                      {(field) => <TextInput {...field} defaultValue={row.title} autoComplete="off" />}
-                    </FormField>
-                    <FormField
+                    <TextField label="일정 이름" name="schedules.title" defaultValue={row.title} />
+                    <TextField
                       label="날짜"
                       name="schedules.date"
                       hint="자유롭게 씁니다. 예: 3. 2.(월) ~ 3. 9.(월)"
-                      error={fieldErrors[`schedules.${index}.date`]}
-                    >
-                      {(field) => <TextInput {...field} defaultValue={row.date} autoComplete="off" />}
-                    </FormField>
+                      defaultValue={row.date}
+                    />
                     <div className={styles.wide}>
-                      <FormField
-                        label="설명"
-                        name="schedules.description"
-                        error={fieldErrors[`schedules.${index}.description`]}
-                      >
-                        {(field) => <TextInput {...field} defaultValue={row.description} autoComplete="off" />}
-                      </FormField>
+                      <TextField label="설명" name="schedules.description" defaultValue={row.description} />
                     </div>
                   </div>
                 )}
@@ -172,13 +151,11 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
                 max={40}
                 noun="질문"
                 removeMessage={removeMessage}
-                renderRow={(row, index) => (
+                renderRow={(row, _index) => (
                   <>
                     <input type="hidden" name="faqs.id" value={row.id} />
-                    <FormField label="질문" name="faqs.question" error={fieldErrors[`faqs.${index}.question`]}>
-                      {(field) => <TextInput {...field} defaultValue={row.question} autoComplete="off" />}
-                    </FormField>
-                    <FormField label="답변" name="faqs.answer" error={fieldErrors[`faqs.${index}.answer`]}>
+                    <TextField label="질문" name="faqs.question" defaultValue={row.question} />
+                    <FormField label="답변" name="faqs.answer">
                       {(field) => <TextArea {...field} defaultValue={row.answer} rows={3} />}
                     </FormField>
                   </>

@@ -1,5 +1,5 @@
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
-import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormActions, FormField, RowFields, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -29,7 +29,7 @@ export default function ManageLeaders({ loaderData }: Route.ComponentProps) {
         description="홈페이지 아래쪽(푸터)에 회장과 부회장의 이름과 연락처가 표시됩니다. 두 번째 부회장은 비워 둘 수 있습니다."
       />
       <AdminForm savesDocumentAt={version} contentType="leaders" rules={rules} label="운영진 정보">
-        {({ fieldErrors, busy }) => (
+        {({ busy }) => (
           <>
             <div className={styles.rows}>
               {ROLES.map((role, index) => {
@@ -38,33 +38,32 @@ export default function ManageLeaders({ loaderData }: Route.ComponentProps) {
                 return (
                   <fieldset key={role} className={styles.row}>
                     <legend className={styles.legend}>{role}</legend>
-                    <FormField
-                      label="이름"
-                      name="leaders.name"
-                      required={last ? false : undefined}
-                      error={fieldErrors[`leaders.${index}.name`]}
-                    >
-                      {(field) => <TextInput {...field} defaultValue={leaders[index]?.name ?? ""} autoComplete="off" />}
-                    </FormField>
-                    <FormField
-                      label="전화번호"
-                      name="leaders.phoneNumber"
-                      // The schema's rule is a pattern alone, which says nothing of "(필수)".
-                      required={!last}
-                      hint="예: 010-1234-5678"
-                      error={fieldErrors[`leaders.${index}.phoneNumber`]}
-                    >
-                      {(field) => (
-                        <TextInput
-                          {...field}
-                          type="tel"
-                          inputMode="tel"
-                          defaultValue={leaders[index]?.phoneNumber ?? ""}
-                          autoComplete="off"
-                          maxLength={13}
-                        />
-                      )}
-                    </FormField>
+                    <RowFields index={index}>
+                      <TextField
+                        label="이름"
+                        name="leaders.name"
+                        required={last ? false : undefined}
+                        defaultValue={leaders[index]?.name ?? ""}
+                      />
+                      <FormField
+                        label="전화번호"
+                        name="leaders.phoneNumber"
+                        // The schema's rule is a pattern alone, which says nothing of "(필수)".
+                        required={!last}
+                        hint="예: 010-1234-5678"
+                      >
+                        {(field) => (
+                          <TextInput
+                            {...field}
+                            type="tel"
+                            inputMode="tel"
+                            defaultValue={leaders[index]?.phoneNumber ?? ""}
+                            autoComplete="off"
+                            maxLength={13}
+                          />
+                        )}
+                      </FormField>
+                    </RowFields>
                   </fieldset>
                 );
               })}

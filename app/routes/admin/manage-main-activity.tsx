@@ -1,5 +1,5 @@
 import { FileField } from "#app/components/admin/FileField.tsx";
-import { Checkbox, FormField, Select, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { Checkbox, FormField, Select, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
@@ -166,9 +166,7 @@ function ActivityFields({
         )}
       </FormField>
       <div className={styles.wide}>
-        <FormField label="제목" name="title">
-          {(field) => <TextInput {...field} defaultValue={activity?.title ?? ""} autoComplete="off" />}
-        </FormField>
+        <TextField label="제목" name="title" defaultValue={activity?.title ?? ""} />
         <FormField label="설명" name="description">
           {(field) => <TextArea {...field} defaultValue={activity?.description ?? ""} rows={3} />}
         </FormField>

@@ -1,5 +1,5 @@
 import { FileField } from "#app/components/admin/FileField.tsx";
-import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormField, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
@@ -125,9 +125,7 @@ function issueSummary(issue: Issue): RowSummaryProps {
 function IssueFields({ errors, today, issue }: { errors: Record<string, string>; today: string; issue?: Issue }) {
   return (
     <div className={styles.fields}>
-      <FormField label="제목" name="title" hint="예: 오대호 2026">
-        {(field) => <TextInput {...field} defaultValue={issue?.title ?? ""} autoComplete="off" />}
-      </FormField>
+      <TextField label="제목" name="title" hint="예: 오대호 2026" defaultValue={issue?.title ?? ""} />
       <FormField label="발행일" name="publishedAt">
         {(field) => (
           <TextInput

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
-import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
+import { ConfirmButton, RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
+import { Badge, RecordTable } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -246,71 +246,59 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
         {actionData?.intent === "end-session" && (
           <Notice tone={actionData.ok ? "success" : "error"} title={actionData.message} />
         )}
-        <DataTable caption="로그인된 곳" hideCaption>
-          <thead>
-            <tr>
-              <th scope="col">기기</th>
-              <th scope="col">접속 주소</th>
-              <th scope="col">로그인한 시간</th>
-              <th scope="col">마지막 활동</th>
-              <th scope="col">만료</th>
-              <th scope="col">
-                <span className="visually-hidden">종료</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.sessions.map((session) => (
-              <tr key={session.id}>
-                <td className={styles.device}>
-                  {session.device}
-                  {session.current && (
-                    <>
-                      {" "}
-                      <Badge tone="brand">지금 이 브라우저</Badge>
-                    </>
-                  )}
-                </td>
-                <td data-nowrap data-mono>
-                  {session.clientAddress ?? "알 수 없음"}
-                </td>
-                <td data-nowrap data-mono>
-                  {formatDateTime(session.createdAt)}
-                </td>
-                <td data-nowrap data-mono>
-                  {formatDateTime(session.lastSeenAt)}
-                </td>
-                <td data-nowrap>
-                  <span className={styles.expiry}>{formatDateTime(session.expiresAt)}</span>
-                  <span className={styles.kind}>
-                    {session.persistent ? "로그인 상태 유지" : "브라우저를 닫으면 종료"}
-                  </span>
-                </td>
-                <td data-nowrap>
-                  {!session.current && (
-                    <Form method="post">
-                      <input type="hidden" name="sessionId" value={session.id} />
-                      <ConfirmButton
-                        name="intent"
-                        value="end-session"
-                        title={`${session.device}의 로그인을 종료할까요?`}
-                        message={
-                          <p>
-                            {session.clientAddress ?? "알 수 없는 주소"}에서 {formatDateTime(session.createdAt)}에
-                            로그인한 곳입니다. 그곳에서 저장하지 않은 내용은 사라질 수 있습니다.
-                          </p>
-                        }
-                        confirmLabel="종료"
-                      >
-                        종료
-                      </ConfirmButton>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <RecordTable
+          caption="로그인된 곳"
+          items={loaderData.sessions}
+          columns={["기기", "접속 주소", "로그인한 시간", "마지막 활동", "만료"]}
+          cells={(session) => (
+            <>
+              <td className={styles.device}>
+                {session.device}
+                {session.current && (
+                  <>
+                    {" "}
+                    <Badge tone="brand">지금 이 브라우저</Badge>
+                  </>
+                )}
+              </td>
+              <td data-nowrap data-mono>
+                {session.clientAddress ?? "알 수 없음"}
+              </td>
+              <td data-nowrap data-mono>
+                {formatDateTime(session.createdAt)}
+              </td>
+              <td data-nowrap data-mono>
+                {formatDateTime(session.lastSeenAt)}
+              </td>
+              <td data-nowrap>
+                <span className={styles.expiry}>{formatDateTime(session.expiresAt)}</span>
+                <span className={styles.kind}>
+                  {session.persistent ? "로그인 상태 유지" : "브라우저를 닫으면 종료"}
+                </span>
+              </td>
+            </>
+          )}
+          action={{
+            label: "종료",
+            cell: (session) =>
+              !session.current && (
+                <RowActionForm
+                  idName="sessionId"
+                  id={session.id}
+                  intent="end-session"
+                  title={`${session.device}의 로그인을 종료할까요?`}
+                  message={
+                    <p>
+                      {session.clientAddress ?? "알 수 없는 주소"}에서 {formatDateTime(session.createdAt)}에 로그인한
+                      곳입니다. 그곳에서 저장하지 않은 내용은 사라질 수 있습니다.
+                    </p>
+                  }
+                >
+                  종료
+                </RowActionForm>
+              ),
+          }}
+        />
         <Form method="post" className={styles.endSessions}>
           <ConfirmButton
             name="intent"

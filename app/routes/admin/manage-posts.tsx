@@ -3,7 +3,8 @@ import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
-import { Select, TextInput } from "#app/components/admin/FormField.tsx";
+import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
+import { TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
@@ -113,28 +114,21 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
             enterKeyHint="search"
           />
         </div>
-        <div className={`${filterBar.filter} ${styles.tagFilter}`}>
-          <label htmlFor="posts-tag">태그</label>
-          <Select id="posts-tag" name="tag" defaultValue={query.tag}>
-            <option value="">전체</option>
-            {tags.map((tag) => (
-              <option key={tag.tag} value={tag.tag}>
-                {tag.tag} ({tag.count})
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className={filterBar.filter}>
-          <label htmlFor="posts-status">상태</label>
-          <Select id="posts-status" name="status" defaultValue={query.status}>
-            <option value="">전체</option>
-            {ARTICLE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {articleStatusLabels[status]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          id="posts-tag"
+          name="tag"
+          label="태그"
+          defaultValue={query.tag}
+          options={tags.map((tag) => [tag.tag, `${tag.tag} (${tag.count})`] as const)}
+          className={styles.tagFilter}
+        />
+        <FilterSelect
+          id="posts-status"
+          name="status"
+          label="상태"
+          defaultValue={query.status}
+          options={ARTICLE_STATUSES.map((status) => [status, articleStatusLabels[status]] as const)}
+        />
         <Button type="submit" variant="secondary" className={filterBar.apply}>
           검색
         </Button>

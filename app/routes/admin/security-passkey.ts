@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import { checkAccountPassword } from "#server/domain/administrators/account-checks.ts";
 import {
   MAX_PASSKEYS,
@@ -12,10 +12,10 @@ import {
   challengeCookieHeader,
   clearedChallengeCookieHeader,
   readChallengeToken,
-  relyingPartyFor,
+  readPasskeyStep,
   requireAdministrator,
 } from "#server/http/admin-auth.ts";
-import { jsonAnswer, readJsonRequest } from "#server/http/json-answer.ts";
+import { jsonAnswer } from "#server/http/json-answer.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/security-passkey";
 
@@ -30,16 +30,13 @@ const requestSchema = z.discriminatedUnion("step", [
   z.object({ step: z.literal("verify"), response: registrationResponseSchema, name: passkeyNameSchema }),
 ]);
 
-const MAX_BODY_BYTES = 64 * 1024;
-
 export async function action(args: Route.ActionArgs) {
   const session = await requireAdministrator(args);
   const { request, context } = args;
   const { db } = getServices(context);
-  const read = await readJsonRequest(request, requestSchema, MAX_BODY_BYTES);
-  if (!read.ok) return read.response;
-  const { input } = read;
-  const rp = await relyingPartyFor(request, context);
+  const step = await readPasskeyStep(request, context, requestSchema);
+  if (!step.ok) return step.response;
+  const { input, rp } = step;
   if (input.step === "options") {
     const checked = await checkAccountPassword(db, {
       session,
@@ -51,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
       return jsonAnswer(
         429,
         { ok: false, message: limitedMessage(checked.retryAt) },
-        { headers: { "Retry-After": String(retryAfterSeconds(checked.retryAt)) } },
+        { headers: retryAfterHeader(checked.retryAt) },
       );
     }
     const started = await passkeyRegistrationOptions(db, session.administrator, rp);

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
-import { DataTable } from "#app/components/admin/DataTable.tsx";
+import { RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
+import { RecordTable } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -11,7 +11,7 @@ import styles from "#app/components/admin/security/security.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { limitedMessage, retryAfterSeconds } from "#app/lib/sign-in-messages.ts";
+import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import {
   type AccountCheck,
   checkAccountCode,
@@ -158,7 +158,7 @@ function refusedCheck(checked: Exclude<AccountCheck, "accepted">, field: Field, 
   if (checked === "refused") return data<ActionResult>({ ok: false, field, message }, { status: 400 });
   return data<ActionResult>(
     { ok: false, field, message: limitedMessage(checked.retryAt) },
-    { status: 429, headers: { "Retry-After": String(retryAfterSeconds(checked.retryAt)) } },
+    { status: 429, headers: retryAfterHeader(checked.retryAt) },
   );
 }
 
@@ -196,50 +196,38 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           속아 넘겨줄 수 없습니다.
         </p>
         {passkeys.length > 0 ? (
-          <DataTable caption="등록된 패스키" hideCaption>
-            <thead>
-              <tr>
-                <th scope="col">이름</th>
-                <th scope="col">등록한 때</th>
-                <th scope="col">마지막 사용</th>
-                <th scope="col">
-                  <span className="visually-hidden">삭제</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {passkeys.map((passkey) => (
-                <tr key={passkey.id}>
-                  <td>{passkey.name}</td>
-                  <td data-nowrap data-mono>
-                    {formatDateTime(passkey.createdAt)}
-                  </td>
-                  <td data-nowrap data-mono>
-                    {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "아직 없음"}
-                  </td>
-                  <td data-nowrap>
-                    <Form method="post">
-                      <input type="hidden" name="passkeyId" value={passkey.id} />
-                      <ConfirmButton
-                        name="intent"
-                        value="delete-passkey"
-                        title={`패스키 '${passkey.name}'을(를) 삭제할까요?`}
-                        message={
-                          <p>
-                            그 기기로는 더 이상 패스키로 로그인할 수 없습니다. 기기에 남은 패스키는 기기에서 지워
-                            주세요.
-                          </p>
-                        }
-                        confirmLabel="삭제"
-                      >
-                        삭제
-                      </ConfirmButton>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <RecordTable
+            caption="등록된 패스키"
+            items={passkeys}
+            columns={["이름", "등록한 때", "마지막 사용"]}
+            cells={(passkey) => (
+              <>
+                <td>{passkey.name}</td>
+                <td data-nowrap data-mono>
+                  {formatDateTime(passkey.createdAt)}
+                </td>
+                <td data-nowrap data-mono>
+                  {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "아직 없음"}
+                </td>
+              </>
+            )}
+            action={{
+              label: "삭제",
+              cell: (passkey) => (
+                <RowActionForm
+                  idName="passkeyId"
+                  id={passkey.id}
+                  intent="delete-passkey"
+                  title={`패스키 '${passkey.name}'을(를) 삭제할까요?`}
+                  message={
+                    <p>그 기기로는 더 이상 패스키로 로그인할 수 없습니다. 기기에 남은 패스키는 기기에서 지워 주세요.</p>
+                  }
+                >
+                  삭제
+                </RowActionForm>
+              ),
+            }}
+          />
         ) : (
           <p className={styles.empty}>등록된 패스키가 없습니다.</p>
         )}

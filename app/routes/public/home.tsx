@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
+import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import { AboutSection } from "#app/components/home/AboutSection.tsx";
 import { ActivitiesSection } from "#app/components/home/ActivitiesSection.tsx";
 import { HeroCarousel } from "#app/components/home/HeroCarousel.tsx";
@@ -39,9 +40,7 @@ export default function Home({ loaderData: { home } }: Route.ComponentProps) {
         onStoppedChange={setStopped}
       >
         <p className={styles.heroEyebrow}>
-          <span aria-hidden="true" className={styles.heroPrompt}>
-            &gt;_
-          </span>
+          <PromptMark className={styles.heroPrompt} />
           since {settings.foundedYear}
         </p>
         <h1 className={styles.heroTitle}>

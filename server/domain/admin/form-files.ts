@@ -57,16 +57,7 @@ export async function uploadedImages(form: FormData, field: string, errorField =
 }
 
 async function preparedImage(file: File, options?: { maxSide?: number }): Promise<UploadedFile> {
-  const image = await acceptImage(file, options);
-  return {
-    extension: image.extension,
-    contentType: image.contentType,
-    body: image.body,
-    width: image.width,
-    height: image.height,
-    variants: image.variants,
-    originalName: file.name,
-  };
+  return { ...(await acceptImage(file, options)), originalName: file.name };
 }
 
 /** The PDF uploaded in `field` (it must start with %PDF-); undefined when none was chosen. */

@@ -4,7 +4,8 @@ import type { Db } from "#server/db/database.ts";
 import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "#server/domain/files/files.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
-import { findArticlePage } from "./find-articles.ts";
+import { articleFields } from "./article-fields.ts";
+import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { publishedArticles } from "./published.ts";
 
 export { countArticles, listArticleTags, type TagCount } from "./find-articles.ts";
@@ -81,56 +82,39 @@ export async function listArticles(
 ): Promise<ArticlePage | undefined> {
   const found = await findArticlePage(db, query);
   if (!found) return undefined;
-  const rows =
-    found.ids.length === 0
-      ? []
-      : await db
-          .selectFrom("articles")
-          .leftJoin("article_images", (join) =>
-            join.onRef("article_images.article_id", "=", "articles.id").on("article_images.position", "=", (eb) =>
-              eb
-                .selectFrom("article_images as first_image")
-                .select((inner) => inner.fn.min("first_image.position").as("position"))
-                .whereRef("first_image.article_id", "=", "articles.id"),
-            ),
-          )
-          .leftJoin("files", "files.id", "article_images.file_id")
-          .select([
-            "articles.id",
-            "articles.title",
-            "articles.tag",
-            "articles.published_at",
-            // Only the start of the text travels: enough for the excerpt.
-            sql<string>`substr(articles.contents_text, 1, ${EXCERPT_LENGTH * 2})`.as("text_start"),
-            "article_images.alt",
-            ...imageColumns,
-          ])
-          .where("articles.id", "in", found.ids)
-          .execute();
-  return {
-    items: inOrderOf(found.ids, rows).map((row) => ({
-      id: row.id,
-      title: row.title,
-      tag: row.tag,
-      publishedAt: row.published_at,
+  const page = await withArticleRows(
+    found,
+    (ids) =>
+      db
+        .selectFrom("articles")
+        .leftJoin("article_images", (join) =>
+          join.onRef("article_images.article_id", "=", "articles.id").on("article_images.position", "=", (eb) =>
+            eb
+              .selectFrom("article_images as first_image")
+              .select((inner) => inner.fn.min("first_image.position").as("position"))
+              .whereRef("first_image.article_id", "=", "articles.id"),
+          ),
+        )
+        .leftJoin("files", "files.id", "article_images.file_id")
+        .select([
+          "articles.id",
+          "articles.title",
+          "articles.tag",
+          "articles.published_at",
+          // Only the start of the text travels: enough for the excerpt.
+          sql<string>`substr(articles.contents_text, 1, ${EXCERPT_LENGTH * 2})`.as("text_start"),
+          "article_images.alt",
+          ...imageColumns,
+        ])
+        .where("articles.id", "in", ids)
+        .execute(),
+    (row) => ({
+      ...articleFields(row),
       excerpt: excerpt(row.text_start),
       cover: coverOf(storage, row),
-    })),
-    total: found.total,
-    totalCapped: found.totalCapped,
-    page: found.page,
-    pageCount: found.pageCount,
-    limit: query.limit,
-  };
-}
-
-/** Rows fetched by id, put back in the order of `ids`. */
-export function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): Row[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
+    }),
+  );
+  return { ...page, limit: query.limit };
 }
 
 function coverOf(
@@ -178,10 +162,7 @@ export async function getArticle(db: Db, storage: FileStorage, id: string): Prom
     neighbour(db, row, "newer"),
   ]);
   return {
-    id: row.id,
-    title: row.title,
-    tag: row.tag,
-    publishedAt: row.published_at,
+    ...articleFields(row),
     updatedAt: row.updated_at,
     contents: row.contents,
     excerpt: excerpt(row.contents_text),

@@ -57,6 +57,29 @@ export async function findArticlePage(
   return { ids, total, totalCapped: false, page, pageCount };
 }
 
+/**
+ * A found page with its articles as a list shows them: their rows fetched together by id (not at
+ * all for an empty page), put back in list order and made into items, with the page's counts.
+ */
+export async function withArticleRows<Row extends { id: string }, Item>(
+  found: ArticleIdPage,
+  fetchRows: (ids: string[]) => Promise<Row[]>,
+  toItem: (row: Row) => Item,
+): Promise<Omit<ArticleIdPage, "ids"> & { items: Item[] }> {
+  const { ids, ...counts } = found;
+  const rows = ids.length === 0 ? [] : await fetchRows(ids);
+  return { items: inOrderOf(ids, rows).map(toItem), ...counts };
+}
+
+/** Rows fetched by id, put back in the order of `ids`. */
+function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
 /** How many articles carry `tag`, or how many there are in all when `tag` is empty. */
 export async function countArticles(db: Db, tag = ""): Promise<number> {
   let select = db

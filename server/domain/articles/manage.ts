@@ -11,8 +11,9 @@ import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";
 import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
-import { articleIdSchema, inOrderOf, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
-import { findArticlePage } from "./find-articles.ts";
+import { articleFields } from "./article-fields.ts";
+import { articleIdSchema, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
+import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { unpublishedArticles } from "./published.ts";
 import { fitsTheIndex, type IndexedArticle, indexArticles, unindexArticles } from "./search-index.ts";
 
@@ -91,14 +92,7 @@ export interface ManagedArticlePage {
 export async function listManagedArticles(db: Db, query: ArticleListQuery): Promise<ManagedArticlePage> {
   const found = await findArticlePage(db, query, "last-page");
   if (!found) throw new Error("The admin list always has a page.");
-  const rows = found.ids.length === 0 ? [] : await managedArticles(db).where("articles.id", "in", found.ids).execute();
-  return {
-    items: inOrderOf(found.ids, rows).map(managedRowOf),
-    total: found.total,
-    totalCapped: found.totalCapped,
-    page: found.page,
-    pageCount: found.pageCount,
-  };
+  return withArticleRows(found, (ids) => managedArticles(db).where("articles.id", "in", ids).execute(), managedRowOf);
 }
 
 /** The columns of an admin list row, with the article's number of images. */
@@ -130,10 +124,7 @@ function managedRowOf(row: {
   image_count: number | string | bigint | null;
 }): ManagedArticleRow {
   return {
-    id: row.id,
-    title: row.title,
-    tag: row.tag,
-    publishedAt: row.published_at,
+    ...articleFields(row),
     status: row.status,
     updatedAt: row.updated_at,
     imageCount: Number(row.image_count ?? 0),
@@ -206,10 +197,7 @@ export async function getEditableArticle(
   if (!row) return undefined;
   const images = await selectArticleImages(db, id);
   return {
-    id: row.id,
-    title: row.title,
-    tag: row.tag,
-    publishedAt: row.published_at,
+    ...articleFields(row),
     status: row.status,
     contents: row.contents,
     version: Number(row.version),

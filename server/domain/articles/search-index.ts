@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
+import { articleFields } from "./article-fields.ts";
 import { searchWords, tokenSet, tokenStream } from "./search-tokens.ts";
 
 /**
@@ -226,10 +227,7 @@ export async function rebuildArticleIndex(db: Db, batchSize = 500): Promise<numb
     await indexArticles(
       db,
       batch.map((row) => ({
-        id: row.id,
-        title: row.title,
-        tag: row.tag,
-        publishedAt: row.published_at,
+        ...articleFields(row),
         text: row.contents_text,
       })),
     );

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Checkbox, FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { Checkbox, FormField, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
 import { coveredDates, FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR, seoulDate, seoulTime } from "#shared/calendar-dates.ts";
 import styles from "./Calendar.module.css";
@@ -32,9 +32,7 @@ export function EventFields({ event, today }: { event?: CalendarEvent; today: st
   const endDateRef = useRef<HTMLInputElement>(null);
   return (
     <div className={styles.fields}>
-      <FormField label="제목" name="title">
-        {(field) => <TextInput {...field} defaultValue={event?.title} autoComplete="off" />}
-      </FormField>
+      <TextField label="제목" name="title" defaultValue={event?.title} />
       <Checkbox
         name="allDay"
         label="종일 일정"
@@ -86,9 +84,7 @@ export function EventFields({ event, today }: { event?: CalendarEvent; today: st
           </FormField>
         </div>
       </fieldset>
-      <FormField label="장소" name="location">
-        {(field) => <TextInput {...field} defaultValue={event?.location} autoComplete="off" />}
-      </FormField>
+      <TextField label="장소" name="location" defaultValue={event?.location} />
       <FormField label="설명" name="description">
         {(field) => <TextArea {...field} defaultValue={event?.description} rows={3} />}
       </FormField>

@@ -1,4 +1,4 @@
-import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormField, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { ChoiceList, type ChoicesOf } from "#app/components/admin/list/ChoiceList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import type { ManagedPeriod } from "#server/domain/courses/manage.ts";
@@ -36,11 +36,7 @@ export function PeriodList({ items: periods, selected, rules }: ChoicesOf<Manage
           }
           rules={rules}
           onRemoved={onRemoved}
-          fields={() => (
-            <FormField label="학기 이름" name="name">
-              {(field) => <TextInput {...field} defaultValue={period.name} autoComplete="off" />}
-            </FormField>
-          )}
+          fields={() => <TextField label="학기 이름" name="name" defaultValue={period.name} />}
         />
       )}
       adder={{

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { AddDisclosure } from "#app/components/admin/AddDisclosure.tsx";
-import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormField, TextArea, TextField } from "#app/components/admin/FormField.tsx";
 import ld from "#app/components/admin/ListDetail.module.css";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
@@ -121,12 +121,8 @@ function KindSection({
 function EntryFields({ entry }: { entry?: ManagedCourseEntry }) {
   return (
     <div className={ld.fields}>
-      <FormField label="제목" name="title">
-        {(field) => <TextInput {...field} defaultValue={entry?.title} autoComplete="off" />}
-      </FormField>
-      <FormField label="리더" name="leader">
-        {(field) => <TextInput {...field} defaultValue={entry?.leader} autoComplete="off" />}
-      </FormField>
+      <TextField label="제목" name="title" defaultValue={entry?.title} />
+      <TextField label="리더" name="leader" defaultValue={entry?.leader} />
       <div className={ld.wide}>
         <FormField label="설명" name="description">
           {(field) => <TextArea {...field} defaultValue={entry?.description} rows={3} />}

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
+import { RowFields } from "#app/components/admin/FormField.tsx";
 import ld from "#app/components/admin/ListDetail.module.css";
 import { SortableList } from "#app/components/sortable/SortableList.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
@@ -29,7 +30,10 @@ interface FieldRowsProps<Row> {
   /** Shown while the list is empty. */
   emptyText: string;
   max: number;
-  /** The row's fields; `index` is its place in the list, as the form sends it. */
+  /**
+   * The row's fields; `index` is its place in the list, as the form sends it. Its FormFields
+   * find their errors by it (RowFields).
+   */
   renderRow: (row: Row, index: number, isNew: boolean) => ReactNode;
 }
 
@@ -107,9 +111,12 @@ export function FieldRows<Row>({
             const key = getKey(row);
             const isNew = key.startsWith("new-");
             const name = getLabel(row);
+            const index = rows.indexOf(row);
             return (
               <div data-row-key={key} className={styles.row}>
-                <div className={styles.fields}>{renderRow(row, rows.indexOf(row), isNew)}</div>
+                <div className={styles.fields}>
+                  <RowFields index={index}>{renderRow(row, index, isNew)}</RowFields>
+                </div>
                 <div className={styles.rowActions}>
                   <ConfirmButton
                     title={`'${name}' ${noun}${objectParticle(noun)} 삭제할까요?`}

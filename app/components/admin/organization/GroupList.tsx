@@ -1,4 +1,4 @@
-import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormField, TextArea, TextField } from "#app/components/admin/FormField.tsx";
 import ld from "#app/components/admin/ListDetail.module.css";
 import { ChoiceList, type ChoicesOf } from "#app/components/admin/list/ChoiceList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
@@ -79,9 +79,7 @@ function GroupRow({
       onRemoved={onRemoved}
       fields={() => (
         <>
-          <FormField label="그룹 이름" name="title">
-            {(field) => <TextInput {...field} defaultValue={group.title} autoComplete="off" />}
-          </FormField>
+          <TextField label="그룹 이름" name="title" defaultValue={group.title} />
           <FormField label="설명" name="description" hint="그룹이 맡는 일을 한두 문장으로 적어 주세요.">
             {(field) => <TextArea {...field} defaultValue={group.description} rows={2} />}
           </FormField>

@@ -1,7 +1,7 @@
 import { AddDisclosure } from "#app/components/admin/AddDisclosure.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { FileField } from "#app/components/admin/FileField.tsx";
-import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { TextField } from "#app/components/admin/FormField.tsx";
 import ld from "#app/components/admin/ListDetail.module.css";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
@@ -106,12 +106,8 @@ function Avatar({ member }: { member: OrganizationMember }) {
 function MemberFields({ member, errors }: { member?: OrganizationMember; errors: Record<string, string> }) {
   return (
     <div className={ld.fields}>
-      <FormField label="이름" name="name">
-        {(field) => <TextInput {...field} defaultValue={member?.name} autoComplete="off" />}
-      </FormField>
-      <FormField label="역할" name="role" hint="예: 교육부장">
-        {(field) => <TextInput {...field} defaultValue={member?.role} autoComplete="off" />}
-      </FormField>
+      <TextField label="이름" name="name" defaultValue={member?.name} />
+      <TextField label="역할" name="role" hint="예: 교육부장" defaultValue={member?.role} />
       <div className={ld.wide}>
         <FileField
           label={member?.photo ? "새 프로필 사진" : "프로필 사진"}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
-import { FormActions, FormField, Select, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormActions, FormField, Select, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { RichTextEditor } from "#app/components/editor/RichTextEditor.tsx";
 import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
 import { compressImage } from "#app/lib/uploads/compress-image.ts";
@@ -66,11 +66,7 @@ export function ArticleEditor({ article, publishedAt, tags, rules }: ArticleEdit
     >
       {({ fieldErrors, busy }) => (
         <>
-          <FormField label="제목" name="title">
-            {(field) => (
-              <TextInput {...field} defaultValue={article?.title ?? ""} autoComplete="off" className={styles.title} />
-            )}
-          </FormField>
+          <TextField label="제목" name="title" defaultValue={article?.title ?? ""} className={styles.title} />
           <div className={styles.row}>
             <FormField
               label="태그"

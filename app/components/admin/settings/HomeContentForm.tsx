@@ -1,6 +1,6 @@
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { FileField } from "#app/components/admin/FileField.tsx";
-import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormField, RowFields, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
@@ -75,9 +75,9 @@ export function HomeContentForm({
                     error={fieldErrors[`heroImages.${index}.file`]}
                     current={storedImage(images.heroImages[index], hero.alt)}
                   />
-                  <FormField label="사진 설명" name="heroImages.alt" error={fieldErrors[`heroImages.${index}.alt`]}>
-                    {(field) => <TextInput {...field} defaultValue={hero.alt} autoComplete="off" />}
-                  </FormField>
+                  <RowFields index={index}>
+                    <TextField label="사진 설명" name="heroImages.alt" defaultValue={hero.alt} />
+                  </RowFields>
                 </div>
               ))}
             </div>
@@ -106,9 +106,7 @@ export function HomeContentForm({
                   />
                 )}
               </FormField>
-              <FormField label="영상 제목" name="video.title">
-                {(field) => <TextInput {...field} defaultValue={home.video.title} autoComplete="off" />}
-              </FormField>
+              <TextField label="영상 제목" name="video.title" defaultValue={home.video.title} />
             </div>
             <FileField
               name="video.posterFile"
@@ -130,16 +128,12 @@ export function HomeContentForm({
                 // biome-ignore lint/suspicious/noArrayIndexKey: three fixed slots; the place is the identity
                 <fieldset key={index} className={styles.group}>
                   <legend className={styles.legend}>{index + 1}번째 슬로건</legend>
-                  <FormField label="슬로건" name="slogans.title" error={fieldErrors[`slogans.${index}.title`]}>
-                    {(field) => <TextInput {...field} defaultValue={slogan.title} autoComplete="off" />}
-                  </FormField>
-                  <FormField
-                    label="설명"
-                    name="slogans.description"
-                    error={fieldErrors[`slogans.${index}.description`]}
-                  >
-                    {(field) => <TextArea {...field} defaultValue={slogan.description} rows={3} />}
-                  </FormField>
+                  <RowFields index={index}>
+                    <TextField label="슬로건" name="slogans.title" defaultValue={slogan.title} />
+                    <FormField label="설명" name="slogans.description">
+                      {(field) => <TextArea {...field} defaultValue={slogan.description} rows={3} />}
+                    </FormField>
+                  </RowFields>
                 </fieldset>
               ))}
             </div>
@@ -154,20 +148,13 @@ export function HomeContentForm({
               {home.events.map((event, index) => (
                 <fieldset key={event.imageFileId} className={styles.group}>
                   <legend className={styles.legend}>{index + 1}번째 행사</legend>
-                  <FormField label="행사 이름" name="events.title" error={fieldErrors[`events.${index}.title`]}>
-                    {(field) => <TextInput {...field} defaultValue={event.title} autoComplete="off" />}
-                  </FormField>
-                  <FormField
-                    label="기간"
-                    name="events.duration"
-                    hint="예: 1박 2일"
-                    error={fieldErrors[`events.${index}.duration`]}
-                  >
-                    {(field) => <TextInput {...field} defaultValue={event.duration} autoComplete="off" />}
-                  </FormField>
-                  <FormField label="소개" name="events.summary" error={fieldErrors[`events.${index}.summary`]}>
-                    {(field) => <TextArea {...field} defaultValue={event.summary} rows={4} />}
-                  </FormField>
+                  <RowFields index={index}>
+                    <TextField label="행사 이름" name="events.title" defaultValue={event.title} />
+                    <TextField label="기간" name="events.duration" hint="예: 1박 2일" defaultValue={event.duration} />
+                    <FormField label="소개" name="events.summary">
+                      {(field) => <TextArea {...field} defaultValue={event.summary} rows={4} />}
+                    </FormField>
+                  </RowFields>
                   <FileField
                     name={`events.${index}.file`}
                     label="사진"
@@ -188,15 +175,14 @@ export function HomeContentForm({
               <legend className={styles.legend}>이런 분을 찾습니다</legend>
               <div className={styles.grid}>
                 {home.recruiting.wanted.map((wanted, index) => (
-                  <FormField
+                  <TextField
                     // biome-ignore lint/suspicious/noArrayIndexKey: four fixed slots; the place is the identity
                     key={index}
                     label={`${index + 1}번째`}
                     name="recruiting.wanted"
                     error={fieldErrors[`recruiting.wanted.${index}`]}
-                  >
-                    {(field) => <TextInput {...field} defaultValue={wanted} autoComplete="off" />}
-                  </FormField>
+                    defaultValue={wanted}
+                  />
                 ))}
               </div>
             </fieldset>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
-import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormField, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
 import type { SiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import type { FieldRules } from "#shared/field-rules.ts";
@@ -22,7 +22,7 @@ interface TextOptions {
   /** For values the rules cannot mark: an address or a number the schema needs. */
   required?: boolean;
   hint?: ReactNode;
-  type?: "text" | "url" | "email";
+  type?: "url" | "email";
 }
 
 /**
@@ -40,27 +40,9 @@ export function SiteIdentityForm({
 }) {
   return (
     <AdminForm savesDocumentAt={version} contentType="site-settings" rules={rules} label="사이트 정보">
-      {({ fieldErrors, busy }) => {
+      {({ busy }) => {
         const text = (name: string, label: string, value: string, options: TextOptions = {}) => (
-          <FormField
-            key={name}
-            label={label}
-            name={name}
-            required={options.required}
-            hint={options.hint}
-            error={fieldErrors[name]}
-          >
-            {(field) => (
-              <TextInput
-                {...field}
-                type={options.type ?? "text"}
-                inputMode={options.type === "url" ? "url" : options.type === "email" ? "email" : undefined}
-                defaultValue={value}
-                autoComplete="off"
-                spellCheck={options.type ? false : undefined}
-              />
-            )}
-          </FormField>
+          <TextField key={name} label={label} name={name} defaultValue={value} {...options} />
         );
         return (
           <>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import styles from "#app/components/about/Contact.module.css";
+import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import {
   ExternalIcon,
   FacebookIcon,
@@ -105,11 +106,7 @@ export default function Contact() {
           links={partners.map((partner) => ({
             href: partner.url,
             label: partner.label,
-            icon: (
-              <span className={styles.prompt} aria-hidden="true">
-                &gt;_
-              </span>
-            ),
+            icon: <PromptMark className={styles.prompt} />,
           }))}
         />
       </div>
