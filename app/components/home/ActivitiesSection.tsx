@@ -1,4 +1,5 @@
 import { ArrowRightIcon } from "#app/components/icons/icons.tsx";
+import columns from "#app/components/section/Columns.module.css";
 import { PageSection } from "#app/components/section/PageSection.tsx";
 import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
 import surface from "#app/components/section/Surface.module.css";
@@ -20,7 +21,7 @@ export function ActivitiesSection({ events }: { events: HomePage["events"] }) {
           <ArrowRightIcon size={18} />
         </ButtonLink>
       </div>
-      <ul className={styles.events}>
+      <ul className={`${columns.columns} ${styles.events}`}>
         {events.map((event) => (
           <li key={event.title} className={`${surface.card} ${styles.event}`}>
             {event.image && (

@@ -2,6 +2,7 @@ import styles from "#app/components/about/Ci.module.css";
 import { LogoMark } from "#app/components/brand/LogoMark.tsx";
 import { DownloadIcon } from "#app/components/icons/icons.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import columns from "#app/components/section/Columns.module.css";
 import { PageSection } from "#app/components/section/PageSection.tsx";
 import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
 import surface from "#app/components/section/Surface.module.css";
@@ -109,7 +110,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
             지원하며, 어두운 테마에서는 같은 역할의 밝은 톤을 씁니다.
           </p>
         </SectionHeading>
-        <ul className={styles.swatches}>
+        <ul className={`${columns.columns} ${styles.swatches}`}>
           {swatches.map((swatch) => (
             <li key={swatch.token} className={`${surface.card} ${styles.swatch}`}>
               <div className={styles.chips} aria-hidden="true">
@@ -185,7 +186,7 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
             곧바로 읽힙니다. 홍보물과 발표 자료에는 누구나 쓸 수 있는 Noto Sans KR을 권합니다.
           </p>
         </SectionHeading>
-        <div className={styles.typeGrid}>
+        <div className={`${columns.columns} ${styles.typeGrid}`}>
           <article className={`${surface.card} ${styles.typeCard}`} aria-labelledby="ci-type-sans">
             <p className={styles.typeRole}>본문 · 제목</p>
             <h3 id="ci-type-sans" className={styles.typeName}>

@@ -14,6 +14,7 @@ import {
 } from "#app/components/icons/icons.tsx";
 import { leaderRole } from "#app/components/layout/Footer.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import columns from "#app/components/section/Columns.module.css";
 import surface from "#app/components/section/Surface.module.css";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
@@ -61,7 +62,7 @@ export default function Contact() {
         detail="궁금한 점이 있다면 언제든 연락 주세요. 동아리방 문도 열려 있습니다."
       />
       <div className={`container ${styles.page}`}>
-        <div className={styles.primary}>
+        <div className={`${columns.columns} ${styles.primary}`}>
           {settings.address && (
             <ContactCard icon={<MapPinIcon size={22} />} label="동아리방" headingId="contact-address">
               <address className={styles.address}>{settings.address}</address>
@@ -151,7 +152,7 @@ function LinkList({ id, title, links }: { id: string; title: string; links: Exte
       <h2 id={id} className={styles.blockTitle}>
         {title}
       </h2>
-      <ul className={styles.links}>
+      <ul className={`${columns.columns} ${styles.links}`}>
         {links.map((link) => (
           <li key={link.href}>
             <a

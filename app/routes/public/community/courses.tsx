@@ -3,6 +3,7 @@ import { Form, useSubmit } from "react-router";
 import styles from "#app/components/community/Courses.module.css";
 import { useAddressValue } from "#app/components/community/use-address-value.ts";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import columns from "#app/components/section/Columns.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -94,7 +95,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                   {record[kind].length === 0 ? (
                     <p className={styles.empty}>{empty}</p>
                   ) : (
-                    <ul className={styles.entries}>
+                    <ul className={`${columns.columns} ${styles.entries}`}>
                       {record[kind].map((entry) => (
                         <CourseCard key={entry.id} entry={entry} />
                       ))}

@@ -1,6 +1,7 @@
 import styles from "#app/components/community/Feed.module.css";
 import { ExternalIcon } from "#app/components/icons/icons.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import columns from "#app/components/section/Columns.module.css";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { formatShortDate } from "#app/lib/format.ts";
@@ -39,7 +40,7 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
         {items.length === 0 ? (
           <EmptyState title="아직 올라온 사진이 없습니다">새 사진이 올라오면 여기에서 볼 수 있습니다.</EmptyState>
         ) : (
-          <ul className={styles.grid}>
+          <ul className={`${columns.columns} ${styles.grid}`}>
             {items.map((item, index) => {
               const link = webLink(item.link);
               const content = (

@@ -4,6 +4,7 @@ import { ArrowRightIcon } from "#app/components/icons/icons.tsx";
 import styles from "#app/components/join/WhoWeWant.module.css";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { CallToAction } from "#app/components/section/CallToAction.tsx";
+import columns from "#app/components/section/Columns.module.css";
 import { PageSection } from "#app/components/section/PageSection.tsx";
 import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
 import surface from "#app/components/section/Surface.module.css";
@@ -47,7 +48,7 @@ export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
 
       <PageSection labelledBy="who-people">
         <SectionHeading id="who-people" eyebrow="Who" title="이런 분이라면 잘 맞습니다" />
-        <ol className={styles.people}>
+        <ol className={`${columns.columns} ${styles.people}`}>
           {recruiting.wanted.map((person, index) => (
             <li key={person} className={`${surface.card} ${styles.person}`}>
               <span className={styles.personIndex} aria-hidden="true">
@@ -67,7 +68,7 @@ export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
             꾸립니다.
           </p>
         </SectionHeading>
-        <ul className={styles.events}>
+        <ul className={`${columns.columns} ${styles.events}`}>
           {events.map((event) => (
             <li key={event.title} className={`${surface.card} ${styles.event}`}>
               <h3 className={styles.eventTitle}>{event.title}</h3>
