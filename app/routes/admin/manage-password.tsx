@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import account from "#app/components/admin/AccountPage.module.css";
 import { ConfirmButton, RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, RecordTable } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
@@ -186,14 +187,14 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
         title="비밀번호 변경"
         description={
           <p>
-            <span className={styles.email}>{loaderData.email}</span> 계정의 비밀번호를 바꿉니다. 바꾸면 이 브라우저를 뺀
-            다른 곳의 로그인은 모두 끝납니다.
+            <span className={account.email}>{loaderData.email}</span> 계정의 비밀번호를 바꿉니다. 바꾸면 이 브라우저를
+            뺀 다른 곳의 로그인은 모두 끝납니다.
           </p>
         }
       />
 
-      <section aria-labelledby="change-title" className={styles.section}>
-        <h2 id="change-title" className={styles.sectionTitle}>
+      <section aria-labelledby="change-title" className={account.section}>
+        <h2 id="change-title" className={account.sectionTitle}>
           새 비밀번호 정하기
         </h2>
         {change && "success" in change && <Notice tone="success" title={change.success} />}
@@ -234,11 +235,11 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
         </Form>
       </section>
 
-      <section aria-labelledby="sessions-title" className={styles.section}>
-        <h2 id="sessions-title" className={styles.sectionTitle}>
+      <section aria-labelledby="sessions-title" className={account.section}>
+        <h2 id="sessions-title" className={account.sectionTitle}>
           로그인된 곳
         </h2>
-        <p className={styles.sectionIntro}>
+        <p className={account.sectionIntro}>
           이 계정으로 로그인되어 있는 브라우저입니다. 모르는 로그인이 있으면 다른 로그인을 모두 종료하고 비밀번호를 바꿔
           주세요.
         </p>

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import account from "#app/components/admin/AccountPage.module.css";
 import { RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
 import { RecordTable } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField } from "#app/components/admin/FormField.tsx";
@@ -176,7 +177,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         title="패스키와 2단계 인증"
         description={
           <p>
-            <span className={styles.email}>{loaderData.email}</span> 계정에 로그인하는 방법을 정합니다. 비밀번호가 새어
+            <span className={account.email}>{loaderData.email}</span> 계정에 로그인하는 방법을 정합니다. 비밀번호가 새어
             나가도 계정을 지킬 수 있도록 둘 중 하나는 켜 두기를 권합니다.
           </p>
         }
@@ -186,11 +187,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       )}
       {actionData?.ok && actionData.recoveryCodes && <RecoveryCodes codes={actionData.recoveryCodes} />}
 
-      <section aria-labelledby="passkeys-title" className={styles.section}>
-        <h2 id="passkeys-title" className={styles.sectionTitle}>
+      <section aria-labelledby="passkeys-title" className={account.section}>
+        <h2 id="passkeys-title" className={account.sectionTitle}>
           패스키
         </h2>
-        <p className={styles.sectionIntro}>
+        <p className={account.sectionIntro}>
           패스키가 있으면 비밀번호 없이 휴대폰이나 노트북의 지문·얼굴 인식·화면 잠금으로 로그인합니다. 로그인 화면에서{" "}
           <strong>패스키로 로그인</strong>을 누르세요. 패스키는 기기 안에만 있고 이 사이트에서만 쓰이므로 가짜 사이트에
           속아 넘겨줄 수 없습니다.
@@ -234,8 +235,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         <AddPasskey />
       </section>
 
-      <section aria-labelledby="app-title" className={styles.section}>
-        <h2 id="app-title" className={styles.sectionTitle}>
+      <section aria-labelledby="app-title" className={account.section}>
+        <h2 id="app-title" className={account.sectionTitle}>
           2단계 인증 (인증 앱)
         </h2>
         {app.state === "on" ? (
@@ -243,7 +244,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             <p className={styles.status}>
               <strong>켜짐</strong> · {formatDateTime(app.since)}부터 · 남은 복구 코드 {app.recoveryCodesLeft}개
             </p>
-            <p className={styles.sectionIntro}>
+            <p className={account.sectionIntro}>
               비밀번호로 로그인하면 인증 앱의 6자리 코드를 함께 묻습니다. 휴대폰을 잃어버렸을 때는 복구 코드 하나로
               로그인할 수 있습니다. 아래 두 작업에는 지금 앱에 보이는 코드가 필요합니다.
             </p>
@@ -287,7 +288,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           </>
         ) : (
           <>
-            <p className={styles.sectionIntro}>
+            <p className={account.sectionIntro}>
               켜 두면 비밀번호로 로그인할 때 휴대폰 인증 앱의 6자리 코드도 묻습니다. 비밀번호가 새어 나가도 휴대폰
               없이는 로그인할 수 없습니다. 켤 때 휴대폰을 잃어버렸을 때 쓸 복구 코드 10개를 한 번만 보여 드립니다.
             </p>

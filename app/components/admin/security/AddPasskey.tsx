@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
+import account from "#app/components/admin/AccountPage.module.css";
 import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { addPasskey, webAuthnAvailable } from "#app/components/admin/passkeys.ts";
@@ -52,7 +53,7 @@ export function AddPasskey() {
       </FormField>
       <PasswordField />
       {available === false && (
-        <p className={styles.sectionIntro}>
+        <p className={account.sectionIntro}>
           이 브라우저는 패스키를 지원하지 않습니다. 최신 브라우저에서 추가해 주세요.
         </p>
       )}

@@ -1,10 +1,11 @@
+import account from "#app/components/admin/AccountPage.module.css";
 import styles from "./security.module.css";
 
 /** The recovery codes, shown once right after they were made. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <section aria-labelledby="recovery-title" className={styles.recovery}>
-      <h2 id="recovery-title" className={styles.sectionTitle}>
+      <h2 id="recovery-title" className={account.sectionTitle}>
         복구 코드
       </h2>
       <p>
