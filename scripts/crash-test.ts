@@ -58,7 +58,7 @@ function writeForm(
   if (index % 2 === 0) {
     form.set("title", title);
     form.set("tag", "충돌시험");
-    form.set("publishedAt", "2030-01-01T09:00");
+    form.set("publishedAt", "2026-01-01T09:00");
     form.set("contents", `<p>${title}: 전원이 꺼져도 저장된 글은 남아야 합니다.</p>`);
     return { type: "articles", title, form };
   }
