@@ -5,7 +5,8 @@ import styles from "./Button.module.css";
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";
 
-function classes(variant: ButtonVariant, size: ButtonSize, extra?: string) {
+/** The button style's classes, for an element that must look like a button without being one (a file input's label). */
+export function buttonClassName(variant: ButtonVariant, size: ButtonSize, extra?: string) {
   return [styles.button, styles[variant], styles[size], extra].filter(Boolean).join(" ");
 }
 
@@ -23,10 +24,10 @@ export function Button({
   type = "button",
   ...rest
 }: CommonProps & ButtonHTMLAttributes<HTMLButtonElement>) {
-  return <button type={type} className={classes(variant, size, className)} {...rest} />;
+  return <button type={type} className={buttonClassName(variant, size, className)} {...rest} />;
 }
 
 /** The same style on an in-site link. */
 export function ButtonLink({ variant = "primary", size = "md", className, ...rest }: CommonProps & LinkProps) {
-  return <Link className={classes(variant, size, className)} {...rest} />;
+  return <Link className={buttonClassName(variant, size, className)} {...rest} />;
 }

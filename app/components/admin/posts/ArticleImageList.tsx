@@ -1,7 +1,9 @@
 import { type ChangeEvent, type DragEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { Badge } from "#app/components/admin/DataTable.tsx";
+import field from "#app/components/admin/FormField.module.css";
 import { FormFieldsContext, TextInput } from "#app/components/admin/FormField.tsx";
 import { SortableList } from "#app/components/sortable/SortableList.tsx";
+import { Button, buttonClassName } from "#app/components/ui/Button.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import type { ImageRef } from "#server/domain/files/files.ts";
@@ -123,12 +125,12 @@ export function ArticleImageList({ images, error, fieldErrors, disabled = false 
       <legend className={styles.legend}>
         사진 <span className={styles.count}>{rows.length}</span>
       </legend>
-      <p id={hintId} className={styles.hint}>
+      <p id={hintId} className={field.hint}>
         사진은 본문 아래에 이 순서대로 실립니다. 올리기 전에 브라우저에서 4MB, 긴 변 1024px 이하로 줄이고, 위치 정보
         같은 촬영 정보는 지웁니다.
       </p>
       {error && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={errorId} className={field.error} role="alert">
           {error}
         </p>
       )}
@@ -161,7 +163,10 @@ export function ArticleImageList({ images, error, fieldErrors, disabled = false 
         {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the labelled file input does the same */}
         <div className={styles.picker} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
           {/* The browser's own file button speaks the browser's language; this one speaks Korean. */}
-          <label className={styles.pickerButton} data-disabled={pickerDisabled || undefined}>
+          <label
+            className={buttonClassName("secondary", "sm", styles.pickerButton)}
+            data-disabled={pickerDisabled || undefined}
+          >
             <input
               type="file"
               accept="image/*"
@@ -178,7 +183,7 @@ export function ArticleImageList({ images, error, fieldErrors, disabled = false 
           </p>
         </div>
         {selectionNote && (
-          <p className={styles.error} role="alert">
+          <p className={field.error} role="alert">
             {selectionNote}
           </p>
         )}
@@ -249,13 +254,13 @@ function ImageRow({
         {/* A disabled field is not sent; the list still needs one description per row. */}
         {deleted && <input type="hidden" name="imageAlt" value="" />}
         {altError && (
-          <p id={altErrorId} className={styles.error}>
+          <p id={altErrorId} className={field.error}>
             {altError}
           </p>
         )}
       </div>
       {row.kind === "existing" ? (
-        <label className={styles.deleteToggle}>
+        <label className={buttonClassName("secondary", "sm", styles.deleteToggle)}>
           <input
             type="checkbox"
             name="deleteImage"
@@ -267,15 +272,16 @@ function ImageRow({
           <span aria-hidden="true">삭제</span>
         </label>
       ) : (
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="sm"
           className={styles.removeButton}
           onClick={onRemove}
           disabled={disabled}
           aria-label={`'${label}' 빼기`}
         >
           빼기
-        </button>
+        </Button>
       )}
     </div>
   );
