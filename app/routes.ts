@@ -14,6 +14,7 @@ export default [
     // Community
     route("community/media", "routes/public/community/media.tsx"),
     route("community/media/:id", "routes/public/community/article.tsx"),
+    route("community/media/:id/preview", "routes/public/community/article-preview.tsx"),
     route("community/activity/main", "routes/public/community/activities.tsx"),
     route("community/activity/courses", "routes/public/community/courses.tsx"),
     route("community/feed", "routes/public/community/feed.tsx"),

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import * as lists from "./admin-lists.ts";
 import { openAdminPage } from "./support/admin.ts";
-import { createArticle, openEditor, statusBox } from "./support/article-editor.ts";
+import { createArticle, deleteFromEditor, openEditor, statusBox } from "./support/article-editor.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -14,7 +14,7 @@ async function visitorSees(path: string, text: string) {
 }
 
 describe("an article's status", () => {
-  test("a draft stays off the public site with its badge in the list; published, it shows", async () => {
+  test("a draft stays off the public site with its badge in the list and a preview; published, it shows", async () => {
     const page = await openAdminPage(await newPage(), "/admin");
     const title = lists.uniqueName("E2E 임시 저장 글");
     const id = await createArticle(page, {
@@ -38,7 +38,19 @@ describe("an article's status", () => {
     await waitForHydration(page);
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row.getByRole("cell").allTextContents()).resolves.toContain("임시 저장");
-    await expect(row.getByRole("link", { name: /보기/ }).count()).resolves.toBe(0);
+    await expect(row.getByRole("link", { name: /^보기/ }).count()).resolves.toBe(0);
+
+    // Its preview opens in a new tab: the public article page, with a notice that says so.
+    const [preview] = await Promise.all([
+      page.context().waitForEvent("page"),
+      row.getByRole("link", { name: /^미리보기/ }).click(),
+    ]);
+    await preview.getByRole("note", { name: "미리보기 안내" }).waitFor();
+    await expect(preview.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(title);
+    await expect(preview.getByRole("note").textContent()).resolves.toContain(
+      "'임시 저장' 상태라 방문자에게는 아직 보이지 않습니다",
+    );
+    await preview.close();
 
     // Scheduled for a past time: refused next to the date, the typing kept.
     await openEditor(page, `/admin/manage-posts/${id}`);
@@ -56,6 +68,8 @@ describe("an article's status", () => {
     await expect
       .poll(async () => (await visitorSees(`/community/media/${id}`, title)).status, lists.eventually)
       .toBe(200);
+    // Away again, so the other tests find the demo club's articles as they were.
+    await deleteFromEditor(page, id, title);
     // The refused save is the only thing the console reports.
     expect(consoleErrorsOf(page)).toEqual([
       "Failed to load resource: the server responded with a status of 400 (Bad Request)",
@@ -83,5 +97,6 @@ describe("an article's status", () => {
     await waitForHydration(page);
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row.getByRole("cell").allTextContents()).resolves.toContain("예약");
+    await deleteFromEditor(page, id, title);
   });
 });

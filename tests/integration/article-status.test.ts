@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createAdministrator } from "#server/domain/administrators/administrators.ts";
+import { createSession } from "#server/domain/administrators/sessions.ts";
 import { countArticles, getArticle, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
 import { listManagedArticles, listPendingArticles } from "#server/domain/articles/manage.ts";
 import { publishDueArticles, SCHEDULED_PUBLISHER } from "#server/domain/articles/scheduled-publishing.ts";
 import { resolvePublicPage } from "#server/domain/seo/public-pages.ts";
 import { listSitemapEntries } from "#server/domain/seo/sitemap.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { sessionCookieHeader } from "#server/http/admin-auth.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { titleCardPath } from "#shared/preview-images.ts";
@@ -150,6 +153,31 @@ describeEachDatabase("article status", (services) => {
       "예약한 상태 시험 글",
       "임시 저장한 상태 시험 글",
     ]);
+  });
+
+  test("a signed-in manager previews a draft as visitors would see it; without a session it does not exist", async () => {
+    const s = services();
+    const preview = `${site.base}/community/media/${ids.draft}/preview`;
+    const anonymous = await request(preview);
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.body).not.toContain("임시 저장한 상태 시험 글");
+
+    const administrator = await createAdministrator(s.db, {
+      email: `preview-${Math.random().toString(36).slice(2)}@club.test`,
+      password: "a-long-password",
+      actor: "test",
+    });
+    const session = await createSession(s.db, administrator.id, false);
+    const cookie = (await sessionCookieHeader(new Request(site.base), session)).split(";")[0] as string;
+    const signedIn = await request(preview, { headers: { cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toContain("임시 저장한 상태 시험 글");
+    expect(signedIn.body).toContain("방문자에게는 아직 보이지 않습니다");
+    expect(signedIn.headers["cache-control"]).toContain("no-store");
+    expect(signedIn.body).toMatch(/<meta name="robots" content="noindex/);
+    // The preview leaves the article where it was: still not public.
+    expect((await request(`${site.base}/community/media/${ids.draft}`)).status).toBe(404);
+    expect((await request(preview)).status).toBe(404);
   });
 
   test("the scheduled article is published at its time, once, and shows everywhere from then on", async () => {

@@ -20,6 +20,11 @@ export function articleHref(id: string): string {
   return `${MEDIA_PATH}/${id}`;
 }
 
+/** A manager's preview of an article in any status (signed in only). */
+export function articlePreviewHref(id: string): string {
+  return `${articleHref(id)}/preview`;
+}
+
 export const RSS_PATH = "/rss.xml";
 
 /** The `<link rel="alternate">` that lets feed readers find the articles' RSS feed. */

@@ -17,7 +17,7 @@ import {
   POSTS_PATH,
   postEditHref,
 } from "#app/components/admin/posts/links.ts";
-import { articleHref } from "#app/components/community/media-links.ts";
+import { articleHref, articlePreviewHref } from "#app/components/community/media-links.ts";
 import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
@@ -219,16 +219,18 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                           >
                             수정
                           </ButtonLink>
-                          {article.status === "published" && (
-                            <a
-                              href={articleHref(article.id)}
-                              target="_blank"
-                              rel="noopener"
-                              className={styles.publicLink}
-                            >
-                              보기<span className="visually-hidden"> ('{article.title}', 새 탭)</span>
-                            </a>
-                          )}
+                          {/* A published article opens as visitors see it; one not yet public, in the preview. */}
+                          <a
+                            href={
+                              article.status === "published" ? articleHref(article.id) : articlePreviewHref(article.id)
+                            }
+                            target="_blank"
+                            rel="noopener"
+                            className={styles.publicLink}
+                          >
+                            {article.status === "published" ? "보기" : "미리보기"}
+                            <span className="visually-hidden"> ('{article.title}', 새 탭)</span>
+                          </a>
                           <ConfirmButton
                             title={`'${article.title}' 게시글을 삭제할까요?`}
                             message={deleteMessage(article.imageCount)}

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "#server/domain/files/files.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
+import type { ArticleStatus } from "#shared/article-status.ts";
 import { articleFields } from "./article-fields.ts";
 import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { publishedArticles } from "./published.ts";
@@ -135,6 +136,7 @@ export interface Article {
   title: string;
   tag: string;
   publishedAt: string;
+  status: ArticleStatus;
   updatedAt: string;
   /** Sanitized HTML, safe to render as is. */
   contents: string;
@@ -148,11 +150,19 @@ export interface Article {
 /** Identifiers are UUIDs without dashes; anything else cannot name an article. */
 export const articleIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
 
-/** A published article with its images in order and its neighbours in the list; undefined if unknown. */
-export async function getArticle(db: Db, storage: FileStorage, id: string): Promise<Article | undefined> {
+/**
+ * A published article with its images in order and its neighbours in the list; undefined if
+ * unknown. `unpublished` also finds drafts and scheduled articles: for a manager's preview only.
+ */
+export async function getArticle(
+  db: Db,
+  storage: FileStorage,
+  id: string,
+  options: { unpublished?: boolean } = {},
+): Promise<Article | undefined> {
   if (!articleIdSchema.safeParse(id).success) return undefined;
-  const row = await publishedArticles(db)
-    .select(["id", "title", "tag", "published_at", "updated_at", "contents", "contents_text"])
+  const row = await (options.unpublished ? db.selectFrom("articles") : publishedArticles(db))
+    .select(["id", "title", "tag", "published_at", "status", "updated_at", "contents", "contents_text"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -163,6 +173,7 @@ export async function getArticle(db: Db, storage: FileStorage, id: string): Prom
   ]);
   return {
     ...articleFields(row),
+    status: row.status,
     updatedAt: row.updated_at,
     contents: row.contents,
     excerpt: excerpt(row.contents_text),

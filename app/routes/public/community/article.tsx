@@ -17,6 +17,7 @@ import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { articleJsonLd } from "#app/lib/structured-data.ts";
 import { getArticle } from "#server/domain/articles/articles.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { type ArticleStatus, articleStatusLabels } from "#shared/article-status.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -24,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const article = await getArticle(db, storage, params.id);
   // The public layout's error boundary answers this with the 404 page.
   if (!article) throw data(null, { status: 404 });
-  return { article };
+  return { article, preview: false };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = (args) => {
     description: article.excerpt,
     picture: article.images[0],
     type: "article",
+    noIndex: args.loaderData?.preview,
   });
   return [
     ...tags,
@@ -46,10 +48,12 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
+/** The article page; a manager's preview (article-preview.tsx) shows the same with a notice on top. */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article } = loaderData;
+  const { article, preview } = loaderData;
   return (
     <>
+      {preview && <PreviewNotice id={article.id} status={article.status} />}
       <PageBanner
         eyebrow={article.tag ? `# ${article.tag}` : "MEDIA"}
         title={article.title}
@@ -132,5 +136,20 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
     </>
+  );
+}
+
+/** Says what a preview is, so a manager never mistakes it for the public page. */
+function PreviewNotice({ id, status }: { id: string; status: ArticleStatus }) {
+  return (
+    <div className={styles.preview} role="note" aria-label="미리보기 안내">
+      <p className="container">
+        <strong>미리보기</strong>{" "}
+        {status === "published"
+          ? "방문자가 보는 모습입니다."
+          : `'${articleStatusLabels[status]}' 상태라 방문자에게는 아직 보이지 않습니다.`}{" "}
+        <Link to={`/admin/manage-posts/${id}`}>편집으로 돌아가기</Link>
+      </p>
+    </div>
   );
 }
