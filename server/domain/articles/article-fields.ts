@@ -1,3 +1,15 @@
+import type { ArticleStatus } from "#shared/article-status.ts";
+
+/** What every view of one article shows about it, the public page and the admin list alike. */
+export interface ArticleHeading {
+  id: string;
+  title: string;
+  tag: string;
+  publishedAt: string;
+  status: ArticleStatus;
+  updatedAt: string;
+}
+
 /**
  * The fields every view of an article starts with (the lists, the article page, the editor, the
  * search index): its id, title, tag and publication time (ISO), from its row.

@@ -4,8 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "#server/domain/files/files.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
-import type { ArticleStatus } from "#shared/article-status.ts";
-import { articleFields } from "./article-fields.ts";
+import { type ArticleHeading, articleFields } from "./article-fields.ts";
 import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { publishedArticles } from "./published.ts";
 
@@ -131,13 +130,7 @@ export interface ArticleNeighbour {
   title: string;
 }
 
-export interface Article {
-  id: string;
-  title: string;
-  tag: string;
-  publishedAt: string;
-  status: ArticleStatus;
-  updatedAt: string;
+export interface Article extends ArticleHeading {
   /** Sanitized HTML, safe to render as is. */
   contents: string;
   excerpt: string;

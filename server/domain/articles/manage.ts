@@ -11,7 +11,7 @@ import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";
 import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
-import { articleFields } from "./article-fields.ts";
+import { type ArticleHeading, articleFields } from "./article-fields.ts";
 import { articleIdSchema, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
 import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { unpublishedArticles } from "./published.ts";
@@ -65,13 +65,7 @@ export type ArticleDraft = z.output<typeof articleDraftSchema>;
 /** One image of the list an article is written with, in order: an image it keeps, or a new one. */
 export type ArticleImageInput = { fileId: string; alt: string } | { upload: UploadedFile; alt: string };
 
-export interface ManagedArticleRow {
-  id: string;
-  title: string;
-  tag: string;
-  publishedAt: string;
-  status: ArticleStatus;
-  updatedAt: string;
+export interface ManagedArticleRow extends ArticleHeading {
   imageCount: number;
   version: number;
 }
