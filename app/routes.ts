@@ -54,6 +54,8 @@ export default [
     route("manage-courses", "routes/admin/manage-courses.tsx"),
     route("manage-calendar", "routes/admin/manage-calendar.tsx"),
     route("manage-organization", "routes/admin/manage-organization.tsx"),
+    // The article editor's autosaved copies (not content: no audit entry, no revision).
+    route("api/autosave", "routes/admin/api/autosave.ts"),
     // Every admin write: one endpoint per content type (server/domain/content-types.ts).
     route("api/:type", "routes/admin/api/write.ts"),
     route("manage-password", "routes/admin/manage-password.tsx"),

@@ -32,6 +32,8 @@ export interface Database {
   sign_in_challenges: SignInChallengesTable;
   audit_log: AuditLogTable;
   content_revision: ContentRevisionTable;
+  revisions: RevisionsTable;
+  article_autosaves: ArticleAutosavesTable;
 }
 
 /** Columns every editable record has: an optimistic-locking version and its times. */
@@ -300,4 +302,29 @@ export interface SignInChallengesTable {
   failures: number;
   created_at: string;
   expires_at: string;
+}
+
+/** One saved state of an article or a single document, kept for the history panel and restores. */
+export interface RevisionsTable {
+  id: string;
+  /** "article" or "document". */
+  subject_kind: string;
+  /** The article's id or the document's key. */
+  subject_id: string;
+  /** The state as JSON, in the shape its kind's history reads. */
+  state: string;
+  /** Who saved it (an e-mail address), or "" for the state found before history was kept. */
+  actor: string;
+  /** What made it, when not a plain save: "restore" of an older revision. */
+  note: Generated<string>;
+  created_at: string;
+}
+
+/** A manager's autosaved copy of an article being written ("new" for one not yet created). */
+export interface ArticleAutosavesTable {
+  administrator_id: string;
+  article_key: string;
+  /** The form's text fields as JSON. */
+  fields: string;
+  saved_at: string;
 }

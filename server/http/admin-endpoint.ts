@@ -38,10 +38,11 @@ export function adminWriteEndpoint(types: readonly ContentType[]) {
     } catch (error) {
       return answer(await failWrite(services, actor, describeUnreadable(type.category, type.noun), error));
     }
-    return answer(await runCommand(services, actor, type, form));
+    return answer(await runCommand(services, { actor, administratorId: session.administrator.id }, type, form));
   };
 }
 
-function answer(result: WriteResult<unknown>): Response {
+/** A write's answer as JSON in the admin form kit's shape, never stored by a cache. */
+export function answer(result: WriteResult<unknown>): Response {
   return Response.json(result, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }

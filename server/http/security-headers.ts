@@ -33,12 +33,14 @@ export function securityHeaders(options: { https: boolean; development: boolean 
             "object-src": ["'none'"],
             "base-uri": ["'self'"],
             "form-action": ["'self'"],
-            "frame-ancestors": ["'none'"],
+            // Only the site's own pages may frame it: the admin's sign-in dialog holds the
+            // sign-in page in a frame; any other site is refused (no clickjacking).
+            "frame-ancestors": ["'self'"],
             ...(options.https ? { "upgrade-insecure-requests": [] } : {}),
           },
         },
     crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
+    frameguard: { action: "sameorigin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: options.https ? { maxAge: 31536000 } : false,
   });

@@ -36,10 +36,10 @@ describeEachDatabase("HTTP server", (services) => {
     const response = await fetch(`${base}/`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     const policy = response.headers.get("content-security-policy") ?? "";
     expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
-    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("frame-ancestors 'self'");
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
 

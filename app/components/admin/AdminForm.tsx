@@ -18,6 +18,7 @@ import { adminWriteUrl } from "#shared/write-result.ts";
 import styles from "./AdminForm.module.css";
 import { FormFieldsContext } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";
+import { SignInDialog } from "./SignInDialog.tsx";
 import { useUnsavedChanges } from "./UnsavedChanges.tsx";
 
 const noRules: FieldRules = {};
@@ -79,6 +80,10 @@ interface AdminFormProps {
   savesDocumentAt?: number;
   /** The form element's id, for buttons placed outside it (`form={id}`). */
   id?: string;
+  /** Called on every change of a field, e.g. to autosave a copy after a pause. */
+  onEdit?: (form: HTMLFormElement) => void;
+  /** The fields start with values that are not saved (a recovered copy): count them as changes. */
+  startsEdited?: boolean;
   className?: string;
   children: (state: AdminFormState) => ReactNode;
 }
@@ -86,9 +91,11 @@ interface AdminFormProps {
 /**
  * The one form frame of the admin area. It shows the server's answer (success, failure,
  * conflict) above the form, errors next to fields through `children`, upload progress, tells the
- * area's UnsavedChangesGuard while it holds unsaved changes, never submits while a Korean syllable is being composed,
- * and keeps what the manager typed when a save fails. A conflict offers to load the newest
- * version, which replaces the typed values only when the manager asks for it.
+ * area's UnsavedChangesGuard while it holds unsaved changes, never submits while a Korean
+ * syllable is being composed, and keeps what the manager typed when a save fails. A save refused
+ * because the session ended opens a sign-in dialog in place and goes through once the manager
+ * has signed in. A conflict offers to load the newest version, which replaces the typed values
+ * only when the manager asks for it.
  */
 export function AdminForm({
   contentType,
@@ -103,6 +110,8 @@ export function AdminForm({
   hidden: givenHidden,
   savesDocumentAt,
   id,
+  onEdit,
+  startsEdited = false,
   className,
   children,
 }: AdminFormProps) {
@@ -128,6 +137,9 @@ export function AdminForm({
     [unsaved, formId],
   );
   useEffect(() => () => unsaved.setDirty(formId, false), [unsaved, formId]);
+  useEffect(() => {
+    if (startsEdited) setDirty(true);
+  }, [startsEdited, setDirty]);
 
   const sentForm = useRef(new FormData());
   const finish = useCallback(
@@ -157,18 +169,29 @@ export function AdminForm({
     else answerRef.current?.scrollIntoView({ block: "nearest" });
   }, [result]);
 
+  // A save refused for want of a session waits here, prepared, while the manager signs in again.
+  const [waiting, setWaiting] = useState<FormData | null>(null);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    let form = new FormData(event.currentTarget, submitter);
+    const form = new FormData(event.currentTarget, submitter);
     sentForm.current = form;
+    await send(form, prepare);
+  }
+
+  async function send(form: FormData, prepareForm?: AdminFormProps["prepare"]) {
     setResult(null);
     setSending(true);
     try {
-      if (prepare) form = await prepare(form, (phase, percent) => setProgress({ label: phase, percent }));
+      const prepared = prepareForm
+        ? await prepareForm(form, (phase, percent) => setProgress({ label: phase, percent }))
+        : form;
       setProgress({ label: "보내는 중", percent: 0 });
-      finish(await write.send(form, (percent) => setProgress({ label: "보내는 중", percent })));
+      const answer = await write.send(prepared, (percent) => setProgress({ label: "보내는 중", percent }));
+      if (answer.status === 401) setWaiting(prepared);
+      finish(answer);
     } catch (error) {
       finish({
         ok: false,
@@ -196,6 +219,15 @@ export function AdminForm({
 
   return (
     <>
+      <SignInDialog
+        open={waiting !== null}
+        onSignedIn={() => {
+          const form = waiting;
+          setWaiting(null);
+          if (form) void send(form);
+        }}
+        onClose={() => setWaiting(null)}
+      />
       {result && (
         <div className={styles.answer} ref={answerRef}>
           <Notice tone={result.ok ? "success" : "error"} title={answerTitle(result)}>
@@ -223,8 +255,14 @@ export function AdminForm({
         className={className}
         onSubmit={onSubmit}
         onKeyDown={onKeyDown}
-        onInput={() => setDirty(true)}
-        onChange={() => setDirty(true)}
+        onInput={(event) => {
+          setDirty(true);
+          onEdit?.(event.currentTarget);
+        }}
+        onChange={(event) => {
+          setDirty(true);
+          onEdit?.(event.currentTarget);
+        }}
         noValidate
       >
         {Object.entries(hidden ?? {}).map(([name, value]) =>

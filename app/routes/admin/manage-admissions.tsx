@@ -7,24 +7,29 @@ import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
 import { FieldRows } from "#app/components/admin/list/FieldRows.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
+import { RevisionHistory } from "#app/components/admin/RevisionHistory.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { markFormEdited } from "#app/lib/mark-form-edited.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
-import { admissionInfoSchema, getAdmissionInfo } from "#server/domain/admissions/admissions.ts";
+import { admissionInfoSchema, admissionsHistory, getAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import type { ImageRef } from "#server/domain/files/files.ts";
 import { findImageRefs } from "#server/domain/files/files.ts";
+import { revisionPanel } from "#server/domain/revisions/revisions.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-admissions";
 import styles from "./manage-admissions.module.css";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "모집 안내 관리", noIndex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const { value, version } = await getAdmissionInfo(db);
+  const [{ value, version }, history] = await Promise.all([
+    getAdmissionInfo(db),
+    revisionPanel(db, admissionsHistory, "admission_info", url),
+  ]);
   const imageId = value.meta.imageFileId;
   const image = imageId ? (await findImageRefs(db, storage, [imageId])).get(imageId) : undefined;
   return {
@@ -34,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     schedules: value.schedules.map((schedule) => ({ key: schedule.id, ...schedule })),
     faqs: value.faqs.map((faq) => ({ key: faq.id, ...faq })),
     rules: fieldRules(admissionInfoSchema),
+    history,
   };
 }
 
@@ -167,6 +173,7 @@ export default function ManageAdmissions({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </AdminForm>
+      <RevisionHistory contentType="admissions" what="모집 안내" panel={loaderData.history} version={version} />
     </>
   );
 }

@@ -1,19 +1,25 @@
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { FormActions, FormField, RowFields, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { RevisionHistory } from "#app/components/admin/RevisionHistory.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
-import { getLeaders, leadersSchema } from "#server/domain/leaders/leaders.ts";
+import { getLeaders, leadersHistory, leadersSchema } from "#server/domain/leaders/leaders.ts";
+import { revisionPanel } from "#server/domain/revisions/revisions.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-leaders";
 import styles from "./manage-leaders.module.css";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "운영진 관리", noIndex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { value, version } = await getLeaders(getServices(context).db);
-  return { leaders: value.leaders, version, rules: fieldRules(leadersSchema) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const [{ value, version }, history] = await Promise.all([
+    getLeaders(db),
+    revisionPanel(db, leadersHistory, "leaders", url),
+  ]);
+  return { leaders: value.leaders, version, rules: fieldRules(leadersSchema), history };
 }
 
 /** One row per role, in the order the form sends them; the last one may stay empty. */
@@ -76,6 +82,7 @@ export default function ManageLeaders({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </AdminForm>
+      <RevisionHistory contentType="leaders" what="운영진 정보" panel={loaderData.history} version={version} />
     </>
   );
 }

@@ -6,29 +6,35 @@ import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { ArticleEditor, useNavigateAfterSave } from "#app/components/admin/posts/ArticleEditor.tsx";
 import { ARTICLES, deleteMessage, handOverOf, POSTS_PATH } from "#app/components/admin/posts/links.ts";
+import { RevisionHistory } from "#app/components/admin/RevisionHistory.tsx";
 import { articleHref } from "#app/components/community/media-links.ts";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import { articleForm } from "#server/domain/articles/admin.ts";
 import { listArticleTags } from "#server/domain/articles/articles.ts";
+import { recoverableCopy } from "#server/domain/articles/autosave.ts";
+import { articleHistory } from "#server/domain/articles/history.ts";
 import { getEditableArticle } from "#server/domain/articles/manage.ts";
+import { revisionPanel } from "#server/domain/revisions/revisions.ts";
+import { requireAdministrator } from "#server/http/admin-auth.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-posts-edit";
 import styles from "./manage-posts-edit.module.css";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
+  const session = await requireAdministrator({ context, request, url });
   const [article, tags] = await Promise.all([getEditableArticle(db, storage, params.id), listArticleTags(db)]);
   // Answered inside the admin shell by this route's error boundary.
   if (!article) throw data(null, { status: 404 });
-  return {
-    article,
-    tags,
-    publishedAt: seoulDateTimeInput(article.publishedAt),
-    rules: fieldRules(articleForm),
-  };
+  const publishedAt = seoulDateTimeInput(article.publishedAt);
+  const [copy, history] = await Promise.all([
+    recoverableCopy(db, session.administrator.id, article.id, { ...article, publishedAt }),
+    revisionPanel(db, articleHistory, article.id, url),
+  ]);
+  return { article, tags, publishedAt, rules: fieldRules(articleForm), copy, history };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -38,7 +44,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function EditPost({ loaderData }: Route.ComponentProps) {
-  const { article, tags, publishedAt, rules } = loaderData;
+  const { article, tags, publishedAt, rules, copy, history } = loaderData;
   const location = useLocation();
   const handOver = handOverOf(location.state);
   const leaveTo = useNavigateAfterSave();
@@ -48,7 +54,12 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow="미디어 게시글"
         title="게시글 수정"
-        description={<p>저장하면 공개 사이트의 글 페이지와 미디어 목록에 바로 반영됩니다.</p>}
+        description={
+          <p>
+            게시 상태가 '게시'이면 저장한 내용이 공개 사이트에 바로 반영됩니다. 임시 저장과 예약 글은 미리보기로만 볼 수
+            있습니다. 쓰는 동안 몇 초마다 자동 저장되고, 저장할 때마다 아래 변경 기록에 남습니다.
+          </p>
+        }
         actions={
           <PublicPageLink href={articleHref(article.id)} className={styles.view}>
             공개 페이지에서 보기
@@ -64,7 +75,22 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           </Notice>
         </div>
       )}
-      <ArticleEditor key={article.id} article={article} publishedAt={publishedAt} tags={tags} rules={rules} />
+      <ArticleEditor
+        key={article.id}
+        article={article}
+        publishedAt={publishedAt}
+        tags={tags}
+        rules={rules}
+        copy={copy}
+      />
+
+      <RevisionHistory
+        contentType={ARTICLES}
+        what="게시글"
+        panel={history}
+        version={article.version}
+        restoreNote="제목, 태그, 본문을 되돌립니다. 게시 상태와 게시일, 사진은 지금 그대로 둡니다."
+      />
 
       <section className={styles.danger} aria-labelledby="delete-title">
         <h2 id="delete-title" className={styles.dangerTitle}>

@@ -6,12 +6,14 @@ import { FormSection, SaveBar } from "#app/components/admin/FormSection.tsx";
 import { FieldRows } from "#app/components/admin/list/FieldRows.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
+import { RevisionHistory } from "#app/components/admin/RevisionHistory.tsx";
 import { RichTextEditor } from "#app/components/editor/RichTextEditor.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
+import { revisionPanel } from "#server/domain/revisions/revisions.ts";
 import { listRuleDownloads, ruleFileHref } from "#server/domain/rules/rule-files.ts";
-import { getRules, rulesSchema } from "#server/domain/rules/rules.ts";
+import { getRules, rulesHistory, rulesSchema } from "#server/domain/rules/rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { ruleFileField } from "#shared/rule-form.ts";
 import type { Route } from "./+types/manage-rule";
@@ -19,9 +21,12 @@ import styles from "./manage-rule.module.css";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "회칙 관리", noIndex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const { value, version } = await getRules(db);
+  const [{ value, version }, history] = await Promise.all([
+    getRules(db),
+    revisionPanel(db, rulesHistory, "rules", url),
+  ]);
   const sizes = new Map(
     (await listRuleDownloads(db, value.attachments)).map((download) => [download.fileName, download.byteSize]),
   );
@@ -36,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       byteSize: sizes.get(attachment.fileName),
     })),
     rules: fieldRules(rulesSchema),
+    history,
   };
 }
 
@@ -133,6 +139,13 @@ export default function ManageRule({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </AdminForm>
+      <RevisionHistory
+        contentType="rules"
+        what="회칙"
+        panel={loaderData.history}
+        version={version}
+        restoreNote="그 뒤에 지운 PDF 파일이 있던 버전은 되돌릴 수 없습니다."
+      />
     </>
   );
 }

@@ -1,20 +1,31 @@
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { RevisionHistory } from "#app/components/admin/RevisionHistory.tsx";
 import { HomeContentForm } from "#app/components/admin/settings/HomeContentForm.tsx";
 import { SiteIdentityForm } from "#app/components/admin/settings/SiteIdentityForm.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import { findImageRefs } from "#server/domain/files/files.ts";
-import { getHomeContent, homeContentSchema } from "#server/domain/home/home.ts";
-import { getSiteSettings, siteSettingsSchema } from "#server/domain/site-settings/site-settings.ts";
+import { getHomeContent, homeHistory as homeContentHistory, homeContentSchema } from "#server/domain/home/home.ts";
+import { revisionPanel } from "#server/domain/revisions/revisions.ts";
+import {
+  getSiteSettings,
+  siteSettingsHistory,
+  siteSettingsSchema,
+} from "#server/domain/site-settings/site-settings.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-settings";
 import styles from "./manage-settings.module.css";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "사이트 설정", noIndex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const [settings, home] = await Promise.all([getSiteSettings(db), getHomeContent(db)]);
+  const [settings, home, settingsHistory, homeHistory] = await Promise.all([
+    getSiteSettings(db),
+    getHomeContent(db),
+    revisionPanel(db, siteSettingsHistory, "site_settings", url),
+    revisionPanel(db, homeContentHistory, "home", url),
+  ]);
   const images = await findImageRefs(db, storage, [
     ...home.value.heroImages.map((hero) => hero.fileId),
     ...home.value.events.map((event) => event.imageFileId),
@@ -32,6 +43,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       eventImages: home.value.events.map((event) => images.get(event.imageFileId)),
       poster: images.get(home.value.video.posterFileId),
     },
+    settingsHistory,
+    homeHistory,
   };
 }
 
@@ -73,6 +86,20 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
         images={loaderData.homeImages}
         version={loaderData.homeVersion}
         rules={loaderData.homeRules}
+      />
+
+      <RevisionHistory
+        contentType="site-settings"
+        what="사이트 정보"
+        panel={loaderData.settingsHistory}
+        version={loaderData.settingsVersion}
+      />
+      <RevisionHistory
+        contentType="home"
+        what="홈 화면"
+        panel={loaderData.homeHistory}
+        version={loaderData.homeVersion}
+        restoreNote="그 뒤에 바꾼 사진이 있던 버전은 되돌릴 수 없습니다."
       />
     </>
   );

@@ -2,6 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { BadRequestError } from "#server/domain/input-errors.ts";
+import { type History, keepBaseline, keepRevision } from "#server/domain/revisions/revisions.ts";
 import type { Services } from "#server/services.ts";
 import type { AuditCategory } from "#shared/audit-categories.ts";
 import type { WriteResult } from "#shared/write-result.ts";
@@ -24,7 +25,20 @@ export interface AdminCommand<Input, Result = unknown> {
   /** Reads and checks the form and prepares its files; throws zod, field and input errors. */
   read(form: FormData): Input | Promise<Input>;
   /** The change, in the write's transaction; version checks throw conflicts from here. */
-  run(trx: Db, files: FileChanges, input: Input): Promise<Result>;
+  run(trx: Db, files: FileChanges, input: Input, by: WriteAuthor): Promise<Result>;
+  /**
+   * For a type with a history: the record this command saves, from its input (an update) or its
+   * result (a new record); its state is kept as a revision in the same transaction.
+   */
+  revision?: (input: Input, result?: Result) => string | undefined;
+  /** What the kept revision is marked as, e.g. "restore". */
+  revisionNote?: string;
+}
+
+/** Who is writing: the audit log's actor (an e-mail address) and the account's id. */
+export interface WriteAuthor {
+  actor: string;
+  administratorId: string;
 }
 
 export interface ContentType {
@@ -47,6 +61,8 @@ export interface ContentType {
    * type's page has none).
    */
   adminPage?: AdminPage;
+  /** Its records' revision history (articles and single documents), if it keeps one. */
+  history?: History;
 }
 
 export interface AdminPage {
@@ -76,10 +92,11 @@ export const NO_FILES = { maxFileBytes: 0, maxFiles: 0 } as const;
  */
 export async function runCommand(
   services: Pick<Services, "db" | "storage" | "logger" | "pageCache">,
-  actor: string,
+  by: WriteAuthor,
   type: ContentType,
   form: FormData,
 ): Promise<WriteResult<unknown>> {
+  const { actor } = by;
   const unreadable = describeUnreadable(type.category, type.noun);
   const chosen = type.commands[formText(form, "intent")];
   if (!chosen) {
@@ -97,5 +114,13 @@ export async function runCommand(
   } catch (error) {
     return failWrite(services, actor, description, error);
   }
-  return runWrite(services, actor, description, (trx, files) => chosen.run(trx, files, input));
+  const history = chosen.revision && type.history;
+  return runWrite(services, actor, description, async (trx, files) => {
+    const before = history && chosen.revision?.(input);
+    if (history && before) await keepBaseline(trx, history, before);
+    const result = await chosen.run(trx, files, input, by);
+    const saved = history && chosen.revision?.(input, result);
+    if (history && saved) await keepRevision(trx, history, saved, { actor, note: chosen.revisionNote });
+    return result;
+  });
 }

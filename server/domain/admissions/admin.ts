@@ -1,6 +1,8 @@
 import { type ContentType, command } from "#server/domain/admin/content-type.ts";
 import { describeDocumentSave } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { restoreCommand } from "#server/domain/revisions/restore.ts";
+import { admissionsHistory } from "./admissions.ts";
 import { readAdmissionsForm, writeAdmissions } from "./manage.ts";
 
 /**
@@ -20,11 +22,14 @@ export const admissionsContent: ContentType = {
     section: "content",
     document: "admission_info",
   },
+  history: admissionsHistory,
   commands: {
     save: command({
+      revision: () => "admission_info",
       describe: () => describeDocumentSave("admissions", "모집 안내"),
       read: readAdmissionsForm,
       run: writeAdmissions,
     }),
+    restore: restoreCommand("admissions", admissionsHistory, async () => "모집 안내"),
   },
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
+import { documentHistory } from "#server/domain/revisions/document-history.ts";
 
 const scheduleSchema = z.object({
   id: z.string().min(1),
@@ -39,6 +40,9 @@ export const admissionInfoSchema = z.object({
 export type AdmissionInfo = z.infer<typeof admissionInfoSchema>;
 
 const DOCUMENT_KEY = "admission_info";
+
+/** Every save kept, to compare and restore (the history panel of its page). */
+export const admissionsHistory = documentHistory(DOCUMENT_KEY, admissionInfoSchema);
 
 export async function getAdmissionInfo(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, admissionInfoSchema);

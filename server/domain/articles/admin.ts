@@ -5,7 +5,11 @@ import { formTarget, formText, formValues } from "#server/domain/admin/form-inpu
 import { describeChange } from "#server/domain/admin/messages.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { restoreCommand } from "#server/domain/revisions/restore.ts";
+import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { articleStatusLabels } from "#shared/article-status.ts";
+import { deleteAutosave } from "./autosave.ts";
+import { articleHistory } from "./history.ts";
 import {
   type ArticleImageInput,
   articleDraftSchema,
@@ -106,6 +110,7 @@ export const articlesContent: ContentType = {
   noun: NOUN,
   files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: uploadLimits.files },
   publicPages: ["/community/media", "/"],
+  history: articleHistory,
   adminPage: {
     path: "/admin/manage-posts",
     title: "미디어 게시글",
@@ -116,14 +121,29 @@ export const articlesContent: ContentType = {
     create: command({
       describe: (form) => describeArticleSave(form, "추가"),
       read: readArticle,
-      run: (trx, files, { draft, images }) => createArticle(trx, files, draft, images),
+      run: async (trx, files, { draft, images }, by) => {
+        const created = await createArticle(trx, files, draft, images);
+        // The copy autosaved while writing it is spent once the article exists.
+        await deleteAutosave(trx, by.administratorId, NEW_ARTICLE_KEY);
+        return created;
+      },
+      revision: (_input, created) => created?.id,
     }),
     update: command({
       describe: (form) => describeArticleSave(form, "수정"),
       read: async (form) => ({ target: formTarget(form), ...(await readArticle(form)) }),
-      run: (trx, files, { target, draft, images }) =>
-        updateArticle(trx, files, target.id, target.version, draft, images),
+      run: async (trx, files, { target, draft, images }, by) => {
+        const updated = await updateArticle(trx, files, target.id, target.version, draft, images);
+        await deleteAutosave(trx, by.administratorId, target.id);
+        return updated;
+      },
+      revision: ({ target }) => target.id,
     }),
+    restore: restoreCommand(
+      "media",
+      articleHistory,
+      async (db, id) => `'${(await findArticleTitle(db, id)) ?? ""}' 게시글`,
+    ),
     delete: command({
       describe: async (form, db) =>
         describeChange("media", NOUN, (await findArticleTitle(db, formText(form, "id"))) ?? "", "삭제"),

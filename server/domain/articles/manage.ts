@@ -1,18 +1,20 @@
 import { type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { deleteVersioned, updateVersioned } from "#server/db/versioned.ts";
+import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import { type FileChanges, type ImageRef, toImageRef } from "#server/domain/files/files.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
+import { forgetRevisions } from "#server/domain/revisions/revisions.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";
-import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { type ArticleHeading, articleFields } from "./article-fields.ts";
 import { articleIdSchema, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
+import { forgetAutosaves } from "./autosave.ts";
 import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { unpublishedArticles } from "./published.ts";
 import { fitsTheIndex, type IndexedArticle, indexArticles, unindexArticles } from "./search-index.ts";
@@ -173,6 +175,7 @@ export interface EditableArticle {
   /** Sanitized HTML, as stored. */
   contents: string;
   version: number;
+  updatedAt: string;
   images: EditableArticleImage[];
 }
 
@@ -185,7 +188,7 @@ export async function getEditableArticle(
   if (!articleIdSchema.safeParse(id).success) return undefined;
   const row = await db
     .selectFrom("articles")
-    .select(["id", "title", "tag", "published_at", "status", "contents", "version"])
+    .select(["id", "title", "tag", "published_at", "status", "contents", "version", "updated_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -195,6 +198,7 @@ export async function getEditableArticle(
     status: row.status,
     contents: row.contents,
     version: Number(row.version),
+    updatedAt: row.updated_at,
     images: images.map((image) => ({
       fileId: image.file_id,
       alt: image.alt,
@@ -345,11 +349,50 @@ export async function updateArticle(
   return { id, version };
 }
 
-/** Deletes an article at `expectedVersion` with its images and their files. */
+/**
+ * Writes a kept revision's title, tag and text over the article at `expectedVersion`, through the
+ * same checks as a save; its status, publishing time and pictures stay as they are now.
+ */
+export async function restoreArticleText(
+  trx: Db,
+  files: FileChanges,
+  id: string,
+  expectedVersion: number,
+  kept: { title: string; tag: string; contents: string },
+): Promise<{ id: string; version: number }> {
+  const current = await trx
+    .selectFrom("articles")
+    .select(["published_at", "status"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!current) throw new RecordNotFoundError();
+  const images = await selectArticleImages(trx, id);
+  const draft = articleDraftSchema.parse({
+    title: kept.title,
+    tag: kept.tag,
+    publishedAt: seoulDateTimeInput(current.published_at),
+    status: current.status,
+    contents: kept.contents,
+  });
+  // The time check is a save's: a published article keeps its (past) time as it is.
+  if (current.status === "published") draft.publishedAt = current.published_at;
+  return updateArticle(
+    trx,
+    files,
+    id,
+    expectedVersion,
+    draft,
+    images.map((image) => ({ fileId: image.file_id, alt: image.alt })),
+  );
+}
+
+/** Deletes an article at `expectedVersion` with its images and their files, history and copies. */
 export async function deleteArticle(trx: Db, files: FileChanges, id: string, expectedVersion: number): Promise<void> {
   const images = await trx.selectFrom("article_images").select("file_id").where("article_id", "=", id).execute();
   await trx.deleteFrom("article_images").where("article_id", "=", id).execute();
   await unindexArticles(trx, [id]);
+  await forgetRevisions(trx, "article", [id]);
+  await forgetAutosaves(trx, id);
   await deleteVersioned(trx, "articles", id, expectedVersion);
   for (const image of images) await files.remove(image.file_id);
 }

@@ -1,6 +1,8 @@
 import { type ContentType, command } from "#server/domain/admin/content-type.ts";
 import { describeDocumentSave } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { restoreCommand } from "#server/domain/revisions/restore.ts";
+import { homeHistory } from "./home.ts";
 import { homeImageSlots, readHomeForm, writeHome } from "./manage.ts";
 
 /**
@@ -13,11 +15,14 @@ export const homeContent: ContentType = {
   noun: "홈 화면",
   files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: homeImageSlots.length },
   publicPages: ["/", "/about", "/join", "/join/who_we_want"],
+  history: homeHistory,
   commands: {
     save: command({
+      revision: () => "home",
       describe: () => describeDocumentSave("siteSettings", "홈 화면"),
       read: readHomeForm,
       run: writeHome,
     }),
+    restore: restoreCommand("siteSettings", homeHistory, async () => "홈 화면"),
   },
 };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { findImageRefs, type ImageRef } from "#server/domain/files/files.ts";
+import { documentHistory } from "#server/domain/revisions/document-history.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 
 /** The home page's editable parts: hero pictures, intro, video, slogans, events and recruiting. */
@@ -69,6 +70,9 @@ export const homeContentSchema = z.object({
 export type HomeContent = z.infer<typeof homeContentSchema>;
 
 const DOCUMENT_KEY = "home";
+
+/** Every save kept, to compare and restore (the history panel of its page). */
+export const homeHistory = documentHistory(DOCUMENT_KEY, homeContentSchema);
 
 export async function getHomeContent(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, homeContentSchema);

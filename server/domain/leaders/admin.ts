@@ -1,5 +1,7 @@
 import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
 import { describeChange } from "#server/domain/admin/messages.ts";
+import { restoreCommand } from "#server/domain/revisions/restore.ts";
+import { leadersHistory } from "./leaders.ts";
 import { readLeadersForm, writeLeaders } from "./manage.ts";
 
 const NOUN = "운영진 정보";
@@ -17,11 +19,14 @@ export const leadersContent: ContentType = {
     section: "operations",
     document: "leaders",
   },
+  history: leadersHistory,
   commands: {
     save: command({
+      revision: () => "leaders",
       describe: () => describeChange("leaders", NOUN, "", "수정"),
       read: readLeadersForm,
       run: (trx, _files, submission) => writeLeaders(trx, submission),
     }),
+    restore: restoreCommand("leaders", leadersHistory, async () => "운영진 정보"),
   },
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
+import { documentHistory } from "#server/domain/revisions/document-history.ts";
 
 /** Korean mobile and landline numbers, written with hyphens: 010-1234-5678, 02-123-4567. */
 export const phoneNumberSchema = z
@@ -24,6 +25,9 @@ export const leadersSchema = z.object({
 export type Leaders = z.infer<typeof leadersSchema>;
 
 const DOCUMENT_KEY = "leaders";
+
+/** Every save kept, to compare and restore (the history panel of its page). */
+export const leadersHistory = documentHistory(DOCUMENT_KEY, leadersSchema);
 
 export async function getLeaders(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, leadersSchema);

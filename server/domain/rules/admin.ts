@@ -1,7 +1,9 @@
 import { type ContentType, command } from "#server/domain/admin/content-type.ts";
 import { describeDocumentSave } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { restoreCommand } from "#server/domain/revisions/restore.ts";
 import { readRulesForm, writeRules } from "./manage.ts";
+import { rulesHistory } from "./rules.ts";
 
 /** The rules: their text and PDF attachments, saved whole from one form with the new PDFs. */
 export const rulesContent: ContentType = {
@@ -16,11 +18,14 @@ export const rulesContent: ContentType = {
     section: "content",
     document: "rules",
   },
+  history: rulesHistory,
   commands: {
     save: command({
+      revision: () => "rules",
       describe: () => describeDocumentSave("rules", "회칙"),
       read: readRulesForm,
       run: writeRules,
     }),
+    restore: restoreCommand("rules", rulesHistory, async () => "회칙"),
   },
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
+import { documentHistory } from "#server/domain/revisions/document-history.ts";
 
 /** The club's rules: sanitized HTML text and PDF attachments downloadable at /rules/{fileName}. */
 export const rulesSchema = z.object({
@@ -41,6 +42,9 @@ export const rulesSchema = z.object({
 export type Rules = z.infer<typeof rulesSchema>;
 
 const DOCUMENT_KEY = "rules";
+
+/** Every save kept, to compare and restore (the history panel of its page). */
+export const rulesHistory = documentHistory(DOCUMENT_KEY, rulesSchema);
 
 export async function getRules(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, rulesSchema);

@@ -1,6 +1,8 @@
 import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
 import { describeDocumentSave } from "#server/domain/admin/messages.ts";
+import { restoreCommand } from "#server/domain/revisions/restore.ts";
 import { readSiteSettingsForm, writeSiteSettings } from "./manage.ts";
+import { siteSettingsHistory } from "./site-settings.ts";
 
 /** The club's identity (name, contact, links), saved whole from one form of text. */
 export const siteSettingsContent: ContentType = {
@@ -16,11 +18,14 @@ export const siteSettingsContent: ContentType = {
     section: "operations",
     document: "site_settings",
   },
+  history: siteSettingsHistory,
   commands: {
     save: command({
+      revision: () => "site_settings",
       describe: () => describeDocumentSave("siteSettings", "사이트 설정"),
       read: readSiteSettingsForm,
       run: (trx, _files, submission) => writeSiteSettings(trx, submission),
     }),
+    restore: restoreCommand("siteSettings", siteSettingsHistory, async () => "사이트 설정"),
   },
 };

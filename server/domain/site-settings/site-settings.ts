@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
+import { documentHistory } from "#server/domain/revisions/document-history.ts";
 
 /** The club's identity: data the managers edit, so another club can run the same product. */
 const urlMessage = "https://로 시작하는 주소를 입력해 주세요.";
@@ -48,6 +49,9 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 const DOCUMENT_KEY = "site_settings";
+
+/** Every save kept, to compare and restore (the history panel of its page). */
+export const siteSettingsHistory = documentHistory(DOCUMENT_KEY, siteSettingsSchema);
 
 /** What a fresh installation shows until the managers enter their own club. */
 export function demoSiteSettings(siteUrl: string): SiteSettings {
