@@ -21,8 +21,8 @@ export function articleHref(id: string): string {
 }
 
 /** A manager's preview of an article in any status (signed in only). */
-export function articlePreviewHref(id: string): string {
-  return `${articleHref(id)}/preview`;
+export function articlePreviewHref(id: string, options: { unsavedEdits?: boolean } = {}): string {
+  return `${articleHref(id)}/preview${options.unsavedEdits ? "?edits" : ""}`;
 }
 
 export const RSS_PATH = "/rss.xml";

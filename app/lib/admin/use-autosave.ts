@@ -16,8 +16,8 @@ export type AutosaveState =
 
 /**
  * Autosaving an article being written: `schedule` on every change sends a copy of the form's
- * text fields once typing pauses; `state` says how the last copy went. `cancel` drops a pending
- * copy once the article itself is saved. `discard` removes the stored copy.
+ * text fields once typing pauses, `flush` at once; `state` says how the last copy went. `cancel`
+ * drops a pending copy once the article itself is saved. `discard` removes the stored copy.
  */
 export function useAutosave(key: string) {
   const [state, setState] = useState<AutosaveState>({ kind: "idle" });
@@ -56,6 +56,15 @@ export function useAutosave(key: string) {
     [save],
   );
 
+  /** Sends the copy now (a preview of the unsaved edits reads it). */
+  const flush = useCallback(
+    (form: HTMLFormElement) => {
+      window.clearTimeout(timer.current);
+      return save(form);
+    },
+    [save],
+  );
+
   const cancel = useCallback(() => {
     window.clearTimeout(timer.current);
     setState({ kind: "idle" });
@@ -71,5 +80,5 @@ export function useAutosave(key: string) {
   }, [key]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  return { state, schedule, cancel, discard };
+  return { state, schedule, flush, cancel, discard };
 }

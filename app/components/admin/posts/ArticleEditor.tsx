@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { FormActions, FormField, Select, TextField, TextInput } from "#app/components/admin/FormField.tsx";
+import { articlePreviewHref } from "#app/components/community/media-links.ts";
 import { RichTextEditor } from "#app/components/editor/RichTextEditor.tsx";
 import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
 import { useAutosave } from "#app/lib/admin/use-autosave.ts";
@@ -63,6 +64,20 @@ export function ArticleEditor({ article, publishedAt, tags, rules, copy }: Artic
     contents: article?.contents ?? "",
   };
 
+  const formId = useId();
+  // Opens the article as visitors would see it, with the typing not yet saved (sent as an
+  // autosaved copy first). The tab opens at the click, so no pop-up blocker stops it.
+  async function openPreview() {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    const unsavedEdits = !article || form.dataset.edited === "true";
+    const tab = window.open("", "_blank");
+    if (unsavedEdits) await autosave.flush(form);
+    const href = articlePreviewHref(article?.id ?? NEW_ARTICLE_KEY, { unsavedEdits });
+    if (tab) tab.location.href = href;
+    else window.location.assign(href);
+  }
+
   const onSaved = (answer: WriteResult<unknown>) => {
     autosave.cancel();
     setRecovered(null);
@@ -92,6 +107,7 @@ export function ArticleEditor({ article, publishedAt, tags, rules, copy }: Artic
         rules={rules}
         prepare={prepareArticleForm}
         onSaved={onSaved}
+        id={formId}
         onEdit={autosave.schedule}
         startsEdited={recovered !== null}
         resetKey={`${article?.version ?? 0}:${recovered ? "recovered" : "saved"}`}

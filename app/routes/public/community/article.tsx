@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const article = await getArticle(db, storage, params.id);
   // The public layout's error boundary answers this with the 404 page.
   if (!article) throw data(null, { status: 404 });
-  return { article, preview: false };
+  return { article, preview: false, unsaved: false };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -50,10 +50,10 @@ export const meta: Route.MetaFunction = (args) => {
 
 /** The article page; a manager's preview (article-preview.tsx) shows the same with a notice on top. */
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, preview } = loaderData;
+  const { article, preview, unsaved } = loaderData;
   return (
     <>
-      {preview && <PreviewNotice id={article.id} status={article.status} />}
+      {preview && <PreviewNotice id={article.id} status={article.status} unsaved={unsaved} />}
       <PageBanner
         eyebrow={article.tag ? `# ${article.tag}` : "MEDIA"}
         title={article.title}
@@ -140,14 +140,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 }
 
 /** Says what a preview is, so a manager never mistakes it for the public page. */
-function PreviewNotice({ id, status }: { id: string; status: ArticleStatus }) {
+function PreviewNotice({ id, status, unsaved }: { id: string; status: ArticleStatus; unsaved: boolean }) {
   return (
     <div className={styles.preview} role="note" aria-label="미리보기 안내">
       <p className="container">
         <strong>미리보기</strong>{" "}
-        {status === "published"
-          ? "방문자가 보는 모습입니다."
-          : `'${articleStatusLabels[status]}' 상태라 방문자에게는 아직 보이지 않습니다.`}{" "}
+        {unsaved
+          ? "아직 저장하지 않은 내용입니다. 편집 화면에서 저장해야 반영됩니다."
+          : status === "published"
+            ? "방문자가 보는 모습입니다."
+            : `'${articleStatusLabels[status]}' 상태라 방문자에게는 아직 보이지 않습니다.`}{" "}
         <Link to={`/admin/manage-posts/${id}`}>편집으로 돌아가기</Link>
       </p>
     </div>

@@ -1,0 +1,121 @@
+import { describe, expect, test } from "vitest";
+import { SESSION_COOKIE_NAME, sessionIdOf } from "#server/domain/administrators/sessions.ts";
+import { readSessionToken } from "#server/http/admin-auth.ts";
+import * as lists from "./admin-lists.ts";
+import { administrator, openAdminPage, signIn } from "./support/admin.ts";
+import { bodyBox, createArticle, deleteFromEditor, openEditor, replaceBody } from "./support/article-editor.ts";
+import { baseURL, setupBrowser } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
+
+const { newPage } = setupBrowser();
+const server = openServerDatabase();
+
+/** The text an anonymous visitor gets at an address. */
+const visitorText = lists.publicText;
+
+const saveButton = (page: import("playwright-core").Page) => page.getByRole("button", { name: "저장", exact: true });
+
+describe("the article editor's safety nets", () => {
+  test("an autosaved copy survives a closed tab and is recovered into the editor", async () => {
+    const page = await openAdminPage(await newPage(), "/admin");
+    const title = lists.uniqueName("E2E 자동 저장 글");
+    const id = await createArticle(page, { title, body: "처음에 쓴 문장입니다." });
+
+    await replaceBody(page, "탭을 닫기 전에 쓰던 문장입니다.");
+    await page.getByRole("status").filter({ hasText: "자동 저장: 저장됨" }).waitFor();
+
+    // The unsaved typing previewed as visitors would see it, in a tab of its own.
+    const [preview] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("button", { name: "미리보기" }).click(),
+    ]);
+    const notice = preview.getByRole("note", { name: "미리보기 안내" });
+    await expect.poll(() => notice.textContent(), lists.eventually).toContain("아직 저장하지 않은 내용입니다");
+    await expect(preview.locator("main").textContent()).resolves.toContain("탭을 닫기 전에 쓰던 문장입니다.");
+    await expect(visitorText(`/community/media/${id}`)).resolves.toContain("처음에 쓴 문장입니다.");
+    await preview.close();
+    await page.close();
+
+    // A new tab: the editor offers the copy; the article itself is unchanged until it is saved.
+    const again = await newPage();
+    await openAdminPage(again, "/admin");
+    await openEditor(again, `/admin/manage-posts/${id}`);
+    await again.getByText("저장하지 않은 글이 있습니다").waitFor();
+    await expect(visitorText(`/community/media/${id}`)).resolves.not.toContain("탭을 닫기 전에");
+    await again.getByRole("button", { name: "자동 저장된 내용 불러오기" }).click();
+    await expect.poll(() => bodyBox(again).textContent(), lists.eventually).toBe("탭을 닫기 전에 쓰던 문장입니다.");
+    await saveButton(again).click();
+    await lists.successMessage(again, `'${title}' 게시글이 수정되었습니다`);
+    await expect.poll(() => visitorText(`/community/media/${id}`), lists.eventually).toContain("탭을 닫기 전에");
+
+    // Saved, the copy is spent: the editor opens without the offer.
+    await openEditor(again, `/admin/manage-posts/${id}`);
+    await expect(again.getByText("저장하지 않은 글이 있습니다").count()).resolves.toBe(0);
+    await deleteFromEditor(again, id, title);
+  });
+
+  test("an older revision is compared with the newest and restored, and visitors see it", async () => {
+    const page = await openAdminPage(await newPage(), "/admin");
+    const title = lists.uniqueName("E2E 변경 기록 글");
+    const id = await createArticle(page, { title, body: "동아리 방은 공학관 301호입니다." });
+    await replaceBody(page, "동아리 방은 공학관 402호로 옮겼습니다.");
+    await saveButton(page).click();
+    await lists.successMessage(page, `'${title}' 게시글이 수정되었습니다`);
+    await expect.poll(() => visitorText(`/community/media/${id}`), lists.eventually).toContain("402호로");
+
+    const history = page.getByRole("region", { name: "게시글 변경 기록" }).first();
+    const rows = history.getByRole("row");
+    await expect.poll(() => rows.count(), lists.eventually).toBe(3);
+    // The comparison picks the two newest by default: the words that changed are marked.
+    await page.getByRole("button", { name: "고른 두 버전 비교" }).click();
+    await page.locator("del", { hasText: "301호입니다." }).waitFor();
+    await expect(page.locator("ins").allTextContents()).resolves.toEqual(
+      expect.arrayContaining([expect.stringContaining("402호로")]),
+    );
+
+    // The first version back: a new revision, and the public page reads as it did.
+    await rows.last().getByRole("button", { name: "이 버전으로 되돌리기" }).click();
+    await page
+      .getByRole("dialog", { name: /버전으로 되돌릴까요\?$/ })
+      .getByRole("button", { name: "되돌리기" })
+      .click();
+    await lists.successMessage(page, "버전으로 되돌렸습니다");
+    await expect.poll(() => visitorText(`/community/media/${id}`), lists.eventually).toContain("301호입니다.");
+    await expect.poll(() => rows.count(), lists.eventually).toBe(4);
+    await expect(rows.nth(1).textContent()).resolves.toContain("되돌림");
+    await expect.poll(() => bodyBox(page).textContent(), lists.eventually).toBe("동아리 방은 공학관 301호입니다.");
+    await deleteFromEditor(page, id, title);
+  });
+
+  test("a save after the session ended opens a sign-in dialog and goes through without retyping", async () => {
+    // A session of its own (the other tests share one), signed in through the form.
+    const page = await newPage();
+    await signIn(page, administrator());
+    await page.waitForURL((url) => url.pathname === "/admin");
+    const title = lists.uniqueName("E2E 세션 만료 글");
+    const id = await createArticle(page, { title, body: "세션이 끝나기 전의 문장입니다." });
+    await replaceBody(page, "세션이 끝난 뒤에 마저 쓴 문장입니다.");
+
+    // The session ends behind the page's back.
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === SESSION_COOKIE_NAME);
+    const token = await readSessionToken(
+      new Request(baseURL(), { headers: { Cookie: `${cookie?.name}=${cookie?.value}` } }),
+    );
+    if (!token) throw new Error("no session cookie");
+    await server.db().deleteFrom("sessions").where("id", "=", sessionIdOf(token)).execute();
+
+    await saveButton(page).click();
+    const dialog = page.getByRole("dialog", { name: "다시 로그인해 주세요" });
+    await dialog.waitFor();
+    const frame = dialog.frameLocator("iframe[title='관리자 로그인']");
+    await frame.getByLabel("이메일").fill(administrator().email);
+    await frame.getByLabel("비밀번호").fill(administrator().password);
+    await frame.getByRole("button", { name: "로그인", exact: true }).click();
+
+    await lists.successMessage(page, `'${title}' 게시글이 수정되었습니다`);
+    await expect(dialog.isVisible()).resolves.toBe(false);
+    await expect(bodyBox(page).textContent()).resolves.toBe("세션이 끝난 뒤에 마저 쓴 문장입니다.");
+    await expect.poll(() => visitorText(`/community/media/${id}`), lists.eventually).toContain("마저 쓴 문장");
+    await deleteFromEditor(page, id, title);
+  });
+});
