@@ -68,7 +68,7 @@ describe("the article editor's safety nets", () => {
     await expect.poll(() => rows.count(), lists.eventually).toBe(3);
     // The comparison picks the two newest by default: the words that changed are marked.
     await page.getByRole("button", { name: "고른 두 버전 비교" }).click();
-    await page.locator("del", { hasText: "301호입니다." }).waitFor();
+    await page.locator("del", { hasText: "301호입니다" }).waitFor();
     await expect(page.locator("ins").allTextContents()).resolves.toEqual(
       expect.arrayContaining([expect.stringContaining("402호로")]),
     );

@@ -57,6 +57,8 @@ export function RevisionHistory({ contentType, what, panel, version, restoreNote
             </Button>
           </Form>
           <RecordTable
+            // Made anew when a save adds a revision, so the compared pair starts at the newest two.
+            key={`${newest?.id}:${comparison?.from}:${comparison?.to}`}
             caption={`${what} 변경 기록`}
             items={revisions}
             columns={["이전", "이후", "저장한 때", "저장한 사람", "내용"]}

@@ -1,4 +1,4 @@
-import { type SyntheticEvent, useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Button } from "#app/components/ui/Button.tsx";
 import dialogStyles from "./ConfirmButton.module.css";
 import styles from "./SignInDialog.module.css";
@@ -29,15 +29,25 @@ export function SignInDialog({ open, onSignedIn, onClose }: SignInDialogProps) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  function onFrameLoad(event: SyntheticEvent<HTMLIFrameElement>) {
-    let path: string;
-    try {
-      path = event.currentTarget.contentWindow?.location.pathname ?? "";
-    } catch {
-      return;
-    }
-    if (path && path !== "blank" && !path.startsWith(SIGN_IN_PAGE)) onSignedIn();
-  }
+  // The sign-in page moves on by client-side navigation (no load event), so the frame's address
+  // is looked at a few times a second while the dialog is open.
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const timer = window.setInterval(() => {
+      let path = "";
+      try {
+        path = frameRef.current?.contentWindow?.location.pathname ?? "";
+      } catch {
+        return;
+      }
+      if (path && path !== "blank" && !path.startsWith(SIGN_IN_PAGE)) {
+        window.clearInterval(timer);
+        onSignedIn();
+      }
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [open, onSignedIn]);
 
   return (
     <dialog
@@ -58,7 +68,7 @@ export function SignInDialog({ open, onSignedIn, onClose }: SignInDialogProps) {
           아래에서 로그인하면 멈춘 저장을 이어서 합니다.
         </p>
       </div>
-      {open && <iframe className={styles.frame} title="관리자 로그인" src={SIGN_IN_PAGE} onLoad={onFrameLoad} />}
+      {open && <iframe ref={frameRef} className={styles.frame} title="관리자 로그인" src={SIGN_IN_PAGE} />}
       <div className={dialogStyles.actions}>
         <Button variant="ghost" size="sm" onClick={onClose}>
           닫기

@@ -183,6 +183,9 @@ export function ArticleEditor({ article, publishedAt, tags, rules, copy }: Artic
               <Button type="submit" disabled={busy}>
                 {busy ? "저장하는 중…" : article ? "저장" : "게시글 추가"}
               </Button>
+              <Button type="button" variant="secondary" disabled={busy} onClick={() => void openPreview()}>
+                미리보기
+              </Button>
               <ButtonLink to={POSTS_PATH} variant="ghost">
                 목록으로
               </ButtonLink>
