@@ -165,7 +165,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title="많이 본 페이지"
         intro={
           <>
-            최근 {traffic.days}일 동안 조회가 많았던 공개 페이지 열 곳입니다. 페이지 이름을 누르면 새 탭에서 열립니다.
+            최근 {traffic.days}일 동안 조회가 많았던 공개 페이지를 열 곳까지 보여 줍니다. 페이지 이름을 누르면 새 탭에서
+            열립니다.
           </>
         }
       >
