@@ -1,8 +1,66 @@
 /**
- * The manual's chapter on each kind of content, in a module of its own for its length (the rest
- * of the manual is in admin-manual.ts).
+ * The manual's chapters on the dashboard and on each kind of content, in a module of their own for
+ * their length (the rest of the manual is in admin-manual.ts).
  */
-import { code, kbd, link, type ManualChapter, paragraph, strong, subheading, terms } from "./manual-markup.ts";
+import { code, kbd, link, list, type ManualChapter, paragraph, strong, subheading, terms } from "./manual-markup.ts";
+
+export const dashboardChapter: ManualChapter = {
+  id: "dashboard",
+  title: "대시보드 보기",
+  blocks: [
+    paragraph(
+      "로그인하면 처음 보이는 화면이 ",
+      link("대시보드", "/admin"),
+      "입니다. 다른 화면에서는 메뉴 맨 위의 ",
+      strong("대시보드"),
+      "를 누르면 돌아옵니다. 위에서부터 차례로 이렇게 읽습니다.",
+    ),
+    list(
+      [
+        strong("최근 변경"),
+        ": 지난 30일 동안 저장하거나 지운 콘텐츠 가운데 최근 다섯 건이 누가, 언제 했는지와 함께 나옵니다. ",
+        "로그인 같은 계정 기록과 실패한 작업은 빠지니, 모두 보려면 ",
+        strong("관리 기록 모두 보기"),
+        "를 누르세요.",
+      ],
+      [
+        strong("공개 전 게시글"),
+        ": 임시 저장했거나 예약한 미디어 게시글입니다. 예약한 글이 공개될 시각 순서로 먼저 나오고, 시각은 한국 시간입니다. ",
+        "제목을 누르면 그 글의 편집 화면이 열립니다. 여덟 개가 넘으면 ",
+        strong("미디어 게시글에서 모두 보기"),
+        "로 나머지를 봅니다.",
+      ],
+      [
+        strong("콘텐츠 현황"),
+        ": 콘텐츠마다 몇 개가 올라 있는지, 또는 마지막으로 언제 저장했는지 나옵니다. 카드를 누르면 그 관리 화면으로 갑니다.",
+      ],
+      [
+        strong("방문 현황"),
+        ": 최근 30일 동안 공개 페이지가 날마다 몇 번 조회되었는지 막대그래프로 보여 줍니다. ",
+        "날짜는 한국 시간 자정에 바뀌고, 조회가 없던 날은 막대 없이 비어 있습니다. ",
+        "그래프 아래 문장에 합계, 하루 평균, 가장 많았던 날이 나오고, ",
+        strong("날짜별 조회수 표로 보기"),
+        "를 누르면 날마다의 숫자가 표로 펼쳐집니다. ",
+        "같은 접속 주소에서 30분 안에 같은 페이지를 다시 열면 한 번으로 세고, 검색 엔진 로봇과 관리 화면은 세지 않습니다. ",
+        "누가 봤는지는 남기지 않습니다.",
+      ],
+      [
+        strong("많이 본 페이지"),
+        ": 같은 30일 동안 조회가 많았던 공개 페이지 열 곳과 그 조회수, 전체에서 차지하는 비율입니다. ",
+        "이름을 누르면 새 탭에서 그 페이지가 열립니다. 그 뒤에 지워진 게시글은 주소와 함께 “삭제된 게시글”로 나옵니다.",
+      ],
+      [
+        strong("방문자가 느낀 속도"),
+        ", ",
+        strong("최근 거부된 로그인"),
+        ", ",
+        strong("관리 기록"),
+        ": 페이지가 얼마나 빨리 열렸는지, 누가 로그인에 실패했는지, 모든 작업의 기록입니다. ",
+        "로그인 기록은 아래 “비밀번호와 로그인된 곳”에서, 관리 기록은 “관리 기록 읽기”에서 자세히 설명합니다.",
+      ],
+    ),
+  ],
+};
 
 export const contentChapter: ManualChapter = {
   id: "content",

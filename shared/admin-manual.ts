@@ -5,7 +5,7 @@
  * manual uses.
  */
 
-import { contentChapter } from "./admin-manual-content.ts";
+import { contentChapter, dashboardChapter } from "./admin-manual-content.ts";
 import {
   code,
   kbd,
@@ -27,7 +27,7 @@ export const manualTitle = "관리자 매뉴얼";
 export const manualEyebrow = "도움말";
 export const manualIntroduction: ManualText = [
   "홈페이지 관리를 처음 맡은 운영진을 위한 안내입니다. ",
-  "로그인부터 콘텐츠 편집, 파일 올리기, 관리 기록 읽는 법까지 차례로 설명합니다.",
+  "로그인부터 대시보드 읽는 법, 콘텐츠 편집, 파일 올리기, 관리 기록 읽는 법까지 차례로 설명합니다.",
 ];
 
 export const manualChapters: readonly ManualChapter[] = [
@@ -71,6 +71,7 @@ export const manualChapters: readonly ManualChapter[] = [
       ),
     ],
   },
+  dashboardChapter,
   {
     id: "account",
     title: "비밀번호와 로그인된 곳",

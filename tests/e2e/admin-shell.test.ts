@@ -138,13 +138,14 @@ describe("the admin shell", () => {
     await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);
   });
 
-  test("the manual explains signing in, each kind of content, uploads and the log", async () => {
+  test("the manual explains signing in, the dashboard, each kind of content, uploads and the log", async () => {
     const page = await signedInPage();
     await page.goto("/admin/manual");
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
     expect(headings).toEqual([
       "목차",
       "로그인과 로그아웃",
+      "대시보드 보기",
       "비밀번호와 로그인된 곳",
       "패스키와 2단계 인증",
       "콘텐츠를 고칠 때 공통 규칙",

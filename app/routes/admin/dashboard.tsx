@@ -2,6 +2,10 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
+import { PageViewChart } from "#app/components/admin/dashboard/PageViewChart.tsx";
+import { PendingArticles } from "#app/components/admin/dashboard/PendingArticles.tsx";
+import { RecentChanges } from "#app/components/admin/dashboard/RecentChanges.tsx";
+import { TopPages } from "#app/components/admin/dashboard/TopPages.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -15,7 +19,10 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { contentOverview } from "#server/domain/admin/admin-pages.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
+import { pendingArticlesOverview } from "#server/domain/dashboard/pending-articles.ts";
+import { listRecentChanges, RECENT_CHANGE_DAYS } from "#server/domain/dashboard/recent-changes.ts";
 import { listRefusedSignIns, REFUSED_SIGN_IN_DAYS } from "#server/domain/dashboard/refused-sign-ins.ts";
+import { getSiteTraffic } from "#server/domain/dashboard/site-traffic.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
@@ -46,8 +53,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   });
   const { db } = getServices(context);
   const today = seoulDate(new Date());
-  const [content, log, webVitals, refusedSignIns] = await Promise.all([
+  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns] = await Promise.all([
     contentOverview(db),
+    listRecentChanges(db),
+    pendingArticlesOverview(db),
+    getSiteTraffic(db),
     listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
     getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
     listRefusedSignIns(db),
@@ -56,6 +66,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     overview: content.pages,
     files: content.files,
     administrators: content.administrators,
+    recentChanges: { changes: recentChanges, days: RECENT_CHANGE_DAYS },
+    pending,
+    traffic,
     filters: { category: filters.category ?? "", type: filters.type ?? "" },
     log,
     webVitals,
@@ -67,7 +80,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "관리 대시보드", noIndex: true });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { overview, filters, log, webVitals } = loaderData;
+  const { overview, filters, log, webVitals, traffic } = loaderData;
   const navigation = useNavigation();
   const filtered = filters.category !== "" || filters.type !== "";
   const hrefFor = (page: number) => {
@@ -84,7 +97,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow="개요"
         title="대시보드"
-        description={<p>사이트에 올라 있는 콘텐츠와 관리 기록을 한눈에 봅니다.</p>}
+        description={<p>최근에 바뀐 것, 공개를 기다리는 글, 방문 현황과 관리 기록을 한눈에 봅니다.</p>}
         actions={
           <PublicPageLink href="/" className={styles.siteLink}>
             공개 사이트 열기
@@ -92,7 +105,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <DashboardSection titleId="overview-title" title="콘텐츠 현황">
+      <div className={styles.columns}>
+        <DashboardSection titleId="recent-title" title="최근 변경">
+          <RecentChanges {...loaderData.recentChanges} />
+        </DashboardSection>
+        <DashboardSection titleId="pending-title" title="공개 전 게시글">
+          <PendingArticles pending={loaderData.pending} />
+        </DashboardSection>
+      </div>
+
+      <DashboardSection titleId="overview-title" className={styles.overview} title="콘텐츠 현황">
         <ul className={styles.cards}>
           {overview.map((item) => (
             <li key={item.path}>
@@ -119,6 +141,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           업로드한 파일 <span className={styles.number}>{loaderData.files.toLocaleString("ko-KR")}</span>개 · 관리자
           계정 <span className={styles.number}>{loaderData.administrators}</span>개
         </p>
+      </DashboardSection>
+
+      <DashboardSection
+        id="traffic"
+        titleId="traffic-title"
+        className={styles.traffic}
+        title="방문 현황"
+        intro={
+          <>
+            공개 페이지가 조회된 횟수를 한국 시간 기준 날짜별로 셉니다. 같은 접속 주소에서 30분 안에 같은 페이지를 다시
+            열면 한 번으로 세고, 검색 엔진 로봇과 관리 화면은 세지 않습니다.
+          </>
+        }
+      >
+        <PageViewChart traffic={traffic} />
+      </DashboardSection>
+
+      <DashboardSection
+        id="top-pages"
+        titleId="top-pages-title"
+        className={styles.topPages}
+        title="많이 본 페이지"
+        intro={
+          <>
+            최근 {traffic.days}일 동안 조회가 많았던 공개 페이지를 열 곳까지 보여 줍니다. 페이지 이름을 누르면 새 탭에서
+            열립니다.
+          </>
+        }
+      >
+        <TopPages traffic={traffic} />
       </DashboardSection>
 
       <DashboardSection

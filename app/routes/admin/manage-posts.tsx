@@ -8,6 +8,7 @@ import { TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
+import { ArticleStatusBadge } from "#app/components/admin/posts/ArticleStatusBadge.tsx";
 import {
   ARTICLES,
   deleteMessage,
@@ -196,7 +197,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                         <span className={styles.updated}>마지막 수정 {formatDateTime(article.updatedAt)}</span>
                       </th>
                       <td className={styles.statusCell}>
-                        <Badge tone={statusTones[article.status]}>{articleStatusLabels[article.status]}</Badge>
+                        <ArticleStatusBadge status={article.status} />
                       </td>
                       <td className={styles.tagCell}>
                         {article.tag ? <Badge tone="brand">{article.tag}</Badge> : "—"}
@@ -261,8 +262,6 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-
-const statusTones = { published: "success", scheduled: "warning", draft: "neutral" } as const;
 
 function summaryOf(query: ListQuery, list: { total: number; totalCapped: boolean }, pendingCount: number): string {
   const scope = [

@@ -43,36 +43,44 @@ export interface PageViewStats {
   total: number;
   /** Every date of the range, in order, with zero for days without views. */
   byDay: { day: string; views: number }[];
-  /** Pages by views, most viewed first. */
+  /** Pages by views, most viewed first (at most `pathLimit` of them when one is given). */
   byPath: { path: string; views: number }[];
 }
 
-/** Views per day and per path over a date range; the sums run in the database. */
-export async function getPageViewStats(db: Db, range: DateRange): Promise<PageViewStats> {
+/**
+ * Views per day and per path over a date range; the sums run in the database, over the rows of
+ * the range only (the primary key starts with the day).
+ */
+export async function getPageViewStats(
+  db: Db,
+  range: DateRange,
+  { pathLimit }: { pathLimit?: number } = {},
+): Promise<PageViewStats> {
   const { from, to } = dateRangeSchema.parse(range);
   const inRange = db.selectFrom("page_views").where("day", ">=", from).where("day", "<=", to);
+  let pathQuery = inRange
+    .select((eb) => ["path", eb.fn.sum<number | string>("views").as("view_count")])
+    .groupBy("path")
+    .orderBy("view_count", "desc")
+    .orderBy("path");
+  if (pathLimit !== undefined) pathQuery = pathQuery.limit(pathLimit);
   const [days, paths] = await Promise.all([
     inRange
       .select((eb) => ["day", eb.fn.sum<number | string>("views").as("view_count")])
       .groupBy("day")
       .execute(),
-    inRange
-      .select((eb) => ["path", eb.fn.sum<number | string>("views").as("view_count")])
-      .groupBy("path")
-      .orderBy("view_count", "desc")
-      .orderBy("path")
-      .execute(),
+    pathQuery.execute(),
   ]);
   const viewsByDay = new Map(days.map((row) => [row.day, Number(row.view_count)]));
   const byDay: PageViewStats["byDay"] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
     byDay.push({ day, views: viewsByDay.get(day) ?? 0 });
   }
-  const byPath = paths.map((row) => ({ path: row.path, views: Number(row.view_count) }));
   return {
     range: { from, to },
-    total: byPath.reduce((sum, row) => sum + row.views, 0),
+    // From the days, which are all there even when the pages are cut to the top few.
+    total: byDay.reduce((sum, row) => sum + row.views, 0),
     byDay,
-    byPath,
+    byPath: paths.map((row) => ({ path: row.path, views: Number(row.view_count) })),
   };
 }

@@ -19,6 +19,11 @@ export function articlePathOf(id: string): string {
   return `/community/media/${id}`;
 }
 
+/** The id of the article a path names, or undefined when it names none. */
+export function articleIdOf(path: string): string | undefined {
+  return articlePath.exec(path)?.[1];
+}
+
 /** A path without its trailing slashes ("/" stays "/"). */
 export function normalizePath(path: string): string {
   return path.replace(/\/+$/, "") || "/";
@@ -31,7 +36,7 @@ export function normalizePath(path: string): string {
 export async function resolvePublicPage(db: Db, path: string): Promise<string | undefined> {
   const normalized = normalizePath(path);
   if (fixedPaths.has(normalized)) return normalized;
-  const id = articlePath.exec(normalized)?.[1];
+  const id = articleIdOf(normalized);
   if (!id) return undefined;
   const article = await publishedArticles(db).select("id").where("id", "=", id).executeTakeFirst();
   return article ? normalized : undefined;

@@ -1,0 +1,122 @@
+import AxeBuilder from "@axe-core/playwright";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { formatDateTime } from "#app/lib/format.ts";
+import { articles as demoArticles } from "#server/seed/demo-content.ts";
+import { addDays, formatDayLabel, seoulDate } from "#shared/calendar-dates.ts";
+import { openAdminPage } from "./support/admin.ts";
+import { titleBox } from "./support/article-editor.ts";
+import { consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
+import { openServerDatabase } from "./support/server-database.ts";
+
+const { newPage } = setupBrowser();
+const server = openServerDatabase();
+
+const CHART = "최근 30일 일별 페이지 조회수 그래프";
+/** Far more views than the other tests' visits add up to, so this page and day lead. */
+const VIEWS = 5000;
+const yesterday = addDays(seoulDate(new Date()), -1);
+
+beforeAll(async () => {
+  // Views counted yesterday (in Seoul), written as the endpoint counts them: one row per day and page.
+  await server
+    .db()
+    .insertInto("page_views")
+    .values({ day: yesterday, path: "/archive/odaeho", views: VIEWS })
+    .onConflict((conflict) =>
+      conflict.columns(["day", "path"]).doUpdateSet((eb) => ({ views: eb("page_views.views", "+", VIEWS) })),
+    )
+    .execute();
+});
+
+describe("the dashboard", () => {
+  test("shows the views of 30 days as a chart with its summary and table, and the most visited pages", async () => {
+    const page = await openAdminPage(await newPage(), "/admin");
+    const chart = page.getByRole("img", { name: CHART });
+    await expect.poll(() => chart.isVisible()).toBe(true);
+    // The summary is the chart's description, in words.
+    const summaryId = await chart.getAttribute("aria-describedby");
+    const summary = page.locator(`[id="${summaryId}"]`);
+    await expect.poll(() => summary.textContent()).toContain(`가장 많았던 날은 ${formatDayLabel(yesterday)}`);
+    await expect(summary.textContent()).resolves.toMatch(/페이지 조회 [\d,]+회, 하루 평균/);
+    // One bar for each day with views: yesterday's is the tallest and carries its number.
+    await expect(chart.locator("text").allTextContents()).resolves.toContain(
+      (await summary.textContent())?.match(/(\d[\d,]*)회입니다\.$/)?.[1],
+    );
+
+    // The numbers without the picture: thirty days in a table folded under the chart.
+    const traffic = page.getByRole("region", { name: "방문 현황" });
+    await traffic.getByText("날짜별 조회수 표로 보기").click();
+    const rows = traffic.getByRole("table").getByRole("row");
+    await expect.poll(() => rows.count()).toBe(31);
+    const yesterdayRow = rows.filter({ hasText: formatDayLabel(yesterday) });
+    await expect(yesterdayRow.getByRole("cell").textContent()).resolves.toMatch(/^[5-9],\d{3}$/);
+
+    // The most visited pages: the one viewed 5,000 times first, by its name, linked to the public page.
+    const top = page.getByRole("region", { name: "많이 본 페이지" });
+    const first = top.getByRole("row").nth(1);
+    const link = first.getByRole("link", { name: /^오대호/ });
+    await expect(link.getAttribute("href")).resolves.toBe("/archive/odaeho");
+    await expect(link.getAttribute("target")).resolves.toBe("_blank");
+    await expect(first.textContent()).resolves.toMatch(/[5-9],\d{3}/);
+    await expect(top.getByRole("row").count()).resolves.toBeLessThanOrEqual(11);
+    expect(consoleErrorsOf(page)).toEqual([]);
+  });
+
+  test("lists the demo club's draft and scheduled article, each opening its editor", async () => {
+    const page = await openAdminPage(await newPage({ viewport: viewports.phone }), "/admin");
+    const pending = page.getByRole("region", { name: "공개 전 게시글" });
+    const rows = await server
+      .db()
+      .selectFrom("articles")
+      .select(["id", "title", "status", "published_at"])
+      .where("status", "<>", "published")
+      .execute();
+    for (const demo of demoArticles.filter((article) => article.status !== undefined)) {
+      const row = rows.find((article) => article.title === demo.title);
+      if (!row) throw new Error(`The demo article '${demo.title}' is missing`);
+      const item = pending.getByRole("listitem").filter({ hasText: demo.title });
+      await expect(item.getByRole("link", { name: demo.title }).getAttribute("href")).resolves.toBe(
+        `/admin/manage-posts/${row.id}`,
+      );
+      await expect(item.textContent()).resolves.toContain(demo.status === "draft" ? "임시 저장" : "예약");
+      if (demo.status === "scheduled") {
+        // When it goes public, in Seoul time.
+        await expect(item.textContent()).resolves.toContain(`공개 예정 ${formatDateTime(row.published_at)}`);
+      }
+    }
+    await pending.getByRole("link", { name: "겨울방학 알고리즘 캠프 참가 신청" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/admin/manage-posts/"));
+    await expect.poll(() => titleBox(page).inputValue()).toBe("겨울방학 알고리즘 캠프 참가 신청");
+  });
+
+  test("has no serious accessibility problems, in the light theme or the dark", async () => {
+    const page = await openAdminPage(await newPage(), "/admin");
+    await page.getByRole("region", { name: "방문 현황" }).getByText("날짜별 조회수 표로 보기").click();
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      // The page's own content; the shell around it is the same on every admin page.
+      const results = await new AxeBuilder({ page })
+        .include("main")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      const severe = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => ({
+          rule: violation.id,
+          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+        }));
+      expect(severe, colorScheme).toEqual([]);
+    }
+  });
+
+  test("reads without JavaScript: the chart and its table come from the server", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await page.context().addCookies(JSON.parse(inject("adminCookies")));
+    await page.goto("/admin");
+    await expect.poll(() => page.getByRole("img", { name: CHART }).isVisible()).toBe(true);
+    await expect(page.getByRole("img", { name: CHART }).locator("rect").count()).resolves.toBeGreaterThan(0);
+    await page.getByText("날짜별 조회수 표로 보기").click();
+    await expect.poll(() => page.getByRole("region", { name: "방문 현황" }).getByRole("row").count()).toBe(31);
+    await expect(page.getByRole("heading", { level: 2, name: "최근 변경" }).isVisible()).resolves.toBe(true);
+  });
+});
