@@ -23,8 +23,12 @@ export interface AdminCommand<Input, Result = unknown> {
   describe(form: FormData, db: Db): WriteDescription<Result> | Promise<WriteDescription<Result>>;
   /** Reads and checks the form and prepares its files; throws zod, field and input errors. */
   read(form: FormData): Input | Promise<Input>;
-  /** The change, in the write's transaction; version checks throw conflicts from here. */
-  run(trx: Db, files: FileChanges, input: Input): Promise<Result>;
+  /**
+   * The change, in the write's transaction; version checks throw conflicts from here. `actor` is
+   * the signed-in manager's address, for the few changes that depend on who asks (no manager
+   * removes their own account).
+   */
+  run(trx: Db, files: FileChanges, input: Input, actor: string): Promise<Result>;
 }
 
 export interface ContentType {
@@ -97,5 +101,5 @@ export async function runCommand(
   } catch (error) {
     return failWrite(services, actor, description, error);
   }
-  return runWrite(services, actor, description, (trx, files) => chosen.run(trx, files, input));
+  return runWrite(services, actor, description, (trx, files) => chosen.run(trx, files, input, actor));
 }
