@@ -54,6 +54,7 @@ export default [
     route("manage-courses", "routes/admin/manage-courses.tsx"),
     route("manage-calendar", "routes/admin/manage-calendar.tsx"),
     route("manage-organization", "routes/admin/manage-organization.tsx"),
+    route("manage-managers", "routes/admin/manage-managers.tsx"),
     // Every admin write: one endpoint per content type (server/domain/content-types.ts).
     route("api/:type", "routes/admin/api/write.ts"),
     route("manage-password", "routes/admin/manage-password.tsx"),
