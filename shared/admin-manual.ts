@@ -5,7 +5,7 @@
  * manual uses.
  */
 
-import { contentChapter } from "./admin-manual-content.ts";
+import { contentChapter, managersChapter } from "./admin-manual-content.ts";
 import {
   code,
   kbd,
@@ -102,10 +102,12 @@ export const manualChapters: readonly ManualChapter[] = [
           "모르는 주소에서 내 계정으로 여러 번 시도했다면 비밀번호를 바꾸고 2단계 인증을 켜 두세요.",
         ],
         [
-          "비밀번호를 잊었다면 서버를 관리하는 사람에게 재설정을 부탁하세요. ",
-          "계정을 새로 만들거나 지우는 일도 서버에서 명령줄 도구(",
+          "비밀번호를 잊었다면 다른 운영진에게 재설정 링크를 부탁하세요(",
+          strong("관리자 계정과 초대"),
+          " 참고). ",
+          "관리자가 아무도 로그인할 수 없을 때만 서버를 관리하는 사람이 명령줄 도구(",
           code("npm run admin"),
-          ")로 합니다.",
+          ")로 계정을 만들거나 비밀번호를 재설정합니다.",
         ],
       ),
     ],
@@ -183,6 +185,7 @@ export const manualChapters: readonly ManualChapter[] = [
       ),
     ],
   },
+  managersChapter,
   {
     id: "editing",
     title: "콘텐츠를 고칠 때 공통 규칙",
@@ -250,7 +253,7 @@ export const manualChapters: readonly ManualChapter[] = [
         link("대시보드", "/admin"),
         "의 ",
         strong("관리 기록"),
-        "에는 로그인, 로그아웃, 비밀번호 변경과 모든 콘텐츠의 저장·삭제가 최신순으로 남습니다. ",
+        "에는 로그인, 로그아웃, 비밀번호 변경, 관리자 계정의 초대와 삭제, 모든 콘텐츠의 저장·삭제가 최신순으로 남습니다. ",
         "기록은 지우거나 고칠 수 없습니다.",
       ),
       terms(
