@@ -1,6 +1,11 @@
 import { formValues } from "#server/domain/admin/form-input.ts";
-import type { WriteDescription } from "#server/domain/admin/run-write.ts";
-import { FieldError, failureAnswer, failWrite, runWrite } from "#server/domain/admin/run-write.ts";
+import {
+  FieldError,
+  failureAnswer,
+  failWrite,
+  runWrite,
+  type WriteDescription,
+} from "#server/domain/admin/run-write.ts";
 import {
   AdministratorExistsError,
   insertAdministrator,
