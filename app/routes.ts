@@ -38,6 +38,9 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/verify", "routes/admin/login-verify.tsx"),
   route("admin/login/passkey", "routes/admin/login-passkey.ts"),
+  // One-time links a manager makes for someone who cannot sign in: the link is the permission.
+  route("admin/invite/:token", "routes/admin/invite.tsx"),
+  route("admin/reset-password/:token", "routes/admin/reset-password.tsx"),
   // Every route inside this layout is refused without a session by the layout's middleware.
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
@@ -54,6 +57,7 @@ export default [
     route("manage-courses", "routes/admin/manage-courses.tsx"),
     route("manage-calendar", "routes/admin/manage-calendar.tsx"),
     route("manage-organization", "routes/admin/manage-organization.tsx"),
+    route("manage-managers", "routes/admin/manage-managers.tsx"),
     // The article editor's autosaved copies (not content: no audit entry, no revision).
     route("api/autosave", "routes/admin/api/autosave.ts"),
     // Every admin write: one endpoint per content type (server/domain/content-types.ts).

@@ -13,6 +13,7 @@ import { deleteExpiredChallenges } from "./domain/administrators/sign-in-challen
 import { deleteOldSignInAttempts } from "./domain/administrators/sign-in-limiter.ts";
 import { startScheduledPublishing } from "./domain/articles/scheduled-publishing.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
+import { deleteOldLinks } from "./domain/managers/links.ts";
 import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-settings.ts";
 import { createHttpServer } from "./http/app.ts";
 import { joinClusterInvalidation } from "./http/page-cache/cluster-invalidation.ts";
@@ -122,8 +123,8 @@ function announce(config: Config, logger: Logger, port: number, workers: number)
 
 /**
  * In the background: files that lost their rows (or rows that lost their content), expired
- * sessions, old sign-in attempts and sign-in steps never finished are removed now and every few
- * hours.
+ * sessions, old sign-in attempts, sign-in steps never finished and one-time links finished a
+ * month ago are removed now and every few hours.
  */
 function startHousekeeping(services: Services): void {
   const { db, storage, logger } = services;
@@ -134,6 +135,7 @@ function startHousekeeping(services: Services): void {
       await deleteExpiredSessions(db);
       await deleteOldSignInAttempts(db);
       await deleteExpiredChallenges(db);
+      await deleteOldLinks(db);
     } catch (error) {
       logger.error({ err: error }, "housekeeping failed");
     }

@@ -1,8 +1,19 @@
 /**
- * The manual's chapters on the dashboard and on each kind of content, in a module of their own for
- * their length (the rest of the manual is in admin-manual.ts).
+ * The manual's chapters on the dashboard, on each kind of content and on the managers' accounts,
+ * in a module of their own for their length (the rest of the manual is in admin-manual.ts).
  */
-import { code, kbd, link, list, type ManualChapter, paragraph, strong, subheading, terms } from "./manual-markup.ts";
+import {
+  code,
+  kbd,
+  link,
+  list,
+  type ManualChapter,
+  paragraph,
+  steps,
+  strong,
+  subheading,
+  terms,
+} from "./manual-markup.ts";
 
 export const dashboardChapter: ManualChapter = {
   id: "dashboard",
@@ -190,6 +201,104 @@ export const contentChapter: ManualChapter = {
       "이름을 저장하기 전까지는 공개 페이지에 나오지 않습니다. ",
       "구성원마다 이름, 역할, 프로필 사진을 넣습니다. ",
       "그룹을 지우면 그 구성원들의 사진도 함께 지워집니다.",
+    ),
+  ],
+};
+
+export const managersChapter: ManualChapter = {
+  id: "managers",
+  title: "관리자 계정과 초대",
+  blocks: [
+    paragraph(
+      link("관리자 계정", "/admin/manage-managers"),
+      " 화면에서 이 관리 화면에 로그인하는 운영진 계정을 봅니다. ",
+      "표에는 계정마다 이메일, 계정을 만든 때, 마지막으로 로그인한 때가 나오고, 내 계정에는 ",
+      strong("나"),
+      " 표시가 붙습니다. ",
+      "마지막 로그인이 “기록 없음”이면 이 화면이 생긴 뒤로 로그인한 적이 없는 계정입니다. ",
+      "사이트는 메일을 보내지 않으니, 아래에서 만드는 링크는 화면에서 복사해 메신저로 직접 전해 주세요.",
+    ),
+    subheading("새 운영진 초대하기"),
+    steps(
+      [
+        strong("다른 관리자 초대하기"),
+        "의 ",
+        strong("받는 사람"),
+        " 칸에 누구에게 보낼 링크인지 적습니다(예: 김코딩 (24학번, 기획부)). ",
+        "목록과 관리 기록에서 이 링크를 알아보는 이름입니다.",
+      ],
+      [
+        strong("초대 링크 만들기"),
+        "를 누르면 아래에 링크가 나옵니다. ",
+        strong("복사"),
+        "를 눌러 초대할 사람에게만 보내세요. ",
+        "이 화면을 떠나면 링크를 다시 볼 수 없습니다.",
+      ],
+      [
+        "링크를 연 사람이 로그인에 쓸 이메일과 비밀번호(6자 이상, 확인까지 두 번)를 넣고 ",
+        strong("계정 만들기"),
+        "를 누르면 계정이 생기고 로그인 화면으로 이동합니다.",
+      ],
+      [
+        "새 계정은 관리자 표에 나옵니다(화면을 새로 고치세요). ",
+        "새 운영진에게 ",
+        strong("패스키와 2단계 인증"),
+        "을 켜 두라고 알려 주세요.",
+      ],
+    ),
+    list(
+      [
+        "초대 링크는 48시간 동안 한 번만 쓸 수 있습니다. ",
+        "기한이 지났거나 이미 쓴 링크를 열면 그 이유가 나오니, 새 링크를 만들어 보내세요.",
+      ],
+      [
+        "아직 쓰지 않은 링크는 ",
+        strong("아직 쓰지 않은 초대 링크"),
+        " 표에 남습니다. ",
+        "엉뚱한 곳에 보냈다면 그 줄의 ",
+        strong("취소"),
+        "를 눌러 링크를 못 쓰게 하세요.",
+      ],
+    ),
+    subheading("비밀번호를 잊은 운영진 돕기"),
+    steps(
+      ["관리자 표에서 그 사람의 줄에 있는 ", strong("재설정 링크 만들기"), "를 누릅니다."],
+      [
+        "나온 링크를 ",
+        strong("복사"),
+        "해 본인에게만 보냅니다. ",
+        "같은 계정의 링크를 다시 만들면 전에 만든 링크는 못 쓰게 됩니다.",
+      ],
+      [
+        "링크를 연 사람이 새 비밀번호를 두 번 넣고 ",
+        strong("새 비밀번호 저장"),
+        "을 누르면, 그 계정이 로그인해 있던 곳은 모두 끝나고 새 비밀번호로 다시 로그인합니다.",
+      ],
+    ),
+    paragraph(
+      "재설정 링크도 48시간 동안 한 번만 쓸 수 있습니다. ",
+      "패스키와 인증 앱은 그대로 남으니, 휴대폰까지 잃어버렸다면 서버를 관리하는 사람에게 ",
+      code("npm run admin -- reset-2fa 이메일"),
+      "을 부탁하세요. ",
+      "내 비밀번호는 여기가 아니라 ",
+      link("비밀번호 변경", "/admin/manage-password"),
+      " 화면에서 바꿉니다.",
+    ),
+    subheading("운영진 계정 삭제하기"),
+    steps(
+      ["활동을 마친 사람의 줄에서 빨간 ", strong("삭제"), " 버튼을 누릅니다."],
+      [
+        "한 번 더 묻는 창에서 ",
+        strong("계정 삭제"),
+        "를 누르면 계정이 지워지고, 그 사람이 로그인해 있던 곳도 모두 끝납니다. ",
+        "되돌릴 수 없으니, 다시 필요하면 새로 초대하세요.",
+      ],
+    ),
+    paragraph(
+      "내 계정은 스스로 지울 수 없고(다른 관리자에게 부탁하세요), 마지막 남은 관리자 계정도 지울 수 없습니다. ",
+      "초대 링크를 만들고 취소하고 쓴 일, 재설정 링크를 만들고 쓴 일, 계정 삭제는 모두 관리 기록의 ",
+      strong("계정"),
+      " 분류에 남습니다. 링크 주소는 기록에도 서버에도 남지 않습니다.",
     ),
   ],
 };

@@ -5,7 +5,7 @@
  * manual uses.
  */
 
-import { contentChapter, dashboardChapter } from "./admin-manual-content.ts";
+import { contentChapter, dashboardChapter, managersChapter } from "./admin-manual-content.ts";
 import {
   code,
   kbd,
@@ -103,10 +103,12 @@ export const manualChapters: readonly ManualChapter[] = [
           "모르는 주소에서 내 계정으로 여러 번 시도했다면 비밀번호를 바꾸고 2단계 인증을 켜 두세요.",
         ],
         [
-          "비밀번호를 잊었다면 서버를 관리하는 사람에게 재설정을 부탁하세요. ",
-          "계정을 새로 만들거나 지우는 일도 서버에서 명령줄 도구(",
+          "비밀번호를 잊었다면 다른 운영진에게 재설정 링크를 부탁하세요(",
+          strong("관리자 계정과 초대"),
+          " 참고). ",
+          "관리자가 아무도 로그인할 수 없을 때만 서버를 관리하는 사람이 명령줄 도구(",
           code("npm run admin"),
-          ")로 합니다.",
+          ")로 계정을 만들거나 비밀번호를 재설정합니다.",
         ],
       ),
     ],
@@ -184,6 +186,7 @@ export const manualChapters: readonly ManualChapter[] = [
       ),
     ],
   },
+  managersChapter,
   {
     id: "editing",
     title: "콘텐츠를 고칠 때 공통 규칙",
@@ -228,7 +231,11 @@ export const manualChapters: readonly ManualChapter[] = [
         "에 남습니다. 각 편집 화면의 맨 아래에 있습니다.",
       ),
       list(
-        ["표에는 저장한 때와 저장한 사람이 최근 것부터 나옵니다. 맨 위의 ", strong("지금 내용"), "이 공개된 내용입니다."],
+        [
+          "표에는 저장한 때와 저장한 사람이 최근 것부터 나옵니다. 맨 위의 ",
+          strong("지금 내용"),
+          "이 공개된 내용입니다.",
+        ],
         [
           "두 버전을 비교하려면 ",
           strong("이전"),
@@ -247,7 +254,9 @@ export const manualChapters: readonly ManualChapter[] = [
           "게시글을 되돌리면 제목, 태그, 본문이 바뀌고 게시 상태, 게시일, 사진은 그대로입니다. ",
           "회칙이나 홈 화면처럼 파일이 딸린 내용은, 그 뒤에 지운 파일이 있던 버전이면 되돌릴 수 없다고 알려 줍니다.",
         ],
-        ["최근 30일의 기록은 모두 남고, 그보다 오래된 기록은 하루에 마지막 것 하나만 남습니다. 게시글을 지우면 그 기록도 함께 지워집니다."],
+        [
+          "최근 30일의 기록은 모두 남고, 그보다 오래된 기록은 하루에 마지막 것 하나만 남습니다. 게시글을 지우면 그 기록도 함께 지워집니다.",
+        ],
       ),
     ],
   },
@@ -289,7 +298,7 @@ export const manualChapters: readonly ManualChapter[] = [
         link("대시보드", "/admin"),
         "의 ",
         strong("관리 기록"),
-        "에는 로그인, 로그아웃, 비밀번호 변경과 모든 콘텐츠의 저장·삭제가 최신순으로 남습니다. ",
+        "에는 로그인, 로그아웃, 비밀번호 변경, 관리자 계정의 초대와 삭제, 모든 콘텐츠의 저장·삭제가 최신순으로 남습니다. ",
         "기록은 지우거나 고칠 수 없습니다.",
       ),
       terms(

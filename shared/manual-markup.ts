@@ -15,7 +15,8 @@ export type ManualText = readonly ManualRun[];
 export type ManualBlock =
   | { kind: "paragraph"; text: ManualText }
   | { kind: "subheading"; text: ManualText }
-  | { kind: "list"; items: readonly ManualText[] }
+  /** Bullets; numbered when the items are steps to take in order. */
+  | { kind: "list"; items: readonly ManualText[]; ordered?: boolean }
   /** Terms and what they mean, as the log's columns are explained. */
   | { kind: "terms"; terms: readonly { term: string; description: ManualText }[] };
 
@@ -33,6 +34,7 @@ export const link = (text: string, to: string): ManualRun => ({ kind: "link", te
 export const paragraph = (...text: ManualRun[]): ManualBlock => ({ kind: "paragraph", text });
 export const subheading = (...text: ManualRun[]): ManualBlock => ({ kind: "subheading", text });
 export const list = (...items: ManualText[]): ManualBlock => ({ kind: "list", items });
+export const steps = (...items: ManualText[]): ManualBlock => ({ kind: "list", items, ordered: true });
 export const terms = (...entries: [term: string, ...description: ManualRun[]][]): ManualBlock => ({
   kind: "terms",
   terms: entries.map(([term, ...description]) => ({ term, description })),

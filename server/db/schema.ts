@@ -30,6 +30,7 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  manager_links: ManagerLinksTable;
   audit_log: AuditLogTable;
   content_revision: ContentRevisionTable;
   revisions: RevisionsTable;
@@ -207,6 +208,8 @@ export interface AdministratorsTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** Null for a manager who has not signed in since this was kept. */
+  last_signed_in_at: string | null;
 }
 
 export interface SessionsTable {
@@ -327,4 +330,19 @@ export interface ArticleAutosavesTable {
   /** The form's text fields as JSON. */
   fields: string;
   saved_at: string;
+}
+
+/**
+ * A one-time link made by a manager: an invitation to create an account, or a new password for
+ * another manager. The id is the SHA-256 of the link's token.
+ */
+export interface ManagerLinksTable {
+  id: string;
+  purpose: "invite" | "reset";
+  administrator_id: string | null;
+  note: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

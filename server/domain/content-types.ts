@@ -7,6 +7,7 @@ import { coursesContent } from "./courses/admin.ts";
 import { feedContent } from "./feed/admin.ts";
 import { homeContent } from "./home/admin.ts";
 import { leadersContent } from "./leaders/admin.ts";
+import { managersContent } from "./managers/admin.ts";
 import { odaehoContent } from "./odaeho/admin.ts";
 import { organizationContent } from "./organization/admin.ts";
 import { rulesContent } from "./rules/admin.ts";
@@ -29,6 +30,7 @@ export const contentTypes: readonly ContentType[] = [
   organizationContent,
   leadersContent,
   siteSettingsContent,
+  managersContent,
   // Edited on the site settings page.
   homeContent,
 ];

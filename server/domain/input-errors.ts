@@ -1,11 +1,14 @@
+/** 404 and 410 for a link that names nothing or no longer works; 409 for a change the state forbids. */
+export type InputStatus = 400 | 404 | 409 | 410 | 413 | 415;
+
 /**
  * What a client sent and the server will not take, with the status it is answered with and a
  * Korean message for the manager or visitor. Anything else that fails is a server fault (500).
  */
 export class InputError extends Error {
   override name = "InputError";
-  readonly status: 400 | 413 | 415;
-  constructor(status: 400 | 413 | 415, message: string) {
+  readonly status: InputStatus;
+  constructor(status: InputStatus, message: string) {
     super(message);
     this.status = status;
   }

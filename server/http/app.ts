@@ -3,6 +3,7 @@ import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { withoutLinkToken } from "#server/domain/managers/links.ts";
 import type { Services } from "#server/services.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
@@ -44,7 +45,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         req: (req: { method: string; url: string; id: unknown }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          // A one-time link's token is as good as a password while it lasts: never in the log.
+          url: withoutLinkToken(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },

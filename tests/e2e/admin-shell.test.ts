@@ -148,6 +148,7 @@ describe("the admin shell", () => {
       "대시보드 보기",
       "비밀번호와 로그인된 곳",
       "패스키와 2단계 인증",
+      "관리자 계정과 초대",
       "콘텐츠를 고칠 때 공통 규칙",
       "콘텐츠별 안내",
       "사진과 파일 올리기",
@@ -155,8 +156,9 @@ describe("the admin shell", () => {
       "도움이 필요할 때",
     ]);
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
-    expect(kinds).toHaveLength(13);
+    expect(kinds).toHaveLength(16);
     expect(kinds).toContain("사이트 설정");
+    expect(kinds).toContain("새 운영진 초대하기");
     // The same words as a PDF, downloaded under the club's name.
     const [download] = await Promise.all([
       page.waitForEvent("download"),

@@ -23,17 +23,25 @@ import { describeEachDatabase } from "./support/databases.ts";
 
 /**
  * Routes under /admin that answer without a session: the steps of signing in (a password, its
- * second factor, a passkey). Each is tested where it is built (second-factors and sign-in tests).
+ * second factor, a passkey), and the pages a one-time link opens (an invitation, a password
+ * reset), where the link is the permission. Each is tested where it is built (second-factors,
+ * sign-in and managers tests).
  */
 const SIGN_IN_ROUTES = ["routes/admin/login", "routes/admin/login-verify", "routes/admin/login-passkey"];
-const ANONYMOUS_ADMIN_ROUTES = new Set(SIGN_IN_ROUTES);
+const LINK_ROUTES = ["routes/admin/invite", "routes/admin/reset-password"];
+const ANONYMOUS_ADMIN_ROUTES = new Set([...SIGN_IN_ROUTES, ...LINK_ROUTES]);
 /**
- * Actions a visitor may call without a session: signing in, and the public site's measurement
- * endpoints (`/api/page-views`, `/api/web-vitals`: writes by design that count nothing but views
- * and timings). Every other action must refuse anonymous requests; all of them refuse
- * cross-site posts.
+ * Actions a visitor may call without a session: signing in, using a one-time link, and the
+ * public site's measurement endpoints (`/api/page-views`, `/api/web-vitals`: writes by design
+ * that count nothing but views and timings). Every other action must refuse anonymous requests;
+ * all of them refuse cross-site posts.
  */
-const PUBLIC_ACTIONS = new Set([...SIGN_IN_ROUTES, "routes/resources/page-views", "routes/resources/web-vitals"]);
+const PUBLIC_ACTIONS = new Set([
+  ...SIGN_IN_ROUTES,
+  ...LINK_ROUTES,
+  "routes/resources/page-views",
+  "routes/resources/web-vitals",
+]);
 
 interface AppRoute {
   id: string;

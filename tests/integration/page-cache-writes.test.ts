@@ -13,9 +13,9 @@ import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 /**
- * For every kind of content a manager writes: the public page that shows it is served from the
- * cache, the manager saves through the admin write endpoint, and the very next load of that page
- * shows the change. A kind missing here is a failing test below, not a silent gap.
+ * For every kind of content a manager writes that a public page shows: that page is served from
+ * the cache, the manager saves through the admin write endpoint, and the very next load of that
+ * page shows the change. A kind missing here is a failing test below, not a silent gap.
  */
 type Form = FormData | Record<string, string | string[]>;
 
@@ -162,7 +162,9 @@ describeEachDatabase("the page cache after each kind of admin write", (services)
   afterAll(() => site.close());
 
   test("every kind of content the admin writes has a case here", () => {
-    expect(Object.keys(cases).sort()).toEqual(contentTypes.map((type) => type.name).sort());
+    // Managers' accounts are on no public page.
+    const shown = contentTypes.filter((type) => type.publicPages.length > 0);
+    expect(Object.keys(cases).sort()).toEqual(shown.map((type) => type.name).sort());
   });
 
   for (const [type, { page, shows, writes }] of Object.entries(cases)) {

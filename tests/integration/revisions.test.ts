@@ -22,7 +22,6 @@ import { describeEachDatabase } from "./support/databases.ts";
  * editor's autosaved copies, which never touch the article.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
 /** The manager of the test requests (managerContext). */
 const MANAGER_ID = "test-manager";
 

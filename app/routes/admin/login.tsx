@@ -46,6 +46,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     redirectTo,
     signedOut: url.searchParams.get("signedOut") === "1",
+    // Back from a one-time link's page: an account made, or a password set.
+    accountCreated: url.searchParams.get("accountCreated") === "1",
+    passwordReset: url.searchParams.get("passwordReset") === "1",
     restart: url.searchParams.get("restart") === "1",
     sentFromPage: url.searchParams.has("redirectTo"),
   };
@@ -168,6 +171,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : loaderData.restart ? (
         <Notice tone="info" title="2단계 인증 시간이 지났거나 코드가 여러 번 틀렸습니다.">
           처음부터 다시 로그인해 주세요.
+        </Notice>
+      ) : loaderData.accountCreated ? (
+        <Notice tone="success" title="관리자 계정을 만들었습니다.">
+          방금 정한 이메일과 비밀번호로 로그인하세요.
+        </Notice>
+      ) : loaderData.passwordReset ? (
+        <Notice tone="success" title="새 비밀번호를 저장했습니다.">
+          새 비밀번호로 로그인하세요. 이 계정의 다른 로그인은 모두 끝났습니다.
         </Notice>
       ) : loaderData.signedOut ? (
         <Notice tone="success" title="로그아웃했습니다." />

@@ -10,7 +10,7 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { changePassword, endOtherSessions, endSession } from "#server/domain/administrators/authentication.ts";
-import { passwordSchema } from "#server/domain/administrators/passwords.ts";
+import { newPasswordFields, passwordsAgree } from "#server/domain/administrators/password-form.ts";
 import { describeDevice } from "#server/domain/administrators/session-devices.ts";
 import { findActiveSession, listSessionsOf } from "#server/domain/administrators/sessions.ts";
 import { requireAdministrator, sessionCookieHeader } from "#server/http/admin-auth.ts";
@@ -38,29 +38,11 @@ export async function loader(args: Route.LoaderArgs) {
 const changeForm = z
   .object({
     currentPassword: z.string({ error: "현재 비밀번호를 입력해 주세요." }).min(1, "현재 비밀번호를 입력해 주세요."),
-    newPassword: z
-      .string({ error: "새 비밀번호를 입력해 주세요." })
-      .min(1, "새 비밀번호를 입력해 주세요.")
-      .pipe(
-        passwordSchema({
-          tooShort: "새 비밀번호는 6자 이상이어야 합니다.",
-          tooLong: "새 비밀번호는 1024자를 넘을 수 없습니다.",
-        }),
-      ),
-    confirmPassword: z
-      .string({ error: "새 비밀번호를 한 번 더 입력해 주세요." })
-      .min(1, "새 비밀번호를 한 번 더 입력해 주세요."),
+    ...newPasswordFields("새 비밀번호"),
   })
+  .check(passwordsAgree("새 비밀번호"))
   .check((ctx) => {
-    const { currentPassword, newPassword, confirmPassword } = ctx.value;
-    if (newPassword !== confirmPassword) {
-      ctx.issues.push({
-        code: "custom",
-        input: confirmPassword,
-        path: ["confirmPassword"],
-        message: "새 비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.",
-      });
-    }
+    const { currentPassword, newPassword } = ctx.value;
     if (newPassword === currentPassword) {
       ctx.issues.push({
         code: "custom",

@@ -81,17 +81,19 @@ function Block({ block }: { block: ManualBlock }) {
           <Text text={block.text} />
         </h3>
       );
-    case "list":
+    case "list": {
+      const List = block.ordered ? "ol" : "ul";
       return (
-        <ul>
+        <List>
           {block.items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed text; the place is the identity
             <li key={index}>
               <Text text={item} />
             </li>
           ))}
-        </ul>
+        </List>
       );
+    }
     case "terms":
       return (
         <dl className={styles.terms}>

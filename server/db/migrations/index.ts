@@ -8,7 +8,8 @@ import * as webVitals from "./0006-web-vitals.ts";
 import * as knownDevices from "./0007-known-devices.ts";
 import * as secondFactors from "./0008-second-factors.ts";
 import * as articleStatus from "./0009-article-status.ts";
-import * as revisionsAndAutosaves from "./0010-revisions-and-autosaves.ts";
+import * as managerLinks from "./0010-manager-links.ts";
+import * as revisionsAndAutosaves from "./0011-revisions-and-autosaves.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   "0007-known-devices": knownDevices,
   "0008-second-factors": secondFactors,
   "0009-article-status": articleStatus,
-  "0010-revisions-and-autosaves": revisionsAndAutosaves,
+  "0010-manager-links": managerLinks,
+  "0011-revisions-and-autosaves": revisionsAndAutosaves,
 };

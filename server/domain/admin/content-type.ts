@@ -24,7 +24,11 @@ export interface AdminCommand<Input, Result = unknown> {
   describe(form: FormData, db: Db): WriteDescription<Result> | Promise<WriteDescription<Result>>;
   /** Reads and checks the form and prepares its files; throws zod, field and input errors. */
   read(form: FormData): Input | Promise<Input>;
-  /** The change, in the write's transaction; version checks throw conflicts from here. */
+  /**
+   * The change, in the write's transaction; version checks throw conflicts from here. `by` is
+   * the signed-in manager, for the changes that depend on who asks (no manager removes their own
+   * account; a save spends that manager's autosaved copy).
+   */
   run(trx: Db, files: FileChanges, input: Input, by: WriteAuthor): Promise<Result>;
   /**
    * For a type with a history: the record this command saves, from its input (an update) or its

@@ -75,7 +75,8 @@ export function formVersion(form: FormData): number {
   return version;
 }
 
-const recordId = z
+/** A record's id as a form sends it. */
+export const recordId = z
   .string()
   .regex(/^[0-9A-Za-z_-]{1,64}$/, "항목을 찾을 수 없습니다. 새로 고침한 뒤 다시 시도해 주세요.");
 

@@ -18,6 +18,8 @@ export interface Administrator {
 
 export interface AdministratorWithSessions extends Administrator {
   activeSessions: number;
+  /** Null when they have not signed in since this was first kept. */
+  lastSignedInAt: string | null;
 }
 
 export class AdministratorExistsError extends Error {
@@ -71,34 +73,44 @@ export async function createAdministrator(
   input: { email: string; password: string; actor: string },
 ): Promise<Administrator> {
   const passwordHash = await hashPassword(input.password);
-  const now = new Date().toISOString();
-  const administrator: Administrator = {
-    id: newId(),
-    email: input.email,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("administrators")
-      .values({
-        id: administrator.id,
-        email: administrator.email,
-        password_hash: passwordHash,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((conflict) => conflict.column("email").doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      throw new AdministratorExistsError(input.email);
-    }
+  return db.transaction().execute(async (trx) => {
+    const administrator = await insertAdministrator(trx, { email: input.email, passwordHash });
     await writeAuditLog(trx, {
       category: "account",
       content: `'${input.email}' 관리자 계정이 추가되었습니다`,
       actor: input.actor,
     });
+    return administrator;
   });
+}
+
+/**
+ * Adds an account inside the caller's transaction, with a password hashed beforehand (hashing
+ * takes a moment that no transaction should wait for). A taken address throws.
+ */
+export async function insertAdministrator(
+  trx: Db,
+  input: { email: string; passwordHash: string },
+  now: Date = new Date(),
+): Promise<Administrator> {
+  const administrator: Administrator = {
+    id: newId(),
+    email: input.email,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  const inserted = await trx
+    .insertInto("administrators")
+    .values({
+      id: administrator.id,
+      email: administrator.email,
+      password_hash: input.passwordHash,
+      created_at: administrator.createdAt,
+      updated_at: administrator.updatedAt,
+    })
+    .onConflict((conflict) => conflict.column("email").doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AdministratorExistsError(input.email);
   return administrator;
 }
 
@@ -116,9 +128,16 @@ export async function listAdministrators(db: Db, now: Date = new Date()): Promis
       "administrators.email",
       "administrators.created_at",
       "administrators.updated_at",
+      "administrators.last_signed_in_at",
       eb.fn.count<number | string>("sessions.id").as("active_sessions"),
     ])
-    .groupBy(["administrators.id", "administrators.email", "administrators.created_at", "administrators.updated_at"])
+    .groupBy([
+      "administrators.id",
+      "administrators.email",
+      "administrators.created_at",
+      "administrators.updated_at",
+      "administrators.last_signed_in_at",
+    ])
     .orderBy("administrators.email")
     .execute();
   return rows.map((row) => ({
@@ -127,6 +146,7 @@ export async function listAdministrators(db: Db, now: Date = new Date()): Promis
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     activeSessions: Number(row.active_sessions),
+    lastSignedInAt: row.last_signed_in_at,
   }));
 }
 
@@ -135,15 +155,35 @@ export async function deleteAdministrator(db: Db, input: { email: string; actor:
   await db.transaction().execute(async (trx) => {
     const administrator = await findAdministratorByEmail(trx, input.email);
     if (!administrator) throw new AdministratorNotFoundError(input.email);
-    if ((await countAdministrators(trx)) <= 1) throw new LastAdministratorError();
-    await deleteSessionsOf(trx, administrator.id);
-    await trx.deleteFrom("administrators").where("id", "=", administrator.id).execute();
+    await removeAdministrator(trx, administrator.id);
     await writeAuditLog(trx, {
       category: "account",
       content: `'${input.email}' 관리자 계정이 삭제되었습니다`,
       actor: input.actor,
     });
   });
+}
+
+/**
+ * Deletes an account, its sessions and the links made for it, inside the caller's transaction;
+ * throws LastAdministratorError rather than leave nobody who can sign in. Returns how many
+ * sessions ended, or undefined when there is no such account (any more).
+ */
+export async function removeAdministrator(trx: Db, id: string): Promise<number | undefined> {
+  // Every account row is locked first, so two managers removing each other at once cannot both
+  // count two: the second waits here and then counts what the first left.
+  await trx
+    .updateTable("administrators")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .execute();
+  if (!(await findAdministratorById(trx, id))) return undefined;
+  if ((await countAdministrators(trx)) <= 1) throw new LastAdministratorError();
+  const endedSessions = await deleteSessionsOf(trx, id);
+  await trx.deleteFrom("manager_links").where("administrator_id", "=", id).execute();
+  // Their autosaved copies are theirs alone: nobody else could recover them.
+  await trx.deleteFrom("article_autosaves").where("administrator_id", "=", id).execute();
+  await trx.deleteFrom("administrators").where("id", "=", id).execute();
+  return endedSessions;
 }
 
 /**
@@ -165,12 +205,7 @@ export async function setPassword(
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const { administrator, renewSession } = input;
-    await trx
-      .updateTable("administrators")
-      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-      .where("id", "=", administrator.id)
-      .execute();
-    const endedSessions = await deleteSessionsOf(trx, administrator.id, renewSession?.currentId);
+    const endedSessions = await replacePassword(trx, administrator.id, passwordHash, renewSession?.currentId);
     let session: NewSession | undefined;
     if (renewSession) {
       await deleteSessionsOf(trx, administrator.id);
@@ -183,6 +218,24 @@ export async function setPassword(
     });
     return { endedSessions, session };
   });
+}
+
+/**
+ * Stores a new password (hashed beforehand) in the caller's transaction and ends every session
+ * of the account but `keepSessionId`; returns how many ended.
+ */
+export async function replacePassword(
+  trx: Db,
+  administratorId: string,
+  passwordHash: string,
+  keepSessionId?: string,
+): Promise<number> {
+  await trx
+    .updateTable("administrators")
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where("id", "=", administratorId)
+    .execute();
+  return deleteSessionsOf(trx, administratorId, keepSessionId);
 }
 
 /** The command line's reset: a new password, and every session of that administrator ends. */

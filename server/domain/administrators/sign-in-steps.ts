@@ -40,6 +40,12 @@ export async function finishSignIn(
       userAgent: input.client.userAgent,
       address: input.client.clientAddress,
     });
+    // Shown on the managers' page, so an account nobody uses any more stands out.
+    await trx
+      .updateTable("administrators")
+      .set({ last_signed_in_at: now.toISOString() })
+      .where("id", "=", administrator.id)
+      .execute();
     let deviceToken: string | undefined;
     if (key.deviceId) await touchDevice(trx, key.deviceId, now);
     else deviceToken = await rememberDevice(trx, administrator.id, now);

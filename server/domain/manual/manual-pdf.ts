@@ -206,10 +206,10 @@ class Writer {
         this.#gap(2);
         return;
       case "list":
-        for (const item of block.items) {
+        for (const [index, item] of block.items.entries()) {
           const indent = 16;
           this.#paragraph(item, MARGIN.left + indent, TEXT_WIDTH - indent, BODY, (page, baseline) =>
-            page.drawText("•", {
+            page.drawText(block.ordered ? `${index + 1}.` : "•", {
               x: MARGIN.left + 4,
               y: baseline,
               size: BODY.size,

@@ -5,7 +5,7 @@ import { newId } from "#server/storage/storage.ts";
 import { seoulDate } from "#shared/calendar-dates.ts";
 
 /**
- * Revision history (decision 0027): every save of an article or a single document keeps the
+ * Revision history (decision 0028): every save of an article or a single document keeps the
  * state it wrote, with who and when, so a manager can compare any two and restore one. The
  * one write path records them (`runCommand`); a kind of content says only how its state is
  * read, shown as text and written back.

@@ -29,8 +29,8 @@ export function AddItemForm({
   hidden?: Record<string, string>;
   prepare?: ComponentProps<typeof AdminForm>["prepare"];
   rules?: FieldRules;
-  /** After a save, with the answer (whose data may name the new record, e.g. to open it). */
-  onSaved?: (result: WriteResult) => void;
+  /** After a save, with the answer (whose data may name the new record, e.g. to open it) and the form sent. */
+  onSaved?: (result: WriteResult, form: FormData) => void;
   children: (state: AdminFormState) => ReactNode;
 }) {
   return (

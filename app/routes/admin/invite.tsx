@@ -1,0 +1,115 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { UnusableLink } from "#app/components/admin/managers/UnusableLink.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import styles from "#app/components/admin/sign-in/SignInCard.module.css";
+import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { formatDateTime } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { acceptInvitation } from "#server/domain/managers/link-pages.ts";
+import { findLink, linkRefusal } from "#server/domain/managers/links.ts";
+import { readTextForm } from "#server/http/request-body.ts";
+import { getServices } from "#server/http/router-context.ts";
+import type { Route } from "./+types/invite";
+
+/**
+ * /admin/invite/{token}: the page an invitation link opens. Outside the admin area's guard: the
+ * person has no account yet, and the link itself is the permission (server/domain/managers).
+ */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "관리자 초대", description: "홈페이지 관리자 계정을 만드는 화면입니다.", noIndex: true });
+
+// The token is in the address: it goes into no cache and no other site's Referer.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await findLink(getServices(context).db, "invite", params.token);
+  if (found.state !== "open") {
+    const { status, message } = linkRefusal(found.state);
+    return data({ open: false as const, message }, { status });
+  }
+  const { note, createdBy, expiresAt } = found.link;
+  return { open: true as const, note, createdBy, expiresAt };
+}
+
+type Field = "email" | "newPassword" | "confirmPassword";
+interface ActionResult {
+  message: string;
+  errors: Partial<Record<Field, string>>;
+  email: string;
+  /** The link stopped working meanwhile: the form goes. */
+  gone: boolean;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readTextForm(request);
+  const result = await acceptInvitation(getServices(context), params.token, form);
+  if (result.ok) return redirect("/admin/login?accountCreated=1", 303);
+  return data<ActionResult>(
+    {
+      message: result.message,
+      errors: result.fieldErrors ?? {},
+      email: String(form.get("email") ?? "").slice(0, 254),
+      gone: result.status === 404 || result.status === 410,
+    },
+    { status: result.status },
+  );
+}
+
+export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (!loaderData.open || actionData?.gone) {
+    return (
+      <SignInCard title="관리자 초대" lead="홈페이지 관리자 계정을 만드는 링크입니다.">
+        <UnusableLink message={loaderData.open ? (actionData?.message ?? "") : loaderData.message} />
+      </SignInCard>
+    );
+  }
+  const errors = actionData?.errors ?? {};
+  return (
+    <SignInCard title="관리자 초대" lead="로그인에 쓸 이메일과 비밀번호를 정하면 홈페이지 관리자 계정이 만들어집니다.">
+      {actionData ? (
+        <Notice tone="error" title={actionData.message} />
+      ) : (
+        <Notice tone="info" title={`'${loaderData.note}' 님을 위한 초대입니다.`}>
+          <p>
+            {loaderData.createdBy} 관리자가 보냈습니다. {formatDateTime(loaderData.expiresAt)}까지 한 번만 쓸 수
+            있습니다.
+          </p>
+        </Notice>
+      )}
+      <Form method="post" noValidate className={styles.form}>
+        <FormField label="이메일" name="email" error={errors.email} required>
+          {(field) => (
+            <TextInput
+              {...field}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              maxLength={254}
+              defaultValue={actionData?.email}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="비밀번호"
+          name="newPassword"
+          hint="6자 이상. 다른 사이트에서 쓰지 않는, 길고 외우기 쉬운 문장을 권합니다."
+          error={errors.newPassword}
+          required
+        >
+          {(field) => <TextInput {...field} type="password" autoComplete="new-password" minLength={6} />}
+        </FormField>
+        <FormField label="비밀번호 확인" name="confirmPassword" error={errors.confirmPassword} required>
+          {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
+        </FormField>
+        <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
+          {submitting ? "계정을 만드는 중…" : "계정 만들기"}
+        </Button>
+      </Form>
+    </SignInCard>
+  );
+}

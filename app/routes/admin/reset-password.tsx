@@ -1,0 +1,105 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { UnusableLink } from "#app/components/admin/managers/UnusableLink.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import styles from "#app/components/admin/sign-in/SignInCard.module.css";
+import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
+import { Button } from "#app/components/ui/Button.tsx";
+import { formatDateTime } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { resetPasswordWithLink } from "#server/domain/managers/link-pages.ts";
+import { findLink, linkRefusal } from "#server/domain/managers/links.ts";
+import { readTextForm } from "#server/http/request-body.ts";
+import { getServices } from "#server/http/router-context.ts";
+import type { Route } from "./+types/reset-password";
+
+/**
+ * /admin/reset-password/{token}: the page a reset link opens, for a manager who forgot their
+ * password. Outside the admin area's guard, as they cannot sign in; the link is the permission.
+ */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "비밀번호 재설정",
+    description: "관리자 계정의 새 비밀번호를 정하는 화면입니다.",
+    noIndex: true,
+  });
+
+// The token is in the address: it goes into no cache and no other site's Referer.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await findLink(getServices(context).db, "reset", params.token);
+  if (found.state !== "open" || !found.link.email) {
+    const { status, message } = linkRefusal(found.state === "open" ? "unknown" : found.state);
+    return data({ open: false as const, message }, { status });
+  }
+  return { open: true as const, email: found.link.email, expiresAt: found.link.expiresAt };
+}
+
+type Field = "newPassword" | "confirmPassword";
+interface ActionResult {
+  message: string;
+  errors: Partial<Record<Field, string>>;
+  /** The link stopped working meanwhile: the form goes. */
+  gone: boolean;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readTextForm(request);
+  const result = await resetPasswordWithLink(getServices(context), params.token, form);
+  if (result.ok) return redirect("/admin/login?passwordReset=1", 303);
+  return data<ActionResult>(
+    {
+      message: result.message,
+      errors: result.fieldErrors ?? {},
+      gone: result.status === 404 || result.status === 410,
+    },
+    { status: result.status },
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (!loaderData.open || actionData?.gone) {
+    return (
+      <SignInCard title="비밀번호 재설정" lead="관리자 계정의 새 비밀번호를 정하는 링크입니다.">
+        <UnusableLink message={loaderData.open ? (actionData?.message ?? "") : loaderData.message} />
+      </SignInCard>
+    );
+  }
+  const errors = actionData?.errors ?? {};
+  return (
+    <SignInCard
+      title="비밀번호 재설정"
+      lead="새 비밀번호를 정하면 이 계정의 다른 로그인은 모두 끝나고, 새 비밀번호로 다시 로그인합니다."
+    >
+      {actionData ? (
+        <Notice tone="error" title={actionData.message} />
+      ) : (
+        <Notice tone="info" title={`${loaderData.email} 계정의 새 비밀번호를 정합니다.`}>
+          <p>{formatDateTime(loaderData.expiresAt)}까지 한 번만 쓸 수 있는 링크입니다.</p>
+        </Notice>
+      )}
+      <Form method="post" noValidate className={styles.form}>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+        <FormField
+          label="새 비밀번호"
+          name="newPassword"
+          hint="6자 이상. 다른 사이트에서 쓰지 않는, 길고 외우기 쉬운 문장을 권합니다."
+          error={errors.newPassword}
+          required
+        >
+          {(field) => <TextInput {...field} type="password" autoComplete="new-password" minLength={6} />}
+        </FormField>
+        <FormField label="새 비밀번호 확인" name="confirmPassword" error={errors.confirmPassword} required>
+          {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
+        </FormField>
+        <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
+          {submitting ? "바꾸는 중…" : "새 비밀번호 저장"}
+        </Button>
+      </Form>
+    </SignInCard>
+  );
+}

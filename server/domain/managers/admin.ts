@@ -1,0 +1,86 @@
+import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
+import { formText, formValues } from "#server/domain/admin/form-input.ts";
+import type { WriteDescription } from "#server/domain/admin/run-write.ts";
+import type { NewLink } from "./links.ts";
+import {
+  cancelInvitation,
+  createResetLink,
+  invitationFields,
+  invitationNote,
+  inviteManager,
+  managerEmail,
+  removeManager,
+  targetFields,
+} from "./managers.ts";
+
+const readTarget = (form: FormData) => targetFields.parse(formValues(form, ["id"])).id;
+
+/** "'김코딩'" or nothing, for a name that may be missing from a form no page sends. */
+const quoted = (name: string) => (name.trim() ? `'${name.trim().slice(0, 60)}' ` : "");
+
+/**
+ * The accounts of the managers who sign in to this admin area, managed by each other: invite
+ * someone with a one-time link, remove an account, and make a reset link for someone who forgot
+ * their password. The first account and emergencies stay with the command line (scripts/admin.ts).
+ */
+export const managersContent: ContentType = {
+  name: "managers",
+  category: "account",
+  noun: "관리자 계정",
+  files: NO_FILES,
+  // No public page shows accounts.
+  publicPages: [],
+  adminPage: {
+    path: "/admin/manage-managers",
+    title: "관리자 계정",
+    section: "operations",
+    counts: [{ label: "계정", table: "administrators" }],
+  },
+  commands: {
+    invite: command({
+      describe: (form): WriteDescription<NewLink> => ({
+        category: "account",
+        success: `${quoted(formText(form, "note"))}관리자 초대 링크가 만들어졌습니다 (48시간 동안 한 번 쓸 수 있습니다)`,
+        failure: `${quoted(formText(form, "note"))}관리자 초대 링크를 만들지 못했습니다`,
+      }),
+      read: (form) => invitationFields.parse(formValues(form, ["note"])),
+      run: (trx, _files, { note }, by) => inviteManager(trx, note, by.actor),
+    }),
+    "cancel-invite": command({
+      describe: async (form, db) => {
+        const note = quoted(await invitationNote(db, formText(form, "id")));
+        return {
+          category: "account",
+          success: `${note}관리자 초대 링크가 취소되었습니다`,
+          failure: `${note}관리자 초대 링크를 취소하지 못했습니다`,
+        };
+      },
+      read: readTarget,
+      run: (trx, _files, id) => cancelInvitation(trx, id),
+    }),
+    remove: command({
+      describe: async (form, db): Promise<WriteDescription<{ endedSessions: number }>> => {
+        const email = quoted(await managerEmail(db, formText(form, "id")));
+        return {
+          category: "account",
+          success: ({ endedSessions }) => `${email}관리자 계정이 삭제되었습니다 (세션 ${endedSessions}개 종료)`,
+          failure: `${email}관리자 계정 삭제에 실패했습니다`,
+        };
+      },
+      read: readTarget,
+      run: (trx, _files, id, by) => removeManager(trx, id, by.actor),
+    }),
+    "reset-link": command({
+      describe: async (form, db): Promise<WriteDescription<NewLink>> => {
+        const email = quoted(await managerEmail(db, formText(form, "id")));
+        return {
+          category: "account",
+          success: `${email}관리자의 비밀번호 재설정 링크가 만들어졌습니다 (48시간 동안 한 번 쓸 수 있습니다)`,
+          failure: `${email}관리자의 비밀번호 재설정 링크를 만들지 못했습니다`,
+        };
+      },
+      read: readTarget,
+      run: (trx, _files, id, by) => createResetLink(trx, id, by.actor),
+    }),
+  },
+};

@@ -1,0 +1,191 @@
+import { describe, expect, test } from "vitest";
+import {
+  createAdministrator,
+  findAdministratorByEmail,
+  LastAdministratorError,
+  removeAdministrator,
+} from "#server/domain/administrators/administrators.ts";
+import { signIn } from "#server/domain/administrators/authentication.ts";
+import { createSession, findActiveSession } from "#server/domain/administrators/sessions.ts";
+import { resetPasswordWithLink } from "#server/domain/managers/link-pages.ts";
+import { listManagers } from "#server/domain/managers/managers.ts";
+import { MANAGER } from "./support/admin-requests.ts";
+import { describeEachDatabase } from "./support/databases.ts";
+import { auditEntries, form, sendManagers, tokenOf, visit } from "./support/manager-links.ts";
+
+describeEachDatabase("managers' accounts: reset links and removal", (services) => {
+  const send = (fields: Record<string, string>) => sendManagers(services(), fields);
+  const audit = (content: string) => auditEntries(services(), content);
+
+  describe("resetting a forgotten password", () => {
+    test("the link sets a new password, ends the account's sessions, and is spent", async () => {
+      const { db } = services();
+      const account = await createAdministrator(db, {
+        email: "forgot@club.test",
+        password: "old-password",
+        actor: "system",
+      });
+      const laptop = await createSession(db, account.id, true);
+      const phone = await createSession(db, account.id, false);
+
+      const first = await send({ intent: "reset-link", id: account.id });
+      const made = await send({ intent: "reset-link", id: account.id });
+      expect(made.body).toMatchObject({
+        ok: true,
+        message: "'forgot@club.test' 관리자의 비밀번호 재설정 링크가 만들어졌습니다 (48시간 동안 한 번 쓸 수 있습니다)",
+      });
+      const path = (made.body.data as unknown as { path: string }).path;
+      expect(path).toMatch(/^\/admin\/reset-password\/[A-Za-z0-9_-]{43}$/);
+      const token = tokenOf(path);
+      // The newer link replaces the older one.
+      expect(
+        (await visit(services(), "reset", tokenOf((first.body.data as unknown as { path: string }).path))).status,
+      ).toBe(404);
+      expect((await listManagers(db)).find((item) => item.id === account.id)?.resetLinkExpiresAt).toEqual(
+        expect.any(String),
+      );
+
+      expect(await visit(services(), "reset", token)).toMatchObject({
+        status: 200,
+        data: { open: true, email: "forgot@club.test" },
+      });
+      const mismatch = await resetPasswordWithLink(
+        services(),
+        token,
+        form({ newPassword: "new-password", confirmPassword: "new-passwork" }),
+      );
+      expect(mismatch.fieldErrors).toEqual({
+        confirmPassword: "새 비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.",
+      });
+      const short = await resetPasswordWithLink(
+        services(),
+        token,
+        form({ newPassword: "abc", confirmPassword: "abc" }),
+      );
+      expect(short.fieldErrors).toEqual({ newPassword: "새 비밀번호는 6자 이상이어야 합니다." });
+      await expect(findActiveSession(db, laptop.token)).resolves.toBeDefined();
+
+      const reset = await visit(services(), "reset", token, {
+        newPassword: "new-password",
+        confirmPassword: "new-password",
+      });
+      expect(reset).toMatchObject({ status: 303, location: "/admin/login?passwordReset=1" });
+      await expect(findActiveSession(db, laptop.token)).resolves.toBeUndefined();
+      await expect(findActiveSession(db, phone.token)).resolves.toBeUndefined();
+      const attempt = (password: string) =>
+        signIn(db, { email: "forgot@club.test", password, persistent: false, clientAddress: "192.0.2.20" });
+      await expect(attempt("old-password")).resolves.toMatchObject({ outcome: "rejected" });
+      await expect(attempt("new-password")).resolves.toMatchObject({ outcome: "signed-in" });
+      expect(
+        await audit(
+          "'forgot@club.test' 관리자의 비밀번호가 재설정 링크로 변경되었습니다 (세션 2개 종료, 링크를 만든 관리자 manager@club.test)",
+        ),
+      ).toEqual([{ category: "account", type: "normal", actor: "forgot@club.test", error: null }]);
+
+      expect((await visit(services(), "reset", token)).status).toBe(410);
+      const reused = await resetPasswordWithLink(
+        services(),
+        token,
+        form({ newPassword: "third-password", confirmPassword: "third-password" }),
+      );
+      expect(reused).toMatchObject({ ok: false, status: 410 });
+    });
+
+    test("no reset link for one's own account, nor for an account that is not there", async () => {
+      const { db } = services();
+      const own =
+        (await findAdministratorByEmail(db, MANAGER)) ??
+        (await createAdministrator(db, { email: MANAGER, password: "manager-pass", actor: "system" }));
+      const refused = await send({ intent: "reset-link", id: own.id });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { message: "자기 비밀번호는 비밀번호 변경 화면에서 바꿔 주세요." },
+      });
+      expect((await send({ intent: "reset-link", id: "0".repeat(32) })).status).toBe(404);
+      expect((await send({ intent: "reset-link", id: "../../x" })).status).toBe(400);
+    });
+  });
+
+  describe("removing", () => {
+    test("removes another account and ends its sessions; not one's own; never the last", async () => {
+      const { db } = services();
+      const leaving = await createAdministrator(db, {
+        email: "leaving@club.test",
+        password: "leaving-pass",
+        actor: "system",
+      });
+      const session = await createSession(db, leaving.id, true);
+      await send({ intent: "reset-link", id: leaving.id });
+
+      const removed = await send({ intent: "remove", id: leaving.id });
+      expect(removed.body).toMatchObject({
+        ok: true,
+        message: "'leaving@club.test' 관리자 계정이 삭제되었습니다 (세션 1개 종료)",
+      });
+      expect(await findAdministratorByEmail(db, "leaving@club.test")).toBeUndefined();
+      await expect(findActiveSession(db, session.token)).resolves.toBeUndefined();
+      expect(await audit("'leaving@club.test' 관리자 계정이 삭제되었습니다 (세션 1개 종료)")).toEqual([
+        { category: "account", type: "normal", actor: MANAGER, error: null },
+      ]);
+      const gone = await db
+        .selectFrom("manager_links")
+        .select("id")
+        .where("administrator_id", "=", leaving.id)
+        .execute();
+      expect(gone).toEqual([]);
+      expect((await send({ intent: "remove", id: leaving.id })).status).toBe(404);
+
+      const own = await findAdministratorByEmail(db, MANAGER);
+      const self = await send({ intent: "remove", id: own?.id ?? "" });
+      expect(self).toMatchObject({ status: 400 });
+      expect(self.body.message).toContain("자기 계정은 여기서 삭제할 수 없습니다.");
+
+      // Everyone but one goes (the acting manager's own account too, by another's hand).
+      const [last, ...others] = await listManagers(db);
+      await db
+        .deleteFrom("administrators")
+        .where(
+          "id",
+          "in",
+          others.map((item) => item.id),
+        )
+        .execute();
+      const refused = await send({ intent: "remove", id: last?.id ?? "" });
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { ok: false, message: "마지막 관리자 계정은 삭제할 수 없습니다. 먼저 다른 관리자를 초대해 주세요." },
+      });
+      expect(await listManagers(db)).toHaveLength(1);
+      expect(await audit(`'${last?.email}' 관리자 계정 삭제에 실패했습니다`)).toEqual([
+        expect.objectContaining({ type: "failure", actor: MANAGER }),
+      ]);
+    });
+  });
+
+  test("two managers removing each other at once leave one of them", async () => {
+    const { db } = services();
+    await db.deleteFrom("administrators").execute();
+    const one = await createAdministrator(db, { email: "one@club.test", password: "one-password", actor: "system" });
+    const two = await createAdministrator(db, { email: "two@club.test", password: "two-password", actor: "system" });
+    // The first removal holds its transaction open until the second has finished, or for half a
+    // second if the second has to wait for it, as it must: it may count only what the first left.
+    let secondDone = () => {};
+    const second = new Promise<void>((resolve) => {
+      secondDone = resolve;
+    });
+    const first = db.transaction().execute(async (trx) => {
+      await removeAdministrator(trx, two.id);
+      await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 500))]);
+    });
+    const results = await Promise.allSettled([
+      first,
+      db
+        .transaction()
+        .execute((trx) => removeAdministrator(trx, one.id))
+        .finally(secondDone),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
+    expect(results[1]).toMatchObject({ reason: expect.any(LastAdministratorError) });
+    expect((await listManagers(db)).map((manager) => manager.email)).toEqual(["one@club.test"]);
+  });
+});
