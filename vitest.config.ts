@@ -47,6 +47,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 45_000,
           hookTimeout: 60_000,
+          // A retrying assertion waits for what the page shows as long as a busy machine needs
+          // (the default second is too short while other work runs); a pass returns at once.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, test } from "vitest";
 import { publicPagePaths } from "#server/domain/seo/public-pages.ts";
+import { severeViolations } from "./support/axe.ts";
 import { setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { firstArticlePath, scrollThrough } from "./support/pages.ts";
 
@@ -25,17 +25,7 @@ describe.each(settings)("axe-core on every public page ($name)", ({ viewport, co
     // Back at the top with the header settled, so nothing is checked half-covered by it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => (document.querySelector("header")?.getBoundingClientRect().top ?? 0) >= 0);
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    const severe = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => ({
-        rule: violation.id,
-        impact: violation.impact,
-        help: violation.help,
-        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-      }));
+    const severe = await severeViolations(page);
     expect(severe).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { formatDateTime } from "#app/lib/format.ts";
 import { articles as demoArticles } from "#server/seed/demo-content.ts";
 import { addDays, formatDayLabel, seoulDate } from "#shared/calendar-dates.ts";
 import { openAdminPage } from "./support/admin.ts";
 import { titleBox } from "./support/article-editor.ts";
+import { severeViolations } from "./support/axe.ts";
 import { consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
@@ -95,16 +95,7 @@ describe("the dashboard", () => {
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       // The page's own content; the shell around it is the same on every admin page.
-      const results = await new AxeBuilder({ page })
-        .include("main")
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const severe = results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => ({
-          rule: violation.id,
-          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-        }));
+      const severe = await severeViolations(page, "main");
       expect(severe, colorScheme).toEqual([]);
     }
   });

@@ -138,7 +138,7 @@ describe("the admin shell", () => {
     await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);
   });
 
-  test("the manual explains signing in, the dashboard, each kind of content, uploads and the log", async () => {
+  test("the manual explains signing in, the dashboard, history, each kind of content, uploads and the log", async () => {
     const page = await signedInPage();
     await page.goto("/admin/manual");
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
@@ -150,6 +150,7 @@ describe("the admin shell", () => {
       "패스키와 2단계 인증",
       "관리자 계정과 초대",
       "콘텐츠를 고칠 때 공통 규칙",
+      "변경 기록과 되돌리기",
       "콘텐츠별 안내",
       "사진과 파일 올리기",
       "관리 기록 읽기",

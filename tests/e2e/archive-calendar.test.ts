@@ -71,6 +71,8 @@ describe("/archive/calendar", () => {
     }
 
     await page.getByRole("link", { name: /이전 달/ }).click();
+    // Each step waits for its month: a second click on the link not yet updated would go nowhere.
+    await expect.poll(() => monthHeading(page).textContent()).toBe(formatYearMonth(thisMonth));
     await page.getByRole("link", { name: /이전 달/ }).click();
     const previous = addMonths(thisMonth, -1);
     await page.waitForURL(`**/archive/calendar?month=${monthKey(previous)}`);

@@ -64,26 +64,8 @@ export function RevisionHistory({ contentType, what, panel, version, restoreNote
             columns={["이전", "이후", "저장한 때", "저장한 사람", "내용"]}
             cells={(revision) => (
               <>
-                <td>
-                  <input
-                    type="radio"
-                    name="from"
-                    value={revision.id}
-                    form={compareFormId}
-                    defaultChecked={revision.id === from}
-                    aria-label={`${formatDateTime(revision.createdAt)} 버전을 이전으로 비교`}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="radio"
-                    name="to"
-                    value={revision.id}
-                    form={compareFormId}
-                    defaultChecked={revision.id === to}
-                    aria-label={`${formatDateTime(revision.createdAt)} 버전을 이후로 비교`}
-                  />
-                </td>
+                <CompareChoice end="from" revision={revision} form={compareFormId} checked={revision.id === from} />
+                <CompareChoice end="to" revision={revision} form={compareFormId} checked={revision.id === to} />
                 <td data-nowrap>
                   <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
                   {revision.id === newest?.id && <Badge tone="brand">지금 내용</Badge>}
@@ -125,6 +107,32 @@ export function RevisionHistory({ contentType, what, panel, version, restoreNote
       )}
       {comparison && <ComparisonView comparison={comparison} revisions={revisions} />}
     </FormSection>
+  );
+}
+
+/** A radio button that picks a revision as the older ("from") or newer ("to") side of a comparison. */
+function CompareChoice({
+  end,
+  revision,
+  form,
+  checked,
+}: {
+  end: "from" | "to";
+  revision: RevisionEntry;
+  form: string;
+  checked: boolean;
+}) {
+  return (
+    <td>
+      <input
+        type="radio"
+        name={end}
+        value={revision.id}
+        form={form}
+        defaultChecked={checked}
+        aria-label={`${formatDateTime(revision.createdAt)} 버전을 ${end === "from" ? "이전" : "이후"}으로 비교`}
+      />
+    </td>
   );
 }
 

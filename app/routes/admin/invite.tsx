@@ -1,9 +1,9 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
-import { UnusableLink } from "#app/components/admin/managers/UnusableLink.tsx";
+import { LinkPage } from "#app/components/admin/managers/LinkPage.tsx";
+import { NewPasswordFields } from "#app/components/admin/NewPasswordFields.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import styles from "#app/components/admin/sign-in/SignInCard.module.css";
-import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -58,58 +58,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  if (!loaderData.open || actionData?.gone) {
-    return (
-      <SignInCard title="관리자 초대" lead="홈페이지 관리자 계정을 만드는 링크입니다.">
-        <UnusableLink message={loaderData.open ? (actionData?.message ?? "") : loaderData.message} />
-      </SignInCard>
-    );
-  }
-  const errors = actionData?.errors ?? {};
   return (
-    <SignInCard title="관리자 초대" lead="로그인에 쓸 이메일과 비밀번호를 정하면 홈페이지 관리자 계정이 만들어집니다.">
-      {actionData ? (
-        <Notice tone="error" title={actionData.message} />
-      ) : (
-        <Notice tone="info" title={`'${loaderData.note}' 님을 위한 초대입니다.`}>
-          <p>
-            {loaderData.createdBy} 관리자가 보냈습니다. {formatDateTime(loaderData.expiresAt)}까지 한 번만 쓸 수
-            있습니다.
-          </p>
-        </Notice>
+    <LinkPage
+      title="관리자 초대"
+      purpose="홈페이지 관리자 계정을 만드는 링크입니다."
+      lead="로그인에 쓸 이메일과 비밀번호를 정하면 홈페이지 관리자 계정이 만들어집니다."
+      loaderData={loaderData}
+      actionData={actionData}
+      intro={
+        loaderData.open && (
+          <Notice tone="info" title={`'${loaderData.note}' 님을 위한 초대입니다.`}>
+            <p>
+              {loaderData.createdBy} 관리자가 보냈습니다. {formatDateTime(loaderData.expiresAt)}까지 한 번만 쓸 수
+              있습니다.
+            </p>
+          </Notice>
+        )
+      }
+    >
+      {({ errors, submitting }) => (
+        <Form method="post" noValidate className={styles.form}>
+          <FormField label="이메일" name="email" error={errors.email} required>
+            {(field) => (
+              <TextInput
+                {...field}
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                spellCheck={false}
+                maxLength={254}
+                defaultValue={actionData?.email}
+              />
+            )}
+          </FormField>
+          <NewPasswordFields errors={errors} label="비밀번호" />
+          <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
+            {submitting ? "계정을 만드는 중…" : "계정 만들기"}
+          </Button>
+        </Form>
       )}
-      <Form method="post" noValidate className={styles.form}>
-        <FormField label="이메일" name="email" error={errors.email} required>
-          {(field) => (
-            <TextInput
-              {...field}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              spellCheck={false}
-              maxLength={254}
-              defaultValue={actionData?.email}
-            />
-          )}
-        </FormField>
-        <FormField
-          label="비밀번호"
-          name="newPassword"
-          hint="6자 이상. 다른 사이트에서 쓰지 않는, 길고 외우기 쉬운 문장을 권합니다."
-          error={errors.newPassword}
-          required
-        >
-          {(field) => <TextInput {...field} type="password" autoComplete="new-password" minLength={6} />}
-        </FormField>
-        <FormField label="비밀번호 확인" name="confirmPassword" error={errors.confirmPassword} required>
-          {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
-        </FormField>
-        <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
-          {submitting ? "계정을 만드는 중…" : "계정 만들기"}
-        </Button>
-      </Form>
-    </SignInCard>
+    </LinkPage>
   );
 }

@@ -4,6 +4,7 @@ import account from "#app/components/admin/AccountPage.module.css";
 import { ConfirmButton, RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, RecordTable } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { NewPasswordFields } from "#app/components/admin/NewPasswordFields.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
@@ -197,18 +198,7 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
           <FormField label="현재 비밀번호" name="currentPassword" error={errors.currentPassword} required>
             {(field) => <TextInput {...field} type="password" autoComplete="current-password" />}
           </FormField>
-          <FormField
-            label="새 비밀번호"
-            name="newPassword"
-            hint="6자 이상. 다른 사이트에서 쓰지 않는, 길고 외우기 쉬운 문장을 권합니다."
-            error={errors.newPassword}
-            required
-          >
-            {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
-          </FormField>
-          <FormField label="새 비밀번호 확인" name="confirmPassword" error={errors.confirmPassword} required>
-            {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
-          </FormField>
+          <NewPasswordFields errors={errors} />
           <FormActions>
             <Button type="submit" disabled={submitting}>
               {submitting ? "저장하는 중…" : "비밀번호 변경"}

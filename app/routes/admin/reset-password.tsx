@@ -1,9 +1,8 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
-import { UnusableLink } from "#app/components/admin/managers/UnusableLink.tsx";
+import { data, Form, redirect } from "react-router";
+import { LinkPage } from "#app/components/admin/managers/LinkPage.tsx";
+import { NewPasswordFields } from "#app/components/admin/NewPasswordFields.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import styles from "#app/components/admin/sign-in/SignInCard.module.css";
-import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -59,47 +58,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  if (!loaderData.open || actionData?.gone) {
-    return (
-      <SignInCard title="비밀번호 재설정" lead="관리자 계정의 새 비밀번호를 정하는 링크입니다.">
-        <UnusableLink message={loaderData.open ? (actionData?.message ?? "") : loaderData.message} />
-      </SignInCard>
-    );
-  }
-  const errors = actionData?.errors ?? {};
   return (
-    <SignInCard
+    <LinkPage
       title="비밀번호 재설정"
+      purpose="관리자 계정의 새 비밀번호를 정하는 링크입니다."
       lead="새 비밀번호를 정하면 이 계정의 다른 로그인은 모두 끝나고, 새 비밀번호로 다시 로그인합니다."
+      loaderData={loaderData}
+      actionData={actionData}
+      intro={
+        loaderData.open && (
+          <Notice tone="info" title={`${loaderData.email} 계정의 새 비밀번호를 정합니다.`}>
+            <p>{formatDateTime(loaderData.expiresAt)}까지 한 번만 쓸 수 있는 링크입니다.</p>
+          </Notice>
+        )
+      }
     >
-      {actionData ? (
-        <Notice tone="error" title={actionData.message} />
-      ) : (
-        <Notice tone="info" title={`${loaderData.email} 계정의 새 비밀번호를 정합니다.`}>
-          <p>{formatDateTime(loaderData.expiresAt)}까지 한 번만 쓸 수 있는 링크입니다.</p>
-        </Notice>
+      {({ errors, submitting }) => (
+        <Form method="post" noValidate className={styles.form}>
+          {/* Lets password managers file the new password under the right account. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={loaderData.open ? loaderData.email : ""}
+            readOnly
+            hidden
+          />
+          <NewPasswordFields errors={errors} />
+          <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
+            {submitting ? "바꾸는 중…" : "새 비밀번호 저장"}
+          </Button>
+        </Form>
       )}
-      <Form method="post" noValidate className={styles.form}>
-        {/* Lets password managers file the new password under the right account. */}
-        <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <FormField
-          label="새 비밀번호"
-          name="newPassword"
-          hint="6자 이상. 다른 사이트에서 쓰지 않는, 길고 외우기 쉬운 문장을 권합니다."
-          error={errors.newPassword}
-          required
-        >
-          {(field) => <TextInput {...field} type="password" autoComplete="new-password" minLength={6} />}
-        </FormField>
-        <FormField label="새 비밀번호 확인" name="confirmPassword" error={errors.confirmPassword} required>
-          {(field) => <TextInput {...field} type="password" autoComplete="new-password" />}
-        </FormField>
-        <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
-          {submitting ? "바꾸는 중…" : "새 비밀번호 저장"}
-        </Button>
-      </Form>
-    </SignInCard>
+    </LinkPage>
   );
 }
