@@ -115,27 +115,34 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
       const link = await invite("확인용");
       const tryWith = (fields: Record<string, string>) => acceptInvitation(services(), link.token, form(fields));
 
-      const bad = await tryWith({ email: "not an address", newPassword: "short", confirmPassword: "other" });
-      expect(bad).toMatchObject({ ok: false, status: 400, message: "입력한 내용을 확인해 주세요." });
-      expect(bad.fieldErrors).toEqual({
-        email: "이메일 주소 형식이 올바르지 않습니다.",
-        newPassword: "비밀번호는 6자 이상이어야 합니다.",
-        confirmPassword: "비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.",
-      });
-      const mismatch = await tryWith({
-        email: "a@club.test",
-        newPassword: "long-enough",
-        confirmPassword: "long-enougb",
-      });
-      expect(mismatch.fieldErrors).toEqual({
-        confirmPassword: "비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.",
-      });
-      const empty = await tryWith({});
-      expect(empty.fieldErrors).toEqual({
-        email: "이메일을 입력해 주세요.",
-        newPassword: "비밀번호를 입력해 주세요.",
-        confirmPassword: "비밀번호를 한 번 더 입력해 주세요.",
-      });
+      const mismatchMessage = "비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.";
+      const refusals: [Record<string, string>, Record<string, string>][] = [
+        [
+          { email: "not an address", newPassword: "short", confirmPassword: "other" },
+          {
+            email: "이메일 주소 형식이 올바르지 않습니다.",
+            newPassword: "비밀번호는 6자 이상이어야 합니다.",
+            confirmPassword: mismatchMessage,
+          },
+        ],
+        [
+          { email: "a@club.test", newPassword: "long-enough", confirmPassword: "long-enougb" },
+          { confirmPassword: mismatchMessage },
+        ],
+        [
+          {},
+          {
+            email: "이메일을 입력해 주세요.",
+            newPassword: "비밀번호를 입력해 주세요.",
+            confirmPassword: "비밀번호를 한 번 더 입력해 주세요.",
+          },
+        ],
+      ];
+      for (const [fields, fieldErrors] of refusals) {
+        const refused = await tryWith(fields);
+        expect(refused).toMatchObject({ ok: false, status: 400, message: "입력한 내용을 확인해 주세요." });
+        expect(refused.fieldErrors).toEqual(fieldErrors);
+      }
 
       const taken = await tryWith({
         email: "new.manager@club.test",

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatDateTime } from "#app/lib/format.ts";
 import styles from "./DataTable.module.css";
 
 interface DataTableProps {
@@ -84,5 +85,14 @@ export function Badge({
     <span className={styles.badge} data-tone={tone}>
       {children}
     </span>
+  );
+}
+
+/** A cell with a date and time ("2026. 11. 22. 19:00"), or `empty` when there is none. */
+export function TimeCell({ at, empty = "" }: { at: string | null | undefined; empty?: string }) {
+  return (
+    <td data-nowrap data-mono>
+      {at ? <time dateTime={at}>{formatDateTime(at)}</time> : empty}
+    </td>
   );
 }

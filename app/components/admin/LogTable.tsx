@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
-import { formatDateTime } from "#app/lib/format.ts";
-import { RecordTable } from "./DataTable.tsx";
+import { RecordTable, TimeCell } from "./DataTable.tsx";
 
 /**
  * Logged events newest first (the audit log, the refused sign-ins): a column for the time of
@@ -30,9 +29,7 @@ export function LogTable<Entry extends { id: string; time: string }>({
       columns={["시간", ...columns]}
       cells={(entry) => (
         <>
-          <td data-nowrap data-mono>
-            <time dateTime={entry.time}>{formatDateTime(entry.time)}</time>
-          </td>
+          <TimeCell at={entry.time} />
           {cells(entry)}
         </>
       )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
@@ -106,15 +106,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       />
 
       <div className={styles.columns}>
-        <DashboardSection titleId="recent-title" title="최근 변경">
+        <DashboardSection title="최근 변경">
           <RecentChanges {...loaderData.recentChanges} />
         </DashboardSection>
-        <DashboardSection titleId="pending-title" title="공개 전 게시글">
+        <DashboardSection title="공개 전 게시글">
           <PendingArticles pending={loaderData.pending} />
         </DashboardSection>
       </div>
 
-      <DashboardSection titleId="overview-title" className={styles.overview} title="콘텐츠 현황">
+      <DashboardSection className={styles.overview} title="콘텐츠 현황">
         <ul className={styles.cards}>
           {overview.map((item) => (
             <li key={item.path}>
@@ -145,62 +145,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <DashboardSection
         id="traffic"
-        titleId="traffic-title"
         className={styles.traffic}
         title="방문 현황"
-        intro={
-          <>
-            공개 페이지가 조회된 횟수를 한국 시간 기준 날짜별로 셉니다. 같은 접속 주소에서 30분 안에 같은 페이지를 다시
-            열면 한 번으로 세고, 검색 엔진 로봇과 관리 화면은 세지 않습니다.
-          </>
-        }
+        intro={`공개 페이지가 조회된 횟수를 한국 시간 기준 날짜별로 셉니다. 같은 접속 주소에서 30분 안에 같은 페이지를 다시 열면 한 번으로 세고, 검색 엔진 로봇과 관리 화면은 세지 않습니다.`}
       >
         <PageViewChart traffic={traffic} />
       </DashboardSection>
 
       <DashboardSection
         id="top-pages"
-        titleId="top-pages-title"
         className={styles.topPages}
         title="많이 본 페이지"
-        intro={
-          <>
-            최근 {traffic.days}일 동안 조회가 많았던 공개 페이지를 열 곳까지 보여 줍니다. 페이지 이름을 누르면 새 탭에서
-            열립니다.
-          </>
-        }
+        intro={`최근 ${traffic.days}일 동안 조회가 많았던 공개 페이지를 열 곳까지 보여 줍니다. 페이지 이름을 누르면 새 탭에서 열립니다.`}
       >
         <TopPages traffic={traffic} />
       </DashboardSection>
 
       <DashboardSection
         id="web-vitals"
-        titleId="vitals-title"
         className={styles.vitals}
         title="방문자가 느낀 속도"
-        intro={
-          <>
-            {formatLongDate(webVitals.range.from)}부터 {formatLongDate(webVitals.range.to)}까지 공개 페이지를 연
-            방문자의 브라우저가 잰 값입니다. 방문 네 번 중 세 번은 표의 값 이하였습니다(75번째 백분위수). 구글의
-            기준으로 좋음, 개선 필요, 나쁨을 함께 적습니다.
-          </>
-        }
+        intro={`${formatLongDate(webVitals.range.from)}부터 ${formatLongDate(webVitals.range.to)}까지 공개 페이지를 연 방문자의 브라우저가 잰 값입니다. 방문 네 번 중 세 번은 표의 값 이하였습니다(75번째 백분위수). 구글의 기준으로 좋음, 개선 필요, 나쁨을 함께 적습니다.`}
       >
         <WebVitalsTable stats={webVitals} />
       </DashboardSection>
 
       <DashboardSection
         id="refused-sign-ins"
-        titleId="refused-title"
         className={styles.refused}
         title="최근 거부된 로그인"
-        intro={
-          <>
-            최근 {loaderData.refusedSignIns.days}일 동안 비밀번호나 인증 코드가 틀렸거나 시도 제한에 걸려 거부된
-            로그인을 최근 것부터 보여 줍니다. 모르는 주소에서 같은 계정으로 여러 번 시도했다면 그 계정의 비밀번호를 바꿔
-            주세요.
-          </>
-        }
+        intro={`최근 ${loaderData.refusedSignIns.days}일 동안 비밀번호나 인증 코드가 틀렸거나 시도 제한에 걸려 거부된 로그인을 최근 것부터 보여 줍니다. 모르는 주소에서 같은 계정으로 여러 번 시도했다면 그 계정의 비밀번호를 바꿔 주세요.`}
       >
         <RefusedSignInsTable {...loaderData.refusedSignIns} />
         <p className={styles.more}>
@@ -212,15 +186,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <DashboardSection
         id="log"
-        titleId="log-title"
         className={styles.log}
         title="관리 기록"
-        intro={
-          <>
-            로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은 빨간색으로 표시되고
-            원인이 함께 적힙니다.
-          </>
-        }
+        intro={`로그인, 비밀번호 변경과 모든 콘텐츠 저장·삭제가 시간순으로 남습니다. 실패한 작업은 빨간색으로 표시되고 원인이 함께 적힙니다.`}
       >
         <Form method="get" className={filterBar.filters} key={`${filters.category}-${filters.type}`} preventScrollReset>
           {LOG_FILTERS.map((filter) => (
@@ -254,19 +222,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 /** One part of the dashboard: a heading that names it, a word on what it shows, then its content. */
 function DashboardSection({
   id,
-  titleId,
   className,
   title,
   intro,
   children,
 }: {
   id?: string;
-  titleId: string;
   className?: string;
   title: string;
   intro?: ReactNode;
   children: ReactNode;
 }) {
+  const titleId = useId();
   return (
     <section aria-labelledby={titleId} className={className} id={id}>
       <h2 id={titleId} className={styles.sectionTitle}>

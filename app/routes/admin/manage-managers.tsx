@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
-import { Badge, RecordTable } from "#app/components/admin/DataTable.tsx";
+import { Badge, RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { isNewLink, type NewLink, OneTimeLink } from "#app/components/admin/managers/OneTimeLink.tsx";
@@ -115,16 +115,8 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
                   </span>
                 )}
               </td>
-              <td data-nowrap data-mono>
-                {formatDateTime(manager.createdAt)}
-              </td>
-              {manager.lastSignedInAt ? (
-                <td data-nowrap data-mono>
-                  {formatDateTime(manager.lastSignedInAt)}
-                </td>
-              ) : (
-                <td data-nowrap>기록 없음</td>
-              )}
+              <TimeCell at={manager.createdAt} />
+              {manager.lastSignedInAt ? <TimeCell at={manager.lastSignedInAt} /> : <td data-nowrap>기록 없음</td>}
             </>
           )}
           action={{
@@ -217,12 +209,8 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
               <>
                 <td>{invitation.note}</td>
                 <td className={account.email}>{invitation.createdBy}</td>
-                <td data-nowrap data-mono>
-                  {formatDateTime(invitation.createdAt)}
-                </td>
-                <td data-nowrap data-mono>
-                  {formatDateTime(invitation.expiresAt)}
-                </td>
+                <TimeCell at={invitation.createdAt} />
+                <TimeCell at={invitation.expiresAt} />
               </>
             )}
             action={{

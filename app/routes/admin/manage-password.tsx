@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import account from "#app/components/admin/AccountPage.module.css";
 import { ConfirmButton, RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
-import { Badge, RecordTable } from "#app/components/admin/DataTable.tsx";
+import { Badge, RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { NewPasswordFields } from "#app/components/admin/NewPasswordFields.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
@@ -237,12 +237,8 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
               <td data-nowrap data-mono>
                 {session.clientAddress ?? "알 수 없음"}
               </td>
-              <td data-nowrap data-mono>
-                {formatDateTime(session.createdAt)}
-              </td>
-              <td data-nowrap data-mono>
-                {formatDateTime(session.lastSeenAt)}
-              </td>
+              <TimeCell at={session.createdAt} />
+              <TimeCell at={session.lastSeenAt} />
               <td data-nowrap>
                 <span className={styles.expiry}>{formatDateTime(session.expiresAt)}</span>
                 <span className={styles.kind}>

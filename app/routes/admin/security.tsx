@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
 import { RowActionForm } from "#app/components/admin/ConfirmButton.tsx";
-import { RecordTable } from "#app/components/admin/DataTable.tsx";
+import { RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { FormActions, FormField } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -204,12 +204,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             cells={(passkey) => (
               <>
                 <td>{passkey.name}</td>
-                <td data-nowrap data-mono>
-                  {formatDateTime(passkey.createdAt)}
-                </td>
-                <td data-nowrap data-mono>
-                  {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "아직 없음"}
-                </td>
+                <TimeCell at={passkey.createdAt} />
+                <TimeCell at={passkey.lastUsedAt} empty="아직 없음" />
               </>
             )}
             action={{

@@ -90,15 +90,8 @@ export async function findLink(
   const row = await db
     .selectFrom("manager_links")
     .leftJoin("administrators", "administrators.id", "manager_links.administrator_id")
-    .select([
-      "manager_links.id",
-      "manager_links.administrator_id",
-      "manager_links.note",
-      "manager_links.created_by",
-      "manager_links.expires_at",
-      "manager_links.used_at",
-      "administrators.email",
-    ])
+    .selectAll("manager_links")
+    .select("administrators.email")
     .where("manager_links.id", "=", linkIdOf(token))
     .where("manager_links.purpose", "=", purpose)
     .executeTakeFirst();
