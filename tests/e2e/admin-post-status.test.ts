@@ -14,7 +14,7 @@ async function visitorSees(path: string, text: string) {
 }
 
 describe("an article's status", () => {
-  test("a draft stays off the public site with its badge in the list and a preview; published, it shows", async () => {
+  test("a draft stays off the public site with its badge in the list and a preview; scheduled, still hidden; published, it shows", async () => {
     const page = await openAdminPage(await newPage(), "/admin");
     const title = lists.uniqueName("E2E 임시 저장 글");
     const id = await createArticle(page, {
@@ -59,6 +59,13 @@ describe("an article's status", () => {
     await page.getByRole("button", { name: "저장", exact: true }).click();
     await page.getByText("예약 시각은 지금보다 뒤여야 합니다").first().waitFor();
     await expect(statusBox(page).inputValue()).resolves.toBe("scheduled");
+
+    // Scheduled for next week: saved, still hidden from visitors.
+    const nextWeek = seoulDateTimeInput(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString());
+    await page.getByLabel("게시일").fill(nextWeek);
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await lists.successMessage(page, `(예약: ${nextWeek.replace("T", " ")}에 게시)`);
+    await expect(visitorSees(`/community/media/${id}`, title)).resolves.toEqual({ status: 404, shows: false });
 
     // Published now: the visitor sees it.
     await statusBox(page).selectOption("published");
