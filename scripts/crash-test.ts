@@ -19,9 +19,9 @@ import { sweepOrphanFiles } from "#server/domain/files/sweep.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 import { type SiteProcess, startSite } from "./lib/processes.ts";
 
-const PLANNED_WRITES = 300;
+const PLANNED_WRITES = 160;
 /** The kill comes once this many writes were acknowledged, with more in flight. */
-const KILL_AFTER = 120;
+const KILL_AFTER = 60;
 const CONCURRENCY = 4;
 const ADMIN = { email: "crash@club.test", password: "crash-test-password" };
 
