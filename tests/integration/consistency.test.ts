@@ -2,7 +2,8 @@ import { expect, test } from "vitest";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { deleteVersioned, nextPosition, RecordNotFoundError, reorder, updateVersioned } from "#server/db/versioned.ts";
 import { storageKeysOf, writeWithFiles } from "#server/domain/files/files.ts";
-import { referencedFileIds, sweepOrphanFiles } from "#server/domain/files/sweep.ts";
+import { sweepOrphanFiles } from "#server/domain/files/sweep.ts";
+import { findUnusedFileIds } from "#server/domain/files/usage.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -13,9 +14,8 @@ describeEachDatabase("files and content stay consistent", (services) => {
     const s = services();
     await seedDemoContent(s);
     const rows = await s.db.selectFrom("files").select(["id", "storage_key", "variant_widths"]).execute();
-    const referenced = await referencedFileIds(s.db);
     expect(rows.length).toBeGreaterThan(50);
-    expect(rows.filter((row) => !referenced.has(row.id))).toEqual([]);
+    await expect(findUnusedFileIds(s.db, LATER.toISOString())).resolves.toEqual([]);
     for (const row of rows) {
       for (const key of storageKeysOf(row.storage_key, JSON.parse(row.variant_widths))) {
         await expect(s.storage.exists(key)).resolves.toBe(true);

@@ -1,9 +1,12 @@
 import type { Db } from "#server/db/database.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
-import { storageKeysOf } from "./files.ts";
+import { storageKeysOf, writeWithFiles } from "./files.ts";
+import { FileInUseError, findUnusedFileIds } from "./usage.ts";
 
 /** Files younger than this are left alone: an upload may be between its file and its row. */
 const GRACE_MS = 60 * 60 * 1000;
+/** Unused files removed in one transaction. */
+const BATCH = 100;
 
 export interface SweepResult {
   /** File rows no content refers to, removed with their stored files. */
@@ -14,27 +17,30 @@ export interface SweepResult {
 
 /**
  * Removes what a crash or a bug could leave behind: file rows that no content refers to, and
- * stored files that have no row. Content refers to files from its tables and from the JSON
- * documents (any property whose name ends in "fileId").
+ * stored files that have no row. What refers to a file is `usage.ts`'s answer, as for the file
+ * library; the rows go through `writeWithFiles`, which checks that answer once more under lock.
  */
 export async function sweepOrphanFiles(db: Db, storage: FileStorage, now = new Date()): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - GRACE_MS).toISOString();
-  const referenced = await referencedFileIds(db);
-
-  const rows = await db.selectFrom("files").select(["id", "storage_key", "variant_widths", "created_at"]).execute();
-  const known = new Set<string>();
+  const unused = await findUnusedFileIds(db, cutoff);
   let unreferencedRows = 0;
-  for (const row of rows) {
-    const keys = storageKeysOf(row.storage_key, JSON.parse(row.variant_widths) as number[]);
-    if (referenced.has(row.id) || row.created_at > cutoff) {
-      for (const key of keys) known.add(key);
-      continue;
+  for (let start = 0; start < unused.length; start += BATCH) {
+    const batch = unused.slice(start, start + BATCH);
+    try {
+      await writeWithFiles(db, storage, async (_trx, files) => {
+        for (const id of batch) await files.remove(id);
+      });
+      unreferencedRows += batch.length;
+    } catch (error) {
+      // Named again by content since the look-up (a restore): kept; the next sweep looks again.
+      if (!(error instanceof FileInUseError)) throw error;
     }
-    await db.deleteFrom("files").where("id", "=", row.id).execute();
-    await Promise.all(keys.map((key) => storage.delete(key)));
-    unreferencedRows += 1;
   }
 
+  const known = new Set<string>();
+  for (const row of await db.selectFrom("files").select(["storage_key", "variant_widths"]).execute()) {
+    for (const key of storageKeysOf(row.storage_key, JSON.parse(row.variant_widths) as number[])) known.add(key);
+  }
   let strayFiles = 0;
   for await (const object of storage.list()) {
     if (known.has(object.key) || object.lastModified.getTime() > now.getTime() - GRACE_MS) continue;
@@ -45,35 +51,4 @@ export async function sweepOrphanFiles(db: Db, storage: FileStorage, now = new D
     strayFiles += 1;
   }
   return { unreferencedRows, strayFiles };
-}
-
-export async function referencedFileIds(db: Db): Promise<Set<string>> {
-  const ids = new Set<string>();
-  const add = (id: string | null | undefined) => {
-    if (id) ids.add(id);
-  };
-  for (const row of await db.selectFrom("article_images").select("file_id").execute()) add(row.file_id);
-  for (const row of await db.selectFrom("main_activities").select("image_file_id").execute()) add(row.image_file_id);
-  for (const row of await db.selectFrom("odaeho_issues").select(["thumbnail_file_id", "pdf_file_id"]).execute()) {
-    add(row.thumbnail_file_id);
-    add(row.pdf_file_id);
-  }
-  for (const row of await db.selectFrom("feed_items").select("image_file_id").execute()) add(row.image_file_id);
-  for (const row of await db.selectFrom("organization_members").select("photo_file_id").execute())
-    add(row.photo_file_id);
-  for (const row of await db.selectFrom("documents").select("value").execute()) {
-    collectFileIds(JSON.parse(row.value), add);
-  }
-  return ids;
-}
-
-function collectFileIds(value: unknown, add: (id: string) => void): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collectFileIds(item, add);
-  } else if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (/fileId$/i.test(key) && typeof inner === "string") add(inner);
-      else collectFileIds(inner, add);
-    }
-  }
 }
