@@ -1,42 +1,24 @@
 import type { Db } from "#server/db/database.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
-import { storageKeysOf, writeWithFiles } from "./files.ts";
-import { FileInUseError, findUnusedFileIds } from "./usage.ts";
+import { storageKeysOf } from "./files.ts";
 
 /** Files younger than this are left alone: an upload may be between its file and its row. */
 const GRACE_MS = 60 * 60 * 1000;
-/** Unused files removed in one transaction. */
-const BATCH = 100;
 
 export interface SweepResult {
-  /** File rows no content refers to, removed with their stored files. */
-  unreferencedRows: number;
   /** Stored files with no row, removed. */
   strayFiles: number;
 }
 
 /**
- * Removes what a crash or a bug could leave behind: file rows that no content refers to, and
- * stored files that have no row. What refers to a file is `usage.ts`'s answer, as for the file
- * library; the rows go through `writeWithFiles`, which checks that answer once more under lock.
+ * Removes what a crash can leave behind: stored files that have no row (a write stores its files
+ * before its transaction commits; killed in between, the row never comes). A row that no content
+ * uses is not removed here: writes remove the files they stop using, so such a row is one a
+ * restore left (a file the restored version did not have, kept so a later restore can bring it
+ * back) or a bug's; the file library lists it as unused, and a manager deletes it there, through
+ * the write path, audited (decision 0029).
  */
 export async function sweepOrphanFiles(db: Db, storage: FileStorage, now = new Date()): Promise<SweepResult> {
-  const cutoff = new Date(now.getTime() - GRACE_MS).toISOString();
-  const unused = await findUnusedFileIds(db, cutoff);
-  let unreferencedRows = 0;
-  for (let start = 0; start < unused.length; start += BATCH) {
-    const batch = unused.slice(start, start + BATCH);
-    try {
-      await writeWithFiles(db, storage, async (_trx, files) => {
-        for (const id of batch) await files.remove(id);
-      });
-      unreferencedRows += batch.length;
-    } catch (error) {
-      // Named again by content since the look-up (a restore): kept; the next sweep looks again.
-      if (!(error instanceof FileInUseError)) throw error;
-    }
-  }
-
   const known = new Set<string>();
   for (const row of await db.selectFrom("files").select(["storage_key", "variant_widths"]).execute()) {
     for (const key of storageKeysOf(row.storage_key, JSON.parse(row.variant_widths) as number[])) known.add(key);
@@ -50,5 +32,5 @@ export async function sweepOrphanFiles(db: Db, storage: FileStorage, now = new D
     await storage.delete(object.key);
     strayFiles += 1;
   }
-  return { unreferencedRows, strayFiles };
+  return { strayFiles };
 }

@@ -7,8 +7,8 @@ import { InputError } from "#server/domain/input-errors.ts";
 
 /**
  * Where each stored file is used (decision 0029): the one answer to "what uses this file?" for
- * the file library, for every write that removes a file (`writeWithFiles` refuses to remove one
- * that is still used) and for the orphan sweep. Content names files in two ways: table columns
+ * the file library, and for every write that removes a file (`writeWithFiles` refuses to remove
+ * one that is still used). Content names files in two ways: table columns
  * (listed in `fileColumns`, each indexed) and the single documents' JSON (any property named
  * `fileId` or `…FileId`). A new place that names files is added here, and nowhere else.
  */
@@ -224,32 +224,38 @@ export async function findFileUses(
 }
 
 /**
- * A condition on `files` rows: the file is named by no table column and by none of
- * `documentFileIds` (the keys of `documentFileUses`). Each column is probed by its index, so a
- * list filtered by it reads no table whole.
+ * A condition on `files` rows: no table column names the file, nor does any document
+ * (`documentFileIds`, the keys of `documentFileUses`). Unused files are rare, so the ids no column
+ * names are gathered once, as a set difference of index scans, rather than by probing every
+ * column for every file.
  */
 export function isUnused(
   eb: ExpressionBuilder<Database, "files">,
   documentFileIds: readonly string[],
 ): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = fileColumns.map(
-    ({ table, column }) =>
-      sql<SqlBool>`not exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref("files.id")})`,
+  const unnamed = sql.join(
+    fileColumns.map(({ table, column }) => sql`except select ${sql.ref(column)} from ${sql.table(table)}`),
+    sql` `,
   );
+  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref("files.id")} in (select id from files ${unnamed})`];
   if (documentFileIds.length > 0) conditions.push(eb("files.id", "not in", [...documentFileIds]));
   return eb.and(conditions);
 }
 
-/** The files no content uses, stored before `createdBefore` (the orphan sweep's). */
-export async function findUnusedFileIds(db: Db, createdBefore: string): Promise<string[]> {
-  const documentIds = [...(await documentFileUses(db)).keys()];
-  const rows = await db
-    .selectFrom("files")
-    .select("id")
-    .where("created_at", "<", createdBefore)
-    .where((eb) => isUnused(eb, documentIds))
-    .execute();
-  return rows.map((row) => row.id);
+/**
+ * The opposite of `isUnused`: some column or document names the file. Most files are used, so
+ * each row is probed in the columns' indexes and a list stops at the end of its page.
+ */
+export function isUsed(
+  eb: ExpressionBuilder<Database, "files">,
+  documentFileIds: readonly string[],
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = fileColumns.map(
+    ({ table, column }) =>
+      sql<SqlBool>`exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref("files.id")})`,
+  );
+  if (documentFileIds.length > 0) conditions.push(eb("files.id", "in", [...documentFileIds]));
+  return eb.or(conditions);
 }
 
 /** "미디어 게시글 '해커톤 후기' 사진 2, 회칙 첨부 파일 '회칙' 외 2곳". */
