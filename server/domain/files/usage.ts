@@ -34,11 +34,36 @@ interface FileColumn {
 
 const quoted = (text: string) => `'${shortLabel(text)}'`;
 
+/**
+ * A column of a list's rows: each row is named by its `label` column, and the file is its `what`
+ * ("사진", "PDF"); the list is edited on one admin page.
+ */
+function listColumn(
+  table: keyof Database,
+  column: string,
+  label: string,
+  use: { place: string; what: string; href: string },
+): FileColumn {
+  return {
+    table,
+    column,
+    find: async (db, ids) => {
+      const { rows } = await sql<{ file_id: string; label: string }>`select ${sql.ref(column)} as file_id,
+        ${sql.ref(label)} as label from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(ids)})`.execute(db);
+      return rows.map((row) => [
+        row.file_id,
+        { place: use.place, item: `${quoted(row.label)} ${use.what}`, href: use.href },
+      ]);
+    },
+  };
+}
+
 /** Every table column that names a stored file. */
 export const fileColumns: readonly FileColumn[] = [
   {
     table: "article_images",
     column: "file_id",
+    // An article's pictures are named by the article and their place in it, and open its editor.
     find: async (db, ids) =>
       (
         await db
@@ -56,68 +81,23 @@ export const fileColumns: readonly FileColumn[] = [
         },
       ]),
   },
-  {
-    table: "main_activities",
-    column: "image_file_id",
-    find: async (db, ids) =>
-      (
-        await db
-          .selectFrom("main_activities")
-          .select(["image_file_id", "title", "year"])
-          .where("image_file_id", "in", ids)
-          .execute()
-      ).map((row) => [
-        row.image_file_id ?? "",
-        { place: "주요 활동", item: `${row.year}년 ${quoted(row.title)} 사진`, href: "/admin/manage-main-activity" },
-      ]),
-  },
-  ...(["thumbnail_file_id", "pdf_file_id"] as const).map(
-    (column): FileColumn => ({
-      table: "odaeho_issues",
-      column,
-      find: async (db, ids) =>
-        (await db.selectFrom("odaeho_issues").select([column, "title"]).where(column, "in", ids).execute()).map(
-          (row) => [
-            row[column],
-            {
-              place: "오대호",
-              item: `${quoted(row.title)} ${column === "pdf_file_id" ? "PDF" : "표지"}`,
-              href: "/admin/manage-odaeho",
-            },
-          ],
-        ),
-    }),
-  ),
-  {
-    table: "feed_items",
-    column: "image_file_id",
-    find: async (db, ids) =>
-      (
-        await db
-          .selectFrom("feed_items")
-          .select(["image_file_id", "caption"])
-          .where("image_file_id", "in", ids)
-          .execute()
-      ).map((row) => [
-        row.image_file_id,
-        { place: "피드", item: `${quoted(row.caption)} 사진`, href: "/admin/manage-feed" },
-      ]),
-  },
-  {
-    table: "organization_members",
-    column: "photo_file_id",
-    find: async (db, ids) =>
-      (
-        await db
-          .selectFrom("organization_members")
-          .select(["photo_file_id", "name"])
-          .where("photo_file_id", "in", ids)
-          .execute()
-      ).map((row) => [
-        row.photo_file_id ?? "",
-        { place: "조직도", item: `${quoted(row.name)} 사진`, href: "/admin/manage-organization" },
-      ]),
-  },
+  listColumn("main_activities", "image_file_id", "title", {
+    place: "주요 활동",
+    what: "사진",
+    href: "/admin/manage-main-activity",
+  }),
+  listColumn("odaeho_issues", "thumbnail_file_id", "title", {
+    place: "오대호",
+    what: "표지",
+    href: "/admin/manage-odaeho",
+  }),
+  listColumn("odaeho_issues", "pdf_file_id", "title", { place: "오대호", what: "PDF", href: "/admin/manage-odaeho" }),
+  listColumn("feed_items", "image_file_id", "caption", { place: "피드", what: "사진", href: "/admin/manage-feed" }),
+  listColumn("organization_members", "photo_file_id", "name", {
+    place: "조직도",
+    what: "사진",
+    href: "/admin/manage-organization",
+  }),
 ];
 
 /** The single documents that name files, as managers know them. */
