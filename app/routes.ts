@@ -58,6 +58,7 @@ export default [
     route("manage-calendar", "routes/admin/manage-calendar.tsx"),
     route("manage-organization", "routes/admin/manage-organization.tsx"),
     route("manage-managers", "routes/admin/manage-managers.tsx"),
+    route("files", "routes/admin/files.tsx"),
     // The article editor's autosaved copies (not content: no audit entry, no revision).
     route("api/autosave", "routes/admin/api/autosave.ts"),
     // Every admin write: one endpoint per content type (server/domain/content-types.ts).

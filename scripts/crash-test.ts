@@ -213,7 +213,7 @@ try {
       `engine: ${target.kind}`,
       `writes sent: ${sent} (${beforeKill.sent} before the kill), acknowledged: ${acknowledged.length}, cut short by the kill: ${failed}`,
       `file rows after the sweep: ${result.fileRows} (acknowledged feed posts: ${result.feedFiles})`,
-      `orphans swept: ${result.sweep.unreferencedRows} rows, ${result.sweep.strayFiles} stray files`,
+      `orphans swept: ${result.sweep.strayFiles} stray files`,
       result.problems.length === 0 ? "every acknowledged write is there; database and files agree" : "PROBLEMS:",
       ...result.problems.slice(0, 20),
     ].join("\n"),

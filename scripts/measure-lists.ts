@@ -1,6 +1,7 @@
 // Times the media list and the search on the configured database (after
 // `npm run db:seed -- --articles 100000`, say): `npx node scripts/measure-lists.ts [--runs 30]`
-// (npx runs the project's Node 24). Prints the median and the 90th percentile of each read.
+// (npx runs the project's Node 24). Prints the fastest run, the median and the 90th percentile
+// of each read.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { countArticles, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
@@ -8,27 +9,11 @@ import { listManagedArticles } from "#server/domain/articles/manage.ts";
 import { createLogger } from "#server/logger.ts";
 import { openServices } from "#server/services.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
+import { timeRead } from "./lib/timing.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "30" } } });
 const runs = Math.max(3, Number(values.runs) || 30);
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
-}
-
-async function time(label: string, read: () => Promise<unknown>): Promise<void> {
-  await read();
-  const times: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
-    await read();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const p50 = percentile(times, 0.5).toFixed(1);
-  const p90 = percentile(times, 0.9).toFixed(1);
-  console.log(`${label.padEnd(44)} p50 ${p50.padStart(6)} ms   p90 ${p90.padStart(6)} ms`);
-}
+const time = (label: string, read: () => Promise<unknown>) => timeRead(label, runs, read);
 
 try {
   const services = await openServices(loadConfig(), createLogger("warn"));

@@ -122,7 +122,7 @@ function announce(config: Config, logger: Logger, port: number, workers: number)
 }
 
 /**
- * In the background: files that lost their rows (or rows that lost their content), expired
+ * In the background: stored files that have no row (left by a crash mid-write), expired
  * sessions, old sign-in attempts, sign-in steps never finished and one-time links finished a
  * month ago are removed now and every few hours.
  */
@@ -131,7 +131,7 @@ function startHousekeeping(services: Services): void {
   const housekeeping = async () => {
     try {
       const swept = await sweepOrphanFiles(db, storage);
-      if (swept.unreferencedRows + swept.strayFiles > 0) logger.info(swept, "orphan files removed");
+      if (swept.strayFiles > 0) logger.info(swept, "orphan files removed");
       await deleteExpiredSessions(db);
       await deleteOldSignInAttempts(db);
       await deleteExpiredChallenges(db);

@@ -5,7 +5,7 @@
  * manual uses.
  */
 
-import { contentChapter, dashboardChapter, managersChapter } from "./admin-manual-content.ts";
+import { contentChapter, dashboardChapter, fileLibraryChapter, managersChapter } from "./admin-manual-content.ts";
 import {
   code,
   kbd,
@@ -285,11 +285,12 @@ export const manualChapters: readonly ManualChapter[] = [
         ],
         [
           "저장이 실패하면 함께 올린 파일도 남지 않고, 콘텐츠에서 사진을 지우면 서버의 파일도 지워집니다. ",
-          "따로 파일을 정리할 필요는 없습니다.",
+          "올린 파일을 모두 보고 쓰이지 않는 파일을 지우는 곳은 아래 “파일 보관함”입니다.",
         ],
       ),
     ],
   },
+  fileLibraryChapter,
   {
     id: "log",
     title: "관리 기록 읽기",
@@ -305,7 +306,7 @@ export const manualChapters: readonly ManualChapter[] = [
         ["시간", "한국 시간으로 표시합니다."],
         [
           "분류",
-          "미디어, 학습 기록, 주요 활동, 피드, 회칙, 조직도, 모집 안내, 계정, 캘린더, 오대호, 운영진, 사이트 설정 가운데 하나입니다.",
+          "미디어, 학습 기록, 주요 활동, 피드, 회칙, 조직도, 모집 안내, 계정, 캘린더, 오대호, 운영진, 사이트 설정, 파일 가운데 하나입니다.",
         ],
         [
           "결과",

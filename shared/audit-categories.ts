@@ -15,6 +15,7 @@ export const auditCategories = {
   odaeho: "오대호",
   leaders: "운영진",
   siteSettings: "사이트 설정",
+  files: "파일",
 } as const;
 
 export type AuditCategory = keyof typeof auditCategories;

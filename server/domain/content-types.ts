@@ -5,6 +5,7 @@ import { articlesContent } from "./articles/admin.ts";
 import { calendarContent } from "./calendar/admin.ts";
 import { coursesContent } from "./courses/admin.ts";
 import { feedContent } from "./feed/admin.ts";
+import { filesContent } from "./files/admin.ts";
 import { homeContent } from "./home/admin.ts";
 import { leadersContent } from "./leaders/admin.ts";
 import { managersContent } from "./managers/admin.ts";
@@ -31,6 +32,7 @@ export const contentTypes: readonly ContentType[] = [
   leadersContent,
   siteSettingsContent,
   managersContent,
+  filesContent,
   // Edited on the site settings page.
   homeContent,
 ];

@@ -153,13 +153,15 @@ describe("the admin shell", () => {
       "변경 기록과 되돌리기",
       "콘텐츠별 안내",
       "사진과 파일 올리기",
+      "파일 보관함",
       "관리 기록 읽기",
       "도움이 필요할 때",
     ]);
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
-    expect(kinds).toHaveLength(16);
+    expect(kinds).toHaveLength(19);
     expect(kinds).toContain("사이트 설정");
     expect(kinds).toContain("새 운영진 초대하기");
+    expect(kinds).toContain("쓰이지 않는 파일 지우기");
     // The same words as a PDF, downloaded under the club's name.
     const [download] = await Promise.all([
       page.waitForEvent("download"),

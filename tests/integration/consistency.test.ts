@@ -2,7 +2,8 @@ import { expect, test } from "vitest";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { deleteVersioned, nextPosition, RecordNotFoundError, reorder, updateVersioned } from "#server/db/versioned.ts";
 import { storageKeysOf, writeWithFiles } from "#server/domain/files/files.ts";
-import { referencedFileIds, sweepOrphanFiles } from "#server/domain/files/sweep.ts";
+import { sweepOrphanFiles } from "#server/domain/files/sweep.ts";
+import { findFileUses } from "#server/domain/files/usage.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -13,24 +14,24 @@ describeEachDatabase("files and content stay consistent", (services) => {
     const s = services();
     await seedDemoContent(s);
     const rows = await s.db.selectFrom("files").select(["id", "storage_key", "variant_widths"]).execute();
-    const referenced = await referencedFileIds(s.db);
     expect(rows.length).toBeGreaterThan(50);
-    expect(rows.filter((row) => !referenced.has(row.id))).toEqual([]);
+    const uses = await findFileUses(
+      s.db,
+      rows.map((row) => row.id),
+    );
+    expect(rows.filter((row) => !uses.has(row.id))).toEqual([]);
     for (const row of rows) {
       for (const key of storageKeysOf(row.storage_key, JSON.parse(row.variant_widths))) {
         await expect(s.storage.exists(key)).resolves.toBe(true);
       }
     }
     // Nothing to sweep in a consistent database, even long after.
-    await expect(sweepOrphanFiles(s.db, s.storage, LATER)).resolves.toEqual({
-      unreferencedRows: 0,
-      strayFiles: 0,
-    });
+    await expect(sweepOrphanFiles(s.db, s.storage, LATER)).resolves.toEqual({ strayFiles: 0 });
   });
 
-  test("unreferenced rows and stray files are swept once they are old enough", async () => {
+  test("stray files are swept once they are old enough; a row nothing uses is left for the file library", async () => {
     const { db, storage } = services();
-    const orphan = await writeWithFiles(db, storage, (_trx, files) =>
+    const unused = await writeWithFiles(db, storage, (_trx, files) =>
       files.store({
         folder: "sweep",
         extension: "webp",
@@ -42,17 +43,12 @@ describeEachDatabase("files and content stay consistent", (services) => {
     await storage.put("sweep/stray.bin", Buffer.from("stray"));
 
     // Young files are left alone: an upload may be in flight.
-    await expect(sweepOrphanFiles(db, storage)).resolves.toEqual({
-      unreferencedRows: 0,
-      strayFiles: 0,
-    });
+    await expect(sweepOrphanFiles(db, storage)).resolves.toEqual({ strayFiles: 0 });
 
-    await expect(sweepOrphanFiles(db, storage, LATER)).resolves.toEqual({
-      unreferencedRows: 1,
-      strayFiles: 1,
-    });
-    for (const key of [...storageKeysOf(orphan.storageKey, [480]), "sweep/stray.bin"]) {
-      await expect(storage.exists(key)).resolves.toBe(false);
+    await expect(sweepOrphanFiles(db, storage, LATER)).resolves.toEqual({ strayFiles: 1 });
+    await expect(storage.exists("sweep/stray.bin")).resolves.toBe(false);
+    for (const key of storageKeysOf(unused.storageKey, [480])) {
+      await expect(storage.exists(key)).resolves.toBe(true);
     }
   });
 });

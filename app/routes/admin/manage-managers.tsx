@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
@@ -6,8 +6,8 @@ import { Badge, RecordTable, TimeCell } from "#app/components/admin/DataTable.ts
 import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { isNewLink, type NewLink, OneTimeLink } from "#app/components/admin/managers/OneTimeLink.tsx";
-import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
 import { formatDateTime } from "#app/lib/format.ts";
@@ -17,7 +17,6 @@ import { listOpenInvitations } from "#server/domain/managers/links.ts";
 import { invitationFields, listManagers } from "#server/domain/managers/managers.ts";
 import { requireAdministrator } from "#server/http/admin-auth.ts";
 import { getServices } from "#server/http/router-context.ts";
-import type { WriteResult } from "#shared/write-result.ts";
 import type { Route } from "./+types/manage-managers";
 import styles from "./manage-managers.module.css";
 
@@ -40,19 +39,6 @@ function commandForm(intent: string, id: string): FormData {
   form.set("intent", intent);
   form.set("id", id);
   return form;
-}
-
-/** The last answer of a section's writes, brought into view where the manager is working. */
-function Answer({ answer }: { answer: WriteResult | null }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (answer) ref.current?.scrollIntoView({ block: "nearest" });
-  }, [answer]);
-  return (
-    <div ref={ref} className={styles.answer}>
-      {answer && <Notice tone={answer.ok ? "success" : "error"} title={answer.message} />}
-    </div>
-  );
 }
 
 export default function ManageManagers({ loaderData }: Route.ComponentProps) {
@@ -86,7 +72,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
         <h2 id="managers-title" className={account.sectionTitle}>
           관리자 <span className={styles.count}>{managers.length}명</span>
         </h2>
-        <Answer answer={accounts.answer} />
+        <WriteAnswer answer={accounts.answer} />
         {resetLink && (
           <OneTimeLink key={resetLink.path} title={`'${resetLink.email}' 계정의 비밀번호 재설정 링크`} link={resetLink}>
             <p>
@@ -197,7 +183,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
         )}
 
         <h3 className={styles.subTitle}>아직 쓰지 않은 초대 링크</h3>
-        <Answer answer={invites.answer} />
+        <WriteAnswer answer={invites.answer} />
         {invitations.length === 0 ? (
           <p className={styles.empty}>열려 있는 초대 링크가 없습니다.</p>
         ) : (

@@ -1,10 +1,9 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
-import filterBar from "#app/components/admin/FilterBar.module.css";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
-import { TextInput } from "#app/components/admin/FormField.tsx";
+import { ListSearch, ListSummary } from "#app/components/admin/ListSearch.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
@@ -19,7 +18,7 @@ import {
   postEditHref,
 } from "#app/components/admin/posts/links.ts";
 import { articleHref, articlePreviewHref } from "#app/components/community/media-links.ts";
-import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -95,26 +94,13 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <Form
-        method="get"
-        action={POSTS_PATH}
-        role="search"
-        aria-label="게시글 검색"
-        className={filterBar.filters}
-        key={`${query.search}\u0000${query.tag}\u0000${query.status}`}
-        preventScrollReset
+      <ListSearch
+        path={POSTS_PATH}
+        label="게시글 검색"
+        search={{ id: "posts-search", label: "제목이나 본문", value: query.search }}
+        filtered={filtered}
+        resetKey={`${query.search}\u0000${query.tag}\u0000${query.status}`}
       >
-        <div className={`${filterBar.filter} ${styles.searchFilter}`}>
-          <label htmlFor="posts-search">제목이나 본문</label>
-          <TextInput
-            id="posts-search"
-            type="search"
-            name="search"
-            defaultValue={query.search}
-            maxLength={100}
-            enterKeyHint="search"
-          />
-        </div>
         <FilterSelect
           id="posts-tag"
           name="tag"
@@ -130,24 +116,14 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
           defaultValue={query.status}
           options={ARTICLE_STATUSES.map((status) => [status, articleStatusLabels[status]] as const)}
         />
-        <Button type="submit" variant="secondary" className={filterBar.apply}>
-          검색
-        </Button>
-        {filtered && (
-          <Link to={POSTS_PATH} className={filterBar.reset} preventScrollReset>
-            조건 지우기
-          </Link>
-        )}
-      </Form>
+      </ListSearch>
 
-      <p className={styles.summary} aria-live="polite">
-        {loading ? "불러오는 중…" : summaryOf(query, list, pending.length)}
-        {list.pageCount > 1 && (
-          <span className={styles.pageOf}>
-            {list.page} / {list.pageCount} 페이지
-          </span>
-        )}
-      </p>
+      <ListSummary
+        loading={loading}
+        summary={summaryOf(query, list, pending.length)}
+        page={list.page}
+        pageCount={list.pageCount}
+      />
 
       {/* One form around the list, so a delete's answer stays on screen even when it empties the list. */}
       <AdminForm contentType={ARTICLES} prepare={deleteTargetOf} label="게시글 목록">

@@ -10,6 +10,7 @@ import * as secondFactors from "./0008-second-factors.ts";
 import * as articleStatus from "./0009-article-status.ts";
 import * as managerLinks from "./0010-manager-links.ts";
 import * as revisionsAndAutosaves from "./0011-revisions-and-autosaves.ts";
+import * as fileLibrary from "./0012-file-library.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009-article-status": articleStatus,
   "0010-manager-links": managerLinks,
   "0011-revisions-and-autosaves": revisionsAndAutosaves,
+  "0012-file-library": fileLibrary,
 };

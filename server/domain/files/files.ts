@@ -4,6 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import { deleteVersioned, type VersionedTable } from "#server/db/versioned.ts";
 import { type FileStorage, newId, newStorageKey } from "#server/storage/storage.ts";
+import { refuseUsedFiles } from "./usage.ts";
 
 export interface StoredFile {
   id: string;
@@ -60,13 +61,20 @@ export interface FileChanges {
    * PDF under its issue's new title): an address is never reused, so a new name is a new file.
    */
   copy(fileId: string, target: Pick<NewFile, "folder" | "fileName">): Promise<StoredFile>;
+  /**
+   * Removes a stored file once the work is done: its row at the end of the transaction, when no
+   * content uses it any more (`refuseUsedFiles`), and its bytes after the commit.
+   */
   remove(fileId: string): Promise<void>;
 }
 
 /**
  * Runs `work` in one transaction with the file changes it stages. New files are written before
- * their rows and deleted again if the transaction fails; removed files are deleted only after it
- * commits. So a failed write leaves neither an orphan file nor a row pointing at nothing.
+ * their rows and deleted again if the transaction fails; removed files lose their rows at the end
+ * of the work, after the content that named them has changed, and are refused (FileInUseError,
+ * nothing written) when other content still uses them; their bytes are deleted only after the
+ * commit. So a failed write leaves neither an orphan file nor a row pointing at nothing, and no
+ * write removes a file that something else shows.
  */
 export async function writeWithFiles<T>(
   db: Db,
@@ -77,27 +85,36 @@ export async function writeWithFiles<T>(
   const removed: string[] = [];
   let result: T;
   try {
-    result = await db.transaction().execute(async (trx) =>
-      work(trx, {
+    result = await db.transaction().execute(async (trx) => {
+      const removing = new Set<string>();
+      const value = await work(trx, {
         store: (file) => putFile(trx, storage, file, (key) => written.push(key)),
         copy: async (fileId, target) =>
           putFile(trx, storage, await copyOf(trx, storage, fileId, target), (key) => written.push(key)),
         remove: async (fileId) => {
-          const row = await trx
-            .deleteFrom("files")
-            .where("id", "=", fileId)
-            .returning(["storage_key", "variant_widths"])
-            .executeTakeFirst();
-          if (row) removed.push(...storageKeysOf(row.storage_key, parseWidths(row.variant_widths)));
+          removing.add(fileId);
         },
-      }),
-    );
+      });
+      if (removing.size > 0) removed.push(...(await deleteUnusedRows(trx, [...removing])));
+      return value;
+    });
   } catch (error) {
     await Promise.allSettled(written.map((key) => storage.delete(key)));
     throw error;
   }
   await Promise.allSettled(removed.map((key) => storage.delete(key)));
   return result;
+}
+
+/** Deletes the rows of files no content uses any more, and answers the storage keys they held. */
+async function deleteUnusedRows(trx: Db, ids: string[]): Promise<string[]> {
+  await refuseUsedFiles(trx, ids);
+  const rows = await trx
+    .deleteFrom("files")
+    .where("id", "in", ids)
+    .returning(["storage_key", "variant_widths"])
+    .execute();
+  return rows.flatMap((row) => storageKeysOf(row.storage_key, parseWidths(row.variant_widths)));
 }
 
 async function putFile(

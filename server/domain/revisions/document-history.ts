@@ -2,10 +2,11 @@ import type { z } from "zod";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { RecordNotFoundError } from "#server/db/versioned.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
+import { fileIdsIn, isFileKey, missingFiles } from "#server/domain/files/usage.ts";
 import { htmlToText } from "#server/domain/html/sanitize.ts";
 import type { History } from "./revisions.ts";
 
-const missingFiles =
+const filesGone =
   "이 버전에 있던 파일 가운데 이미 지워진 것이 있어 되돌릴 수 없습니다. 필요한 내용은 직접 고쳐 저장해 주세요.";
 
 /**
@@ -25,20 +26,15 @@ export function documentHistory<Schema extends z.ZodType>(key: string, schema: S
     label: () => "",
     restore: async (trx, _files, id, version, state) => {
       if (id !== key) throw new RecordNotFoundError();
-      const fileIds = [...fileIdsIn(state)];
-      if (fileIds.length > 0) {
-        const stored = await trx.selectFrom("files").select("id").where("id", "in", fileIds).execute();
-        if (stored.length < fileIds.length) throw new FieldError("form", missingFiles);
-      }
+      // Files are not kept for history: a state naming one removed since cannot come back.
+      if ((await missingFiles(trx, [...fileIdsIn(state)])).length > 0) throw new FieldError("form", filesGone);
       return writeDocument(trx, key, schema, state as z.input<Schema>, version);
     },
   };
 }
 
-/** Keys that name a stored file: "fileId", "imageFileId", "posterFileId". */
-const fileKey = /^(fileId|\w+FileId)$/;
 /** Keys that name files and records rather than say anything a manager wrote. */
-const isHiddenKey = (key: string) => key === "id" || fileKey.test(key);
+const isHiddenKey = (key: string) => key === "id" || isFileKey(key);
 
 /**
  * A document as the text a manager recognises: each value on its own line, in the document's
@@ -61,16 +57,4 @@ export function documentText(value: unknown): string {
   };
   walk(value);
   return lines.join("\n");
-}
-
-function* fileIdsIn(node: unknown): Generator<string> {
-  if (Array.isArray(node)) {
-    for (const item of node) yield* fileIdsIn(item);
-  } else if (node && typeof node === "object") {
-    for (const [key, child] of Object.entries(node)) {
-      if (fileKey.test(key) && typeof child === "string") {
-        if (child) yield child;
-      } else yield* fileIdsIn(child);
-    }
-  }
 }
