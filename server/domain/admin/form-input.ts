@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BadRequestError } from "#server/domain/input-errors.ts";
 import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
+import { objectParticle } from "#shared/korean.ts";
+import { MAX_SELECTED, SELECTED_FIELD, tooManySelectedMessage } from "#shared/list-selection.ts";
 
 /**
  * Reading admin forms: the values a form sent, as zod schemas check them, and the pieces every
@@ -91,6 +93,27 @@ export type RecordTarget = z.infer<typeof recordTarget>;
 /** The id and version a form sends for the record it edits. */
 export function formTarget(form: FormData): RecordTarget {
   return recordTarget.parse(formValues(form, ["id", "version"]));
+}
+
+/**
+ * The records chosen in a list for one change to them all (checkboxes named `selected`, each
+ * sent as "id:version", the version its row was loaded at; see shared/list-selection.ts). At
+ * least one and at most MAX_SELECTED; a record named twice counts once. Refusals are 400s whose
+ * message the list shows above it.
+ */
+export function formSelection(form: FormData, noun: string): RecordTarget[] {
+  const targets = new Map<string, RecordTarget>();
+  for (const value of formTexts(form, SELECTED_FIELD)) {
+    const [id = "", version = "", ...rest] = value.split(":");
+    const parsed = recordTarget.safeParse({ id, version });
+    if (!parsed.success || rest.length > 0) throw unreadableForm();
+    const known = targets.get(parsed.data.id);
+    if (known && known.version !== parsed.data.version) throw unreadableForm();
+    targets.set(parsed.data.id, parsed.data);
+  }
+  if (targets.size === 0) throw new BadRequestError(`${noun}${objectParticle(noun)} 먼저 골라 주세요.`);
+  if (targets.size > MAX_SELECTED) throw new BadRequestError(tooManySelectedMessage(noun, targets.size));
+  return [...targets.values()];
 }
 
 /**
