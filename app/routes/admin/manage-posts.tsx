@@ -1,27 +1,17 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
-import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
-import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
 import { TextInput } from "#app/components/admin/FormField.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
-import { ArticleStatusBadge } from "#app/components/admin/posts/ArticleStatusBadge.tsx";
-import {
-  ARTICLES,
-  deleteMessage,
-  deleteTargetOf,
-  handOverOf,
-  NEW_POST_PATH,
-  POSTS_PATH,
-  postEditHref,
-} from "#app/components/admin/posts/links.ts";
-import { articleHref, articlePreviewHref } from "#app/components/community/media-links.ts";
+import { BulkActions } from "#app/components/admin/posts/BulkActions.tsx";
+import { ARTICLES, deleteTargetOf, handOverOf, NEW_POST_PATH, POSTS_PATH } from "#app/components/admin/posts/links.ts";
+import { PostsTable } from "#app/components/admin/posts/PostsTable.tsx";
 import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
-import { formatDateTime } from "#app/lib/format.ts";
+import { useRowSelection } from "#app/lib/admin/use-row-selection.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listArticleTags, parseArticleListQuery } from "#server/domain/articles/articles.ts";
 import { listManagedArticles, listPendingArticles } from "#server/domain/articles/manage.ts";
@@ -71,6 +61,11 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
   const { query, list, pending, tags } = loaderData;
   const rows = [...pending, ...list.items];
   const location = useLocation();
+  // Another page, search or filter starts with nothing chosen.
+  const selection = useRowSelection(
+    rows.map((row) => row.id),
+    location.search,
+  );
   const navigation = useNavigation();
   const handedOver = handOverOf(location.state)?.notice;
   const filtered = query.search !== "" || query.tag !== "" || query.status !== "";
@@ -150,7 +145,15 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
       </p>
 
       {/* One form around the list, so a delete's answer stays on screen even when it empties the list. */}
-      <AdminForm contentType={ARTICLES} prepare={deleteTargetOf} label="게시글 목록">
+      <AdminForm
+        contentType={ARTICLES}
+        prepare={deleteTargetOf}
+        label="게시글 목록"
+        choosesRows
+        onSaved={(_result, sent) => {
+          if (String(sent.get("intent") ?? "").startsWith("bulk-")) selection.clear();
+        }}
+      >
         {({ busy }) =>
           rows.length === 0 ? (
             <EmptyState
@@ -170,84 +173,10 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                 : "첫 소식을 올리면 공개 사이트의 미디어 페이지에 나타납니다."}
             </EmptyState>
           ) : (
-            <div className={styles.list}>
-              <input type="hidden" name="intent" value="delete" />
-              <DataTable caption="게시글 목록" hideCaption>
-                <thead className={styles.head}>
-                  <tr>
-                    <th scope="col">제목</th>
-                    <th scope="col">상태</th>
-                    <th scope="col">태그</th>
-                    <th scope="col">게시일</th>
-                    <th scope="col" data-numeric>
-                      사진
-                    </th>
-                    <th scope="col">
-                      <span className="visually-hidden">관리</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((article) => (
-                    <tr key={article.id}>
-                      <th scope="row" className={styles.titleCell}>
-                        <Link to={postEditHref(article.id)} className={styles.title}>
-                          {article.title}
-                        </Link>
-                        <span className={styles.updated}>마지막 수정 {formatDateTime(article.updatedAt)}</span>
-                      </th>
-                      <td className={styles.statusCell}>
-                        <ArticleStatusBadge status={article.status} />
-                      </td>
-                      <td className={styles.tagCell}>
-                        {article.tag ? <Badge tone="brand">{article.tag}</Badge> : "—"}
-                      </td>
-                      <td data-nowrap data-mono className={styles.dateCell}>
-                        <time dateTime={article.publishedAt}>{formatDateTime(article.publishedAt)}</time>
-                      </td>
-                      <td data-numeric className={styles.countCell}>
-                        <span className={styles.narrowLabel}>사진 </span>
-                        {article.imageCount}
-                        <span className={styles.narrowUnit}>장</span>
-                      </td>
-                      <td className={styles.actionsCell}>
-                        <div className={styles.rowActions}>
-                          <ButtonLink
-                            to={postEditHref(article.id)}
-                            variant="secondary"
-                            size="sm"
-                            aria-label={`'${article.title}' 수정`}
-                          >
-                            수정
-                          </ButtonLink>
-                          {/* A published article opens as visitors see it; one not yet public, in the preview. */}
-                          <a
-                            href={
-                              article.status === "published" ? articleHref(article.id) : articlePreviewHref(article.id)
-                            }
-                            target="_blank"
-                            rel="noopener"
-                            className={styles.publicLink}
-                          >
-                            {article.status === "published" ? "보기" : "미리보기"}
-                            <span className="visually-hidden"> ('{article.title}', 새 탭)</span>
-                          </a>
-                          <ConfirmButton
-                            title={`'${article.title}' 게시글을 삭제할까요?`}
-                            message={deleteMessage(article.imageCount)}
-                            name="target"
-                            value={`${article.id}:${article.version}`}
-                            disabled={busy}
-                          >
-                            삭제
-                          </ConfirmButton>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </DataTable>
-            </div>
+            <>
+              <BulkActions rows={rows} selection={selection} busy={busy} />
+              <PostsTable rows={rows} selection={selection} busy={busy} />
+            </>
           )
         }
       </AdminForm>
