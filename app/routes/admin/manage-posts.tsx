@@ -1,16 +1,16 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
-import filterBar from "#app/components/admin/FilterBar.module.css";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
-import { TextInput } from "#app/components/admin/FormField.tsx";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { BulkActions } from "#app/components/admin/posts/BulkActions.tsx";
 import { ARTICLES, deleteTargetOf, handOverOf, NEW_POST_PATH, POSTS_PATH } from "#app/components/admin/posts/links.ts";
 import { PostsTable } from "#app/components/admin/posts/PostsTable.tsx";
-import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
+import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import { listHref } from "#app/lib/admin/list-href.ts";
 import { useRowSelection } from "#app/lib/admin/use-row-selection.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listArticleTags, parseArticleListQuery } from "#server/domain/articles/articles.ts";
@@ -46,17 +46,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 type ListQuery = { search: string; tag: string; status: string };
 
-/** The list's address for a page, keeping the search, tag and status. */
-function listHref(query: ListQuery, page = 1): string {
-  const params = new URLSearchParams();
-  if (query.search) params.set("search", query.search);
-  if (query.tag) params.set("tag", query.tag);
-  if (query.status) params.set("status", query.status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `${POSTS_PATH}?${search}` : POSTS_PATH;
-}
-
 export default function ManagePosts({ loaderData }: Route.ComponentProps) {
   const { query, list, pending, tags } = loaderData;
   const rows = [...pending, ...list.items];
@@ -90,26 +79,15 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <Form
-        method="get"
-        action={POSTS_PATH}
-        role="search"
-        aria-label="게시글 검색"
-        className={filterBar.filters}
+      <ListSearch
+        path={POSTS_PATH}
+        label="게시글 검색"
+        searchLabel="제목이나 본문"
+        id="posts-search"
+        search={query.search}
+        filtered={filtered}
         key={`${query.search}\u0000${query.tag}\u0000${query.status}`}
-        preventScrollReset
       >
-        <div className={`${filterBar.filter} ${styles.searchFilter}`}>
-          <label htmlFor="posts-search">제목이나 본문</label>
-          <TextInput
-            id="posts-search"
-            type="search"
-            name="search"
-            defaultValue={query.search}
-            maxLength={100}
-            enterKeyHint="search"
-          />
-        </div>
         <FilterSelect
           id="posts-tag"
           name="tag"
@@ -125,15 +103,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
           defaultValue={query.status}
           options={ARTICLE_STATUSES.map((status) => [status, articleStatusLabels[status]] as const)}
         />
-        <Button type="submit" variant="secondary" className={filterBar.apply}>
-          검색
-        </Button>
-        {filtered && (
-          <Link to={POSTS_PATH} className={filterBar.reset} preventScrollReset>
-            조건 지우기
-          </Link>
-        )}
-      </Form>
+      </ListSearch>
 
       <p className={styles.summary} aria-live="polite">
         {loading ? "불러오는 중…" : summaryOf(query, list, pending.length)}
@@ -185,7 +155,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         page={list.page}
         // A capped search total means the next page exists; the count grows as it is reached.
         pageCount={list.totalCapped ? Math.max(list.pageCount, list.page + 1) : list.pageCount}
-        hrefFor={(page) => listHref(query, page)}
+        hrefFor={(page) => listHref(POSTS_PATH, query, page)}
         label="게시글 목록 페이지"
       />
     </>

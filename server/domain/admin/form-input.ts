@@ -138,6 +138,17 @@ export function formOrder(form: FormData): OrderForm {
   return orderForm.parse(formValues(form, [], ["expected", "id"]));
 }
 
+/**
+ * The new order of one page of a paged list: the order, and how many rows of the whole list come
+ * before the page (`from`; 0 when the form does not say, as a list of one page).
+ */
+export function formPageOrder(form: FormData): OrderForm & { from: number } {
+  const text = formText(form, "from").trim();
+  const from = text === "" ? 0 : Number(text);
+  if (!Number.isInteger(from) || from < 0) throw unreadableForm();
+  return { ...formOrder(form), from };
+}
+
 /** A date input's value ("YYYY-MM-DD", a Seoul calendar day) as the instant that day begins. */
 export const seoulDateInput = z
   .string()

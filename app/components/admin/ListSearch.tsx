@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "#app/components/ui/Button.tsx";
+import filterBar from "./FilterBar.module.css";
+import { TextInput } from "./FormField.tsx";
+
+interface ListSearchProps {
+  /** The list's address, which the form asks for with its query. */
+  path: string;
+  /** The form's accessible name, e.g. "게시글 검색". */
+  label: string;
+  /** What the search looks in, the field's label, e.g. "제목이나 본문". */
+  searchLabel: string;
+  id: string;
+  search: string;
+  /** Any condition is set: offers to clear them all. */
+  filtered: boolean;
+  /** More conditions after the search (FilterSelect), e.g. a tag. */
+  children?: ReactNode;
+}
+
+/**
+ * A long admin list's search above it: a GET form, so the address holds the search and the
+ * filters, paging keeps them and it works without script; the list is searched in the database.
+ * Give it a `key` of the conditions, so its fields show them again after a navigation.
+ */
+export function ListSearch({ path, label, searchLabel, id, search, filtered, children }: ListSearchProps) {
+  return (
+    <Form method="get" action={path} role="search" aria-label={label} className={filterBar.filters} preventScrollReset>
+      <div className={`${filterBar.filter} ${filterBar.search}`}>
+        <label htmlFor={id}>{searchLabel}</label>
+        <TextInput id={id} type="search" name="search" defaultValue={search} maxLength={100} enterKeyHint="search" />
+      </div>
+      {children}
+      <Button type="submit" variant="secondary" className={filterBar.apply}>
+        검색
+      </Button>
+      {filtered && (
+        <Link to={path} className={filterBar.reset} preventScrollReset>
+          조건 지우기
+        </Link>
+      )}
+    </Form>
+  );
+}
