@@ -1,4 +1,5 @@
 import { beforeAll, expect, test } from "vitest";
+import { listActivityYears, listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
 import { listFeedPage } from "#server/domain/feed/manage.ts";
 import { parseListQuery } from "#server/domain/list-query.ts";
@@ -11,7 +12,8 @@ import { describeEachDatabase } from "./support/databases.ts";
 /**
  * The hand-ordered admin lists that grow with the years (the feed, the odaeho issues) are
  * searched, counted and paged in the database, and a page is put in order on its own: its rows
- * change places among themselves, checked against the places the page showed.
+ * change places among themselves, checked against the places the page showed. The main
+ * activities are read one year at a time.
  */
 
 describeEachDatabase("admin lists a page at a time", (services) => {
@@ -135,5 +137,28 @@ describeEachDatabase("admin lists a page at a time", (services) => {
     const all = await issues(2, "");
     expect(all).toMatchObject({ total: 3, page: 2, pageCount: 2, from: 2 });
     expect(all.items.map((issue) => [issue.title, issue.version])).toEqual([["오대호 2024", 1]]);
+  });
+
+  test("the main activities are listed one year at a time, with the years and their counts", async () => {
+    for (const [year, title] of [
+      [2041, "신입생 코딩 대회"],
+      [2041, "겨울 게임잼"],
+      [2042, "종강 해커톤"],
+    ] as const) {
+      const answer = await postCommand(
+        services(),
+        "activities",
+        multipartForm({ intent: "create", year: String(year), title, description: "", direction: "left" }),
+      );
+      expect(answer.body.ok, answer.body.message).toBe(true);
+    }
+    expect(await listActivityYears(services().db)).toEqual([
+      { year: 2042, count: 1 },
+      { year: 2041, count: 2 },
+    ]);
+    const [only, ...others] = await listMainActivitiesByYear(services().db, services().storage, { year: 2041 });
+    expect(others).toEqual([]);
+    expect(only?.year).toBe(2041);
+    expect(only?.activities.map((activity) => activity.title)).toEqual(["신입생 코딩 대회", "겨울 게임잼"]);
   });
 });

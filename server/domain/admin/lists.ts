@@ -10,12 +10,19 @@ import {
 } from "#server/db/versioned.ts";
 import type { OrderForm } from "./form-input.ts";
 
-/** Every row's version by id: the admin lists send them back with each edit and delete. */
-export async function recordVersions(db: Db, table: VersionedTable): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom(table as "feed_items")
-    .select(["id", "version"])
-    .execute();
+/**
+ * Every row's version by id (or those of `ids`, the rows a page shows): the admin lists send them
+ * back with each edit and delete.
+ */
+export async function recordVersions(
+  db: Db,
+  table: VersionedTable,
+  ids?: readonly string[],
+): Promise<Record<string, number>> {
+  if (ids?.length === 0) return {};
+  let select = db.selectFrom(table as "feed_items").select(["id", "version"]);
+  if (ids) select = select.where("id", "in", ids);
+  const rows = await select.execute();
   return Object.fromEntries(rows.map((row) => [row.id, row.version]));
 }
 
