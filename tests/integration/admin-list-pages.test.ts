@@ -1,5 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
 import { listActivityYears, listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
+import { searchEvents } from "#server/domain/calendar/calendar.ts";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
 import { listFeedPage } from "#server/domain/feed/manage.ts";
 import { parseListQuery } from "#server/domain/list-query.ts";
@@ -13,7 +14,7 @@ import { describeEachDatabase } from "./support/databases.ts";
  * The hand-ordered admin lists that grow with the years (the feed, the odaeho issues) are
  * searched, counted and paged in the database, and a page is put in order on its own: its rows
  * change places among themselves, checked against the places the page showed. The main
- * activities are read one year at a time.
+ * activities are read one year at a time, and calendar events of any year are found by a search.
  */
 
 describeEachDatabase("admin lists a page at a time", (services) => {
@@ -160,5 +161,36 @@ describeEachDatabase("admin lists a page at a time", (services) => {
     expect(others).toEqual([]);
     expect(only?.year).toBe(2041);
     expect(only?.activities.map((activity) => activity.title)).toEqual(["신입생 코딩 대회", "겨울 게임잼"]);
+  });
+
+  test("calendar events of any year are found by title, place or description, the latest first", async () => {
+    for (const [title, date, location] of [
+      ["신입생 환영회", "2024-03-08", "학생회관"],
+      ["해커톤 본선", "2025-11-22", "공학관 101호"],
+      ["해커톤 예선", "2025-10-04", "온라인"],
+      ["종강 총회", "2026-12-18", "학생회관"],
+    ] as const) {
+      const answer = await postCommand(services(), "calendar", {
+        intent: "create",
+        title,
+        startDate: date,
+        startTime: "18:00",
+        endDate: date,
+        endTime: "21:00",
+        location,
+        description: "",
+      });
+      expect(answer.body.ok, answer.body.message).toBe(true);
+    }
+    const titles = async (search: string, page = 1, pageSize = 10) =>
+      (await searchEvents(services().db, { search, page, pageSize })).items.map((event) => event.title);
+    expect(await titles("해커톤")).toEqual(["해커톤 본선", "해커톤 예선"]);
+    expect(await titles("학생회관")).toEqual(["종강 총회", "신입생 환영회"]);
+    expect(await titles("해커톤", 2, 1)).toEqual(["해커톤 예선"]);
+    expect(await searchEvents(services().db, { search: "없는 일정", page: 1, pageSize: 10 })).toMatchObject({
+      total: 0,
+      items: [],
+      pageCount: 1,
+    });
   });
 });
