@@ -163,7 +163,12 @@ export const contentChapter: ManualChapter = {
       "연도별로 큰 활동을 정리합니다. ",
       "제목은 비워 둘 수 없습니다(비우면 “Title must not be empty!”). ",
       "사진을 왼쪽에 둘지 오른쪽에 둘지 고르고, 같은 해 안의 순서는 끌어서 놓거나 키보드로 바꿉니다. ",
-      "한 해의 마지막 활동을 지우면 그해가 목록에서 사라집니다.",
+      "한 해의 마지막 활동을 지우면 그해가 목록에서 사라집니다. ",
+      "목록은 한 번에 한 해씩 보입니다. ",
+      strong("연도"),
+      " 칸에서 해를 고르고 ",
+      strong("보기"),
+      "를 누르세요. 활동을 추가하면 그 활동의 해가 열립니다.",
     ),
     subheading(link("학습 기록", "/admin/manage-courses")),
     paragraph(
@@ -173,13 +178,18 @@ export const contentChapter: ManualChapter = {
       "공개 페이지는 기록이 있는 학기 가운데 목록의 마지막 학기를 먼저 보여 주므로, 새 학기를 미리 만들어 두어도 항목을 넣기 전까지는 바뀌지 않습니다.",
     ),
     subheading(link("피드", "/admin/manage-feed")),
-    paragraph("사진 한 장과 짧은 설명, 연결할 링크, 날짜로 피드 게시물을 만들고 순서를 정합니다."),
+    paragraph(
+      "사진 한 장과 짧은 설명, 연결할 링크, 날짜로 피드 게시물을 만들고 순서를 정합니다. ",
+      "목록 위의 검색 칸에 설명이나 링크의 낱말을 넣으면 그 게시물만 보입니다. ",
+      "게시물이 20개가 넘으면 페이지로 나뉘고, 순서는 한 페이지 안에서 바꿉니다. 검색 결과에서는 순서를 바꿀 수 없습니다.",
+    ),
     subheading(link("오대호", "/admin/manage-odaeho")),
     paragraph(
       "회지 한 호마다 제목, 설명, 발행일과 함께 표지 이미지와 PDF를 올립니다. ",
       "둘 중 하나라도 빠지면 “Upload Failed! Thumbnail Image or PDF file is not defined!”라는 안내와 함께 저장되지 않습니다. ",
       "PDF는 “동아리 이름 odaeho 제목.pdf”라는 이름으로 내려받아집니다. ",
-      "목록 순서는 끌어서 놓거나 키보드로 바꿉니다.",
+      "목록 순서는 끌어서 놓거나 키보드로 바꿉니다. ",
+      "피드처럼 제목이나 설명으로 찾을 수 있고, 20개가 넘으면 페이지로 나뉘어 한 페이지 안에서 순서를 바꿉니다.",
     ),
     subheading(link("회칙", "/admin/manage-rule")),
     paragraph(
@@ -196,7 +206,10 @@ export const contentChapter: ManualChapter = {
     subheading(link("캘린더", "/admin/manage-calendar")),
     paragraph(
       "일정마다 제목, 시작과 끝, 종일 여부, 장소, 설명을 넣습니다. ",
-      "공개 캘린더와, 휴대폰 캘린더에서 구독하는 주소에 함께 반영됩니다.",
+      "공개 캘린더와, 휴대폰 캘린더에서 구독하는 주소에 함께 반영됩니다. ",
+      "몇 월인지 모르는 일정은 오른쪽의 ",
+      strong("일정 찾기"),
+      "에 제목, 장소, 설명의 낱말을 넣어 찾습니다. 모든 해의 일정이 최근 것부터 나오고, 누르면 그 달이 열립니다.",
     ),
     subheading(link("모집 안내", "/admin/manage-admissions")),
     paragraph(
