@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { selectedValue } from "#shared/list-selection.ts";
@@ -53,6 +54,18 @@ describe("changing several articles at once", () => {
     await checkboxOf(page, first).check();
     await checkboxOf(page, second).check();
     await page.getByText("2개 선택함").waitFor();
+    // The chosen rows, the bar and its buttons read well in both themes.
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page })
+        .include("main")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      const severe = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => ({ rule: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target) }));
+      expect(severe, colorScheme).toEqual([]);
+    }
 
     // One confirmation that says how many and which.
     await unpublish.click();
@@ -98,7 +111,7 @@ describe("changing several articles at once", () => {
     await lists.successMessage(page, "게시글 1개가 삭제되었습니다");
     await page.getByText("조건에 맞는 게시글이 없습니다").waitFor();
     expect(consoleErrorsOf(page)).toEqual([]);
-  });
+  }, 120_000);
 
   test("without JavaScript the chosen articles are still sent, after the same confirmation", async () => {
     const page = await openAdminPage(await newPage(), "/admin");

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/Button.tsx";
 import filterBar from "./FilterBar.module.css";
@@ -11,10 +11,14 @@ interface ListSearchProps {
   label: string;
   /** What the search looks in, the field's label, e.g. "제목이나 본문". */
   searchLabel: string;
-  id: string;
   search: string;
-  /** Any condition is set: offers to clear them all. */
-  filtered: boolean;
+  /** Any condition is set (by default, a search): offers to clear them all. */
+  filtered?: boolean;
+  /**
+   * All the conditions the fields show, when there are more than the search: the fields show
+   * them again whenever they change (after a navigation).
+   */
+  conditions?: string;
   /** More conditions after the search (FilterSelect), e.g. a tag. */
   children?: ReactNode;
 }
@@ -22,11 +26,27 @@ interface ListSearchProps {
 /**
  * A long admin list's search above it: a GET form, so the address holds the search and the
  * filters, paging keeps them and it works without script; the list is searched in the database.
- * Give it a `key` of the conditions, so its fields show them again after a navigation.
  */
-export function ListSearch({ path, label, searchLabel, id, search, filtered, children }: ListSearchProps) {
+export function ListSearch({
+  path,
+  label,
+  searchLabel,
+  search,
+  filtered = search !== "",
+  conditions = search,
+  children,
+}: ListSearchProps) {
+  const id = useId();
   return (
-    <Form method="get" action={path} role="search" aria-label={label} className={filterBar.filters} preventScrollReset>
+    <Form
+      key={conditions}
+      method="get"
+      action={path}
+      role="search"
+      aria-label={label}
+      className={filterBar.filters}
+      preventScrollReset
+    >
       <div className={`${filterBar.filter} ${filterBar.search}`}>
         <label htmlFor={id}>{searchLabel}</label>
         <TextInput id={id} type="search" name="search" defaultValue={search} maxLength={100} enterKeyHint="search" />

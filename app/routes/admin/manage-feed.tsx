@@ -85,46 +85,39 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
         <h2 id="feed-items-title" className={styles.listTitle}>
           게시물 <span className={styles.count}>{countOf(search, list.total)}</span>
         </h2>
-        <ListSearch
-          path={PATH}
-          label="피드 검색"
-          searchLabel="설명이나 링크"
-          id="feed-search"
-          search={search}
-          filtered={search !== ""}
-          key={search}
-        />
+        <ListSearch path={PATH} label="피드 검색" searchLabel="설명이나 링크" search={search} />
         <OrderNote search={search} pageCount={list.pageCount} />
-        <ItemList
-          contentType={TYPE}
-          items={list.items}
-          getId={(item) => item.id}
-          getLabel={(item) => item.caption}
-          label="피드 순서"
-          reorder={pageOrder(search, list.from)}
-          empty={
-            search ? (
-              <EmptyState title="조건에 맞는 게시물이 없습니다">검색어를 줄이거나 바꿔 보세요.</EmptyState>
-            ) : (
-              <EmptyState title="아직 올린 게시물이 없습니다">위에서 사진을 올리면 공개 피드에 보입니다.</EmptyState>
-            )
-          }
-          renderItem={(item, announce) => (
-            <ItemRow
-              contentType={TYPE}
-              id={item.id}
-              version={item.version}
-              label={`'${item.caption}' 게시물`}
-              summary={feedSummary(item)}
-              removeTitle={`'${item.caption}' 게시물을 삭제할까요?`}
-              removeMessage={<p>사진 파일도 함께 지워지며 되돌릴 수 없습니다.</p>}
-              prepare={compressImage}
-              rules={rules}
-              onRemoved={announce}
-              fields={({ fieldErrors }) => <FeedFields errors={fieldErrors} today={today} item={item} />}
-            />
-          )}
-        />
+        {list.items.length === 0 ? (
+          search ? (
+            <EmptyState title="조건에 맞는 게시물이 없습니다">검색어를 줄이거나 바꿔 보세요.</EmptyState>
+          ) : (
+            <EmptyState title="아직 올린 게시물이 없습니다">위에서 사진을 올리면 공개 피드에 보입니다.</EmptyState>
+          )
+        ) : (
+          <ItemList
+            contentType={TYPE}
+            items={list.items}
+            getId={(item) => item.id}
+            getLabel={(item) => item.caption}
+            label="피드 순서"
+            reorder={pageOrder(search, list.from)}
+            renderItem={(item, announce) => (
+              <ItemRow
+                contentType={TYPE}
+                id={item.id}
+                version={item.version}
+                label={`'${item.caption}' 게시물`}
+                summary={feedSummary(item)}
+                removeTitle={`'${item.caption}' 게시물을 삭제할까요?`}
+                removeMessage={<p>사진 파일도 함께 지워지며 되돌릴 수 없습니다.</p>}
+                prepare={compressImage}
+                rules={rules}
+                onRemoved={announce}
+                fields={({ fieldErrors }) => <FeedFields errors={fieldErrors} today={today} item={item} />}
+              />
+            )}
+          />
+        )}
         <Pagination
           page={list.page}
           pageCount={list.pageCount}

@@ -82,15 +82,7 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
         <h2 id="issues-title" className={styles.listTitle}>
           발행된 호 <span className={styles.count}>{countOf(search, list.total)}</span>
         </h2>
-        <ListSearch
-          path={PATH}
-          label="오대호 검색"
-          searchLabel="제목이나 설명"
-          id="odaeho-search"
-          search={search}
-          filtered={search !== ""}
-          key={search}
-        />
+        <ListSearch path={PATH} label="오대호 검색" searchLabel="제목이나 설명" search={search} />
         <OrderNote search={search} pageCount={list.pageCount} />
         {/* Kept when it is empty: a deletion's announcement is shown by the list. */}
         <ItemList

@@ -7,6 +7,7 @@ import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { BulkActions } from "#app/components/admin/posts/BulkActions.tsx";
 import { ARTICLES, deleteTargetOf, handOverOf, NEW_POST_PATH, POSTS_PATH } from "#app/components/admin/posts/links.ts";
+import styles from "#app/components/admin/posts/PostsList.module.css";
 import { PostsTable } from "#app/components/admin/posts/PostsTable.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
@@ -18,7 +19,6 @@ import { listManagedArticles, listPendingArticles } from "#server/domain/article
 import { getServices } from "#server/http/router-context.ts";
 import { ARTICLE_STATUSES, articleStatusLabels, isArticleStatus } from "#shared/article-status.ts";
 import type { Route } from "./+types/manage-posts";
-import styles from "./manage-posts.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -83,10 +83,9 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         path={POSTS_PATH}
         label="게시글 검색"
         searchLabel="제목이나 본문"
-        id="posts-search"
         search={query.search}
         filtered={filtered}
-        key={`${query.search}\u0000${query.tag}\u0000${query.status}`}
+        conditions={`${query.search}\u0000${query.tag}\u0000${query.status}`}
       >
         <FilterSelect
           id="posts-tag"

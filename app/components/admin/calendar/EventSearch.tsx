@@ -25,15 +25,7 @@ export function EventSearch({ search, month, found }: EventSearchProps) {
       <h2 id="event-search-title" className={styles.panelTitle}>
         일정 찾기
       </h2>
-      <ListSearch
-        path={PATH}
-        label="일정 검색"
-        searchLabel="제목, 장소, 설명"
-        id="event-search"
-        search={search}
-        filtered={search !== ""}
-        key={search}
-      >
+      <ListSearch path={PATH} label="일정 검색" searchLabel="제목, 장소, 설명" search={search}>
         <input type="hidden" name="month" value={month} />
       </ListSearch>
       {found && (

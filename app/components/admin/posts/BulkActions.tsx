@@ -44,8 +44,7 @@ export function BulkActions({ rows, selection, busy }: BulkActionsProps) {
       <div className={styles.actions}>
         <ConfirmButton
           variant="secondary"
-          name="intent"
-          value="bulk-unpublish"
+          {...sends("bulk-unpublish")}
           title={published.length > 0 ? `게시글 ${published.length}개를 내릴까요?` : "고른 게시글을 내릴까요?"}
           confirmLabel="내리기"
           disabled={unusable || (hydrated && published.length === 0)}
@@ -67,8 +66,7 @@ export function BulkActions({ rows, selection, busy }: BulkActionsProps) {
           선택한 글 내리기
         </ConfirmButton>
         <ConfirmButton
-          name="intent"
-          value="bulk-delete"
+          {...sends("bulk-delete")}
           title={chosen.length > 0 ? `게시글 ${chosen.length}개를 삭제할까요?` : "고른 게시글을 삭제할까요?"}
           confirmLabel="삭제"
           disabled={unusable}
@@ -94,6 +92,11 @@ export function BulkActions({ rows, selection, busy }: BulkActionsProps) {
       )}
     </fieldset>
   );
+}
+
+/** A confirming button sends its command as the list form's `intent`, with the ticked rows. */
+function sends(command: "bulk-unpublish" | "bulk-delete") {
+  return { name: "intent", value: command };
 }
 
 /** The titles a confirmation is about, in the list's order. */

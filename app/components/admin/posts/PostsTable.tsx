@@ -10,7 +10,7 @@ import type { ManagedArticleRow } from "#server/domain/articles/manage.ts";
 import { SELECTED_FIELD, selectedValue } from "#shared/list-selection.ts";
 import { ArticleStatusBadge } from "./ArticleStatusBadge.tsx";
 import { deleteMessage, postEditHref } from "./links.ts";
-import styles from "./PostsTable.module.css";
+import styles from "./PostsList.module.css";
 
 interface PostsTableProps {
   rows: ManagedArticleRow[];
