@@ -84,6 +84,11 @@ interface AdminFormProps {
   onEdit?: (form: HTMLFormElement) => void;
   /** The fields start with values that are not saved (a recovered copy): count them as changes. */
   startsEdited?: boolean;
+  /**
+   * The form's inputs choose the rows its actions apply to (a list's checkboxes) rather than hold
+   * content, so ticking them is no unsaved change.
+   */
+  choosesRows?: boolean;
   className?: string;
   children: (state: AdminFormState) => ReactNode;
 }
@@ -112,6 +117,7 @@ export function AdminForm({
   id,
   onEdit,
   startsEdited = false,
+  choosesRows = false,
   className,
   children,
 }: AdminFormProps) {
@@ -256,11 +262,11 @@ export function AdminForm({
         onSubmit={onSubmit}
         onKeyDown={onKeyDown}
         onInput={(event) => {
-          setDirty(true);
+          if (!choosesRows) setDirty(true);
           onEdit?.(event.currentTarget);
         }}
         onChange={(event) => {
-          setDirty(true);
+          if (!choosesRows) setDirty(true);
           onEdit?.(event.currentTarget);
         }}
         noValidate

@@ -3,7 +3,8 @@ import { Select } from "#app/components/admin/FormField.tsx";
 
 /**
  * One choice in a list's filter bar (the log's category and result, the posts' tag): a labelled
- * select of `[value, label]` options after "전체", which filters nothing.
+ * select of `[value, label]` options after "전체", which filters nothing; `all={false}` for a
+ * list that always shows one choice's rows (the activities of one year).
  */
 export function FilterSelect({
   id,
@@ -11,6 +12,7 @@ export function FilterSelect({
   label,
   defaultValue,
   options,
+  all = true,
   className,
 }: {
   id: string;
@@ -18,13 +20,14 @@ export function FilterSelect({
   label: string;
   defaultValue: string | undefined;
   options: readonly (readonly [value: string, label: string])[];
+  all?: boolean;
   className?: string | undefined;
 }) {
   return (
     <div className={className ? `${filterBar.filter} ${className}` : filterBar.filter}>
       <label htmlFor={id}>{label}</label>
       <Select id={id} name={name} defaultValue={defaultValue}>
-        <option value="">전체</option>
+        {all && <option value="">전체</option>}
         {options.map(([value, optionLabel]) => (
           <option key={value} value={value}>
             {optionLabel}

@@ -1,53 +1,55 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/Button.tsx";
 import filterBar from "./FilterBar.module.css";
 import { TextInput } from "./FormField.tsx";
 
+interface ListSearchProps {
+  /** The list's address, which the form asks for with its query. */
+  path: string;
+  /** The form's accessible name, e.g. "게시글 검색". */
+  label: string;
+  /** What the search looks in, the field's label, e.g. "제목이나 본문". */
+  searchLabel: string;
+  search: string;
+  /** Any condition is set (by default, a search): offers to clear them all. */
+  filtered?: boolean;
+  /**
+   * All the conditions the fields show, when there are more than the search: the fields show
+   * them again whenever they change (after a navigation).
+   */
+  conditions?: string;
+  /** More conditions after the search (FilterSelect), e.g. a tag. */
+  children?: ReactNode;
+}
+
 /**
- * A long list's search above it (the posts, the file library): a search field, the list's own
- * filters (`children`, FilterSelects), "검색", and "조건 지우기" once anything is chosen. A plain
- * GET form, so it works before the page's script has loaded and every result has an address.
+ * A long admin list's search above it: a GET form, so the address holds the search and the
+ * filters, paging keeps them and it works without script; the list is searched in the database.
  */
 export function ListSearch({
   path,
   label,
+  searchLabel,
   search,
-  filtered,
-  resetKey,
+  filtered = search !== "",
+  conditions = search,
   children,
-}: {
-  /** The list's address, without search parameters. */
-  path: string;
-  /** The search's accessible name, e.g. "게시글 검색". */
-  label: string;
-  /** The search field: its id, its label and the words searched now. */
-  search: { id: string; label: string; value: string };
-  filtered: boolean;
-  /** The search and filters now: when they change, the fields show them again. */
-  resetKey: string;
-  children: ReactNode;
-}) {
+}: ListSearchProps) {
+  const id = useId();
   return (
     <Form
+      key={conditions}
       method="get"
       action={path}
       role="search"
       aria-label={label}
       className={filterBar.filters}
-      key={resetKey}
       preventScrollReset
     >
       <div className={`${filterBar.filter} ${filterBar.search}`}>
-        <label htmlFor={search.id}>{search.label}</label>
-        <TextInput
-          id={search.id}
-          type="search"
-          name="search"
-          defaultValue={search.value}
-          maxLength={100}
-          enterKeyHint="search"
-        />
+        <label htmlFor={id}>{searchLabel}</label>
+        <TextInput id={id} type="search" name="search" defaultValue={search} maxLength={100} enterKeyHint="search" />
       </div>
       {children}
       <Button type="submit" variant="secondary" className={filterBar.apply}>

@@ -14,6 +14,7 @@ import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { RefusedSignInsTable } from "#app/components/admin/RefusedSignInsTable.tsx";
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
+import { listHref } from "#app/lib/admin/list-href.ts";
 import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { contentOverview } from "#server/domain/admin/admin-pages.ts";
@@ -83,14 +84,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { overview, filters, log, webVitals, traffic } = loaderData;
   const navigation = useNavigation();
   const filtered = filters.category !== "" || filters.type !== "";
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams();
-    if (filters.category) params.set("category", filters.category);
-    if (filters.type) params.set("type", filters.type);
-    if (page > 1) params.set("page", String(page));
-    const query = params.toString();
-    return query ? `/admin?${query}#log` : "/admin#log";
-  };
+  const hrefFor = (page: number) => `${listHref("/admin", filters, page)}#log`;
 
   return (
     <>

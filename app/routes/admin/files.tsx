@@ -102,9 +102,10 @@ export default function FileLibrary({ loaderData }: Route.ComponentProps) {
       <ListSearch
         path={PATH}
         label="파일 검색"
-        search={{ id: "files-search", label: "파일 이름", value: query.search }}
+        searchLabel="파일 이름"
+        search={query.search}
         filtered={filtered}
-        resetKey={`${query.search}\u0000${query.kind}\u0000${query.use}`}
+        conditions={`${query.search}\u0000${query.kind}\u0000${query.use}`}
       >
         <FilterSelect id="files-kind" name="kind" label="종류" defaultValue={query.kind} options={kinds} />
         <FilterSelect id="files-use" name="use" label="쓰임" defaultValue={query.use} options={uses} />

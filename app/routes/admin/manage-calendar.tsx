@@ -1,35 +1,45 @@
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { AddDisclosure } from "#app/components/admin/AddDisclosure.tsx";
 import styles from "#app/components/admin/calendar/Calendar.module.css";
 import { EventFields } from "#app/components/admin/calendar/EventFields.tsx";
-import { EventList, eventAddress } from "#app/components/admin/calendar/EventList.tsx";
+import { EventLinks, EventList, eventAddress } from "#app/components/admin/calendar/EventList.tsx";
+import { EventSearch } from "#app/components/admin/calendar/EventSearch.tsx";
 import { MonthToolbar } from "#app/components/admin/calendar/MonthToolbar.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
-import { listEventsInMonth, listUpcomingEvents } from "#server/domain/calendar/calendar.ts";
+import { listEventsInMonth, listUpcomingEvents, searchEvents } from "#server/domain/calendar/calendar.ts";
 import { eventInputSchema } from "#server/domain/calendar/manage.ts";
+import { parseListQuery } from "#server/domain/list-query.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { formatEventWhen, monthKey, parseMonthKey, seoulDate, seoulYearMonth } from "#shared/calendar-dates.ts";
+import { monthKey, parseMonthKey, seoulDate, seoulYearMonth } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-calendar";
 
 const UPCOMING_LIMIT = 6;
+const SEARCH_PAGE_SIZE = 10;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "캘린더 관리", noIndex: true });
 
-/** ?month=YYYY-MM picks the month to list; without it, or when malformed, this month in Seoul. */
+/**
+ * ?month=YYYY-MM picks the month to list; without it, or when malformed, this month in Seoul.
+ * ?search= finds events of any month (a page of them, ?page=), beside the month.
+ */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const now = new Date();
   const current = seoulYearMonth(now);
   const yearMonth = parseMonthKey(url.searchParams.get("month")) ?? current;
-  const [events, upcoming] = await Promise.all([
+  const query = parseListQuery(url.searchParams);
+  const [events, upcoming, found] = await Promise.all([
     listEventsInMonth(db, yearMonth),
     listUpcomingEvents(db, now, UPCOMING_LIMIT),
+    query.search ? searchEvents(db, { ...query, pageSize: SEARCH_PAGE_SIZE }) : undefined,
   ]);
   return {
+    search: query.search,
+    found,
     yearMonth,
     current,
     now: now.toISOString(),
@@ -40,10 +50,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-const monthOf = (startsAt: string) => monthKey(seoulYearMonth(new Date(startsAt)));
-
 export default function ManageCalendar({ loaderData }: Route.ComponentProps) {
-  const { yearMonth, current, now, today, events, upcoming, rules } = loaderData;
+  const { yearMonth, current, now, today, events, upcoming, rules, search, found } = loaderData;
   const navigate = useNavigate();
   return (
     <>
@@ -76,18 +84,10 @@ export default function ManageCalendar({ loaderData }: Route.ComponentProps) {
             {upcoming.length === 0 ? (
               <p className={styles.none}>예정된 일정이 없습니다.</p>
             ) : (
-              <ol className={styles.upcoming}>
-                {upcoming.map((event) => (
-                  <li key={event.id}>
-                    <Link to={eventAddress(monthOf(event.startsAt), event.id)} className={styles.upcomingLink}>
-                      <span className={styles.upcomingWhen}>{formatEventWhen(event)}</span>
-                      <span className={styles.upcomingTitle}>{event.title}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ol>
+              <EventLinks events={upcoming} />
             )}
           </section>
+          <EventSearch search={search} month={monthKey(yearMonth)} found={found} />
           <AddDisclosure summary="새 일정 추가">
             <AddItemForm
               contentType="calendar"

@@ -1,50 +1,54 @@
 import { FileField } from "#app/components/admin/FileField.tsx";
 import { FormField, TextArea, TextInput } from "#app/components/admin/FormField.tsx";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
+import { countOf, OrderNote, pageOrder } from "#app/components/admin/list/PagedOrder.tsx";
 import { ItemThumbnail, type RowSummaryProps } from "#app/components/admin/list/RowSummary.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { listHref } from "#app/lib/admin/list-href.ts";
 import { formatShortDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
 import { webLink } from "#app/lib/web-link.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import { dateInputValue } from "#server/domain/admin/form-input.ts";
-import { recordVersions } from "#server/domain/admin/lists.ts";
-import { listFeedItems } from "#server/domain/feed/feed.ts";
-import { feedFields } from "#server/domain/feed/manage.ts";
+import { feedFields, listFeedPage } from "#server/domain/feed/manage.ts";
+import { parseListQuery } from "#server/domain/list-query.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { seoulDate } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-feed";
 import styles from "./manage-media.module.css";
 
 const TYPE = "feed";
+const PATH = "/admin/manage-feed";
+const PAGE_SIZE = 20;
 const compressImage = compressImageFields(["image"]);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "피드 관리", noIndex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** ?search= and ?page= as every admin list reads them; the feed is searched and paged in the database. */
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const [items, versions] = await Promise.all([listFeedItems(db, storage), recordVersions(db, "feed_items")]);
+  const query = parseListQuery(url.searchParams);
+  const list = await listFeedPage(db, storage, { ...query, pageSize: PAGE_SIZE });
   return {
-    items: items.map((item) => ({
-      ...item,
-      postedDate: dateInputValue(item.postedAt),
-      version: versions[item.id] ?? 1,
-    })),
+    search: query.search,
+    list: { ...list, items: list.items.map((item) => ({ ...item, postedDate: dateInputValue(item.postedAt) })) },
     today: seoulDate(new Date()),
     rules: fieldRules(feedFields),
   };
 }
 
-type Item = Route.ComponentProps["loaderData"]["items"][number];
+type Item = Route.ComponentProps["loaderData"]["list"]["items"][number];
 
 export default function ManageFeed({ loaderData }: Route.ComponentProps) {
-  const { items, today, rules } = loaderData;
+  const { search, list, today, rules } = loaderData;
   return (
     <>
       <PageHeader
@@ -79,18 +83,24 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
 
       <section className={styles.list} aria-labelledby="feed-items-title">
         <h2 id="feed-items-title" className={styles.listTitle}>
-          게시물 <span className={styles.count}>{items.length}개</span>
+          게시물 <span className={styles.count}>{countOf(search, list.total)}</span>
         </h2>
-        {items.length === 0 ? (
-          <EmptyState title="아직 올린 게시물이 없습니다">위에서 사진을 올리면 공개 피드에 보입니다.</EmptyState>
+        <ListSearch path={PATH} label="피드 검색" searchLabel="설명이나 링크" search={search} />
+        <OrderNote search={search} pageCount={list.pageCount} />
+        {list.items.length === 0 ? (
+          search ? (
+            <EmptyState title="조건에 맞는 게시물이 없습니다">검색어를 줄이거나 바꿔 보세요.</EmptyState>
+          ) : (
+            <EmptyState title="아직 올린 게시물이 없습니다">위에서 사진을 올리면 공개 피드에 보입니다.</EmptyState>
+          )
         ) : (
           <ItemList
             contentType={TYPE}
-            items={items}
+            items={list.items}
             getId={(item) => item.id}
             getLabel={(item) => item.caption}
             label="피드 순서"
-            reorder={{}}
+            reorder={pageOrder(search, list.from)}
             renderItem={(item, announce) => (
               <ItemRow
                 contentType={TYPE}
@@ -108,6 +118,12 @@ export default function ManageFeed({ loaderData }: Route.ComponentProps) {
             )}
           />
         )}
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          hrefFor={(page) => listHref(PATH, { search }, page)}
+          label="피드 페이지"
+        />
       </section>
     </>
   );

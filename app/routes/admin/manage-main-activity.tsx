@@ -1,16 +1,19 @@
+import { Form, useNavigate } from "react-router";
 import { FileField } from "#app/components/admin/FileField.tsx";
+import filterBar from "#app/components/admin/FilterBar.module.css";
+import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
 import { Checkbox, FormField, Select, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import { ItemThumbnail, type RowSummaryProps } from "#app/components/admin/list/RowSummary.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
-import { ButtonLink } from "#app/components/ui/Button.tsx";
+import { Button, ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
-import { listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
+import { listActivityYears, listMainActivitiesByYear } from "#server/domain/activities/activities.ts";
 import { activityFields } from "#server/domain/activities/manage.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import { recordVersions } from "#server/domain/admin/lists.ts";
@@ -20,21 +23,36 @@ import type { Route } from "./+types/manage-main-activity";
 import styles from "./manage-media.module.css";
 
 const TYPE = "activities";
+const PATH = "/admin/manage-main-activity";
+const yearHref = (year: number) => `${PATH}?year=${year}`;
 const compressImage = compressImageFields(["image"]);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "주요 활동 관리", noIndex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * ?year= picks the year whose activities are listed (each year is put in order on its own);
+ * without it, or for a year without activities, the newest year that has any.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const [years, versions] = await Promise.all([
-    listMainActivitiesByYear(db, storage),
-    recordVersions(db, "main_activities"),
-  ]);
+  const years = await listActivityYears(db);
+  const wanted = Number(url.searchParams.get("year"));
+  const year = years.find((candidate) => candidate.year === wanted)?.year ?? years[0]?.year;
+  const shown = year === undefined ? undefined : (await listMainActivitiesByYear(db, storage, { year }))[0];
+  const activities = shown?.activities ?? [];
+  const versions = await recordVersions(
+    db,
+    "main_activities",
+    activities.map((activity) => activity.id),
+  );
   return {
-    // Newest year first, each year in the managers' order; the list groups them again by year.
-    activities: years.flatMap(({ year, activities }) =>
-      activities.map((activity) => ({ ...activity, year, version: versions[activity.id] ?? 1 })),
-    ),
+    years,
+    year,
+    activities: activities.map((activity) => ({
+      ...activity,
+      year: shown?.year ?? 0,
+      version: versions[activity.id] ?? 1,
+    })),
     thisYear: seoulYearMonth(new Date()).year,
     rules: fieldRules(activityFields),
   };
@@ -45,7 +63,8 @@ type Activity = Route.ComponentProps["loaderData"]["activities"][number];
 const directions = { left: "사진 왼쪽", right: "사진 오른쪽" } as const;
 
 export default function ManageMainActivity({ loaderData }: Route.ComponentProps) {
-  const { activities, thisYear, rules } = loaderData;
+  const { years, year, activities, thisYear, rules } = loaderData;
+  const navigate = useNavigate();
   return (
     <>
       <PageHeader
@@ -73,6 +92,11 @@ export default function ManageMainActivity({ loaderData }: Route.ComponentProps)
           submitLabel="활동 추가"
           prepare={compressImage}
           rules={rules}
+          onSaved={(_result, form) => {
+            // The new activity's year is shown, where it went.
+            const added = Number(form.get("year"));
+            if (added !== year) navigate(yearHref(added), { preventScrollReset: true });
+          }}
         >
           {({ fieldErrors }) => <ActivityFields errors={fieldErrors} year={thisYear} />}
         </AddItemForm>
@@ -80,8 +104,23 @@ export default function ManageMainActivity({ loaderData }: Route.ComponentProps)
 
       <section className={styles.list} aria-labelledby="activity-years-title">
         <h2 id="activity-years-title" className={styles.listTitle}>
-          연도별 활동
+          연도별 활동 <span className={styles.count}>{years.length}개 연도</span>
         </h2>
+        {years.length > 0 && (
+          <Form method="get" action={PATH} className={filterBar.filters} key={year} preventScrollReset>
+            <FilterSelect
+              id="activity-year"
+              name="year"
+              label="연도"
+              all={false}
+              defaultValue={String(year ?? "")}
+              options={years.map((entry) => [String(entry.year), `${entry.year}년 (${entry.count}개)`] as const)}
+            />
+            <Button type="submit" variant="secondary" className={filterBar.apply}>
+              보기
+            </Button>
+          </Form>
+        )}
         {/* Kept when it is empty: a deletion's announcement is shown by the list. */}
         <ItemList
           contentType={TYPE}

@@ -1,50 +1,57 @@
 import { FileField } from "#app/components/admin/FileField.tsx";
 import { FormField, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
+import { countOf, OrderNote, pageOrder } from "#app/components/admin/list/PagedOrder.tsx";
 import { ItemThumbnail, type RowSummaryProps } from "#app/components/admin/list/RowSummary.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
+import { listHref } from "#app/lib/admin/list-href.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
 import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import { dateInputValue } from "#server/domain/admin/form-input.ts";
-import { recordVersions } from "#server/domain/admin/lists.ts";
-import { odaehoFields } from "#server/domain/odaeho/manage.ts";
-import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
+import { parseListQuery } from "#server/domain/list-query.ts";
+import { listIssuePage, odaehoFields } from "#server/domain/odaeho/manage.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { seoulDate } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-odaeho";
 import styles from "./manage-media.module.css";
 
 const TYPE = "odaeho";
+const PATH = "/admin/manage-odaeho";
+const PAGE_SIZE = 20;
 const compressCover = compressImageFields(["thumbnail"]);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "오대호 관리", noIndex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** ?search= and ?page= as every admin list reads them; the issues are searched and paged in the database. */
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const [issues, versions] = await Promise.all([listOdaehoIssues(db, storage), recordVersions(db, "odaeho_issues")]);
+  const query = parseListQuery(url.searchParams);
+  const list = await listIssuePage(db, storage, { ...query, pageSize: PAGE_SIZE });
   return {
-    issues: issues.map((issue) => ({
-      ...issue,
-      publishedDate: dateInputValue(issue.publishedAt),
-      version: versions[issue.id] ?? 1,
-    })),
+    search: query.search,
+    list: {
+      ...list,
+      items: list.items.map((issue) => ({ ...issue, publishedDate: dateInputValue(issue.publishedAt) })),
+    },
     today: seoulDate(new Date()),
     rules: fieldRules(odaehoFields),
   };
 }
 
-type Issue = Route.ComponentProps["loaderData"]["issues"][number];
+type Issue = Route.ComponentProps["loaderData"]["list"]["items"][number];
 
 export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
-  const { issues, today, rules } = loaderData;
+  const { search, list, today, rules } = loaderData;
   return (
     <>
       <PageHeader
@@ -73,16 +80,27 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
 
       <section className={styles.list} aria-labelledby="issues-title">
         <h2 id="issues-title" className={styles.listTitle}>
-          발행된 호 <span className={styles.count}>{issues.length}개</span>
+          발행된 호 <span className={styles.count}>{countOf(search, list.total)}</span>
         </h2>
+        <ListSearch path={PATH} label="오대호 검색" searchLabel="제목이나 설명" search={search} />
+        <OrderNote search={search} pageCount={list.pageCount} />
         {/* Kept when it is empty: a deletion's announcement is shown by the list. */}
         <ItemList
           contentType={TYPE}
-          items={issues}
+          items={list.items}
           getId={(issue) => issue.id}
           getLabel={(issue) => issue.title}
           label="오대호 목록 순서"
-          reorder={{}}
+          reorder={pageOrder(search, list.from)}
+          empty={
+            search ? (
+              <EmptyState title="조건에 맞는 호가 없습니다">검색어를 줄이거나 바꿔 보세요.</EmptyState>
+            ) : (
+              <EmptyState title="아직 올린 호가 없습니다">
+                위에서 표지와 PDF를 올리면 공개 페이지에 보입니다.
+              </EmptyState>
+            )
+          }
           renderItem={(issue, announce) => (
             <ItemRow
               contentType={TYPE}
@@ -99,9 +117,12 @@ export default function ManageOdaeho({ loaderData }: Route.ComponentProps) {
             />
           )}
         />
-        {issues.length === 0 && (
-          <EmptyState title="아직 올린 호가 없습니다">위에서 표지와 PDF를 올리면 공개 페이지에 보입니다.</EmptyState>
-        )}
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          hrefFor={(page) => listHref(PATH, { search }, page)}
+          label="오대호 페이지"
+        />
       </section>
     </>
   );

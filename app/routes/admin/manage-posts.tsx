@@ -1,33 +1,24 @@
-import { Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { AdminForm } from "#app/components/admin/AdminForm.tsx";
-import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
-import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
 import { ListSearch, ListSummary } from "#app/components/admin/ListSearch.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
-import { ArticleStatusBadge } from "#app/components/admin/posts/ArticleStatusBadge.tsx";
-import {
-  ARTICLES,
-  deleteMessage,
-  deleteTargetOf,
-  handOverOf,
-  NEW_POST_PATH,
-  POSTS_PATH,
-  postEditHref,
-} from "#app/components/admin/posts/links.ts";
-import { articleHref, articlePreviewHref } from "#app/components/community/media-links.ts";
+import { BulkActions } from "#app/components/admin/posts/BulkActions.tsx";
+import { ARTICLES, deleteTargetOf, handOverOf, NEW_POST_PATH, POSTS_PATH } from "#app/components/admin/posts/links.ts";
+import styles from "#app/components/admin/posts/PostsList.module.css";
+import { PostsTable } from "#app/components/admin/posts/PostsTable.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
-import { formatDateTime } from "#app/lib/format.ts";
+import { listHref } from "#app/lib/admin/list-href.ts";
+import { useRowSelection } from "#app/lib/admin/use-row-selection.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listArticleTags, parseArticleListQuery } from "#server/domain/articles/articles.ts";
 import { listManagedArticles, listPendingArticles } from "#server/domain/articles/manage.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { ARTICLE_STATUSES, articleStatusLabels, isArticleStatus } from "#shared/article-status.ts";
 import type { Route } from "./+types/manage-posts";
-import styles from "./manage-posts.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -55,21 +46,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 type ListQuery = { search: string; tag: string; status: string };
 
-/** The list's address for a page, keeping the search, tag and status. */
-function listHref(query: ListQuery, page = 1): string {
-  const params = new URLSearchParams();
-  if (query.search) params.set("search", query.search);
-  if (query.tag) params.set("tag", query.tag);
-  if (query.status) params.set("status", query.status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `${POSTS_PATH}?${search}` : POSTS_PATH;
-}
-
 export default function ManagePosts({ loaderData }: Route.ComponentProps) {
   const { query, list, pending, tags } = loaderData;
   const rows = [...pending, ...list.items];
   const location = useLocation();
+  // Another page, search or filter starts with nothing chosen.
+  const selection = useRowSelection(
+    rows.map((row) => row.id),
+    location.search,
+  );
   const navigation = useNavigation();
   const handedOver = handOverOf(location.state)?.notice;
   const filtered = query.search !== "" || query.tag !== "" || query.status !== "";
@@ -97,9 +82,10 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
       <ListSearch
         path={POSTS_PATH}
         label="게시글 검색"
-        search={{ id: "posts-search", label: "제목이나 본문", value: query.search }}
+        searchLabel="제목이나 본문"
+        search={query.search}
         filtered={filtered}
-        resetKey={`${query.search}\u0000${query.tag}\u0000${query.status}`}
+        conditions={`${query.search}\u0000${query.tag}\u0000${query.status}`}
       >
         <FilterSelect
           id="posts-tag"
@@ -126,7 +112,15 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
       />
 
       {/* One form around the list, so a delete's answer stays on screen even when it empties the list. */}
-      <AdminForm contentType={ARTICLES} prepare={deleteTargetOf} label="게시글 목록">
+      <AdminForm
+        contentType={ARTICLES}
+        prepare={deleteTargetOf}
+        label="게시글 목록"
+        choosesRows
+        onSaved={(_result, sent) => {
+          if (String(sent.get("intent") ?? "").startsWith("bulk-")) selection.clear();
+        }}
+      >
         {({ busy }) =>
           rows.length === 0 ? (
             <EmptyState
@@ -146,84 +140,10 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                 : "첫 소식을 올리면 공개 사이트의 미디어 페이지에 나타납니다."}
             </EmptyState>
           ) : (
-            <div className={styles.list}>
-              <input type="hidden" name="intent" value="delete" />
-              <DataTable caption="게시글 목록" hideCaption>
-                <thead className={styles.head}>
-                  <tr>
-                    <th scope="col">제목</th>
-                    <th scope="col">상태</th>
-                    <th scope="col">태그</th>
-                    <th scope="col">게시일</th>
-                    <th scope="col" data-numeric>
-                      사진
-                    </th>
-                    <th scope="col">
-                      <span className="visually-hidden">관리</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((article) => (
-                    <tr key={article.id}>
-                      <th scope="row" className={styles.titleCell}>
-                        <Link to={postEditHref(article.id)} className={styles.title}>
-                          {article.title}
-                        </Link>
-                        <span className={styles.updated}>마지막 수정 {formatDateTime(article.updatedAt)}</span>
-                      </th>
-                      <td className={styles.statusCell}>
-                        <ArticleStatusBadge status={article.status} />
-                      </td>
-                      <td className={styles.tagCell}>
-                        {article.tag ? <Badge tone="brand">{article.tag}</Badge> : "—"}
-                      </td>
-                      <td data-nowrap data-mono className={styles.dateCell}>
-                        <time dateTime={article.publishedAt}>{formatDateTime(article.publishedAt)}</time>
-                      </td>
-                      <td data-numeric className={styles.countCell}>
-                        <span className={styles.narrowLabel}>사진 </span>
-                        {article.imageCount}
-                        <span className={styles.narrowUnit}>장</span>
-                      </td>
-                      <td className={styles.actionsCell}>
-                        <div className={styles.rowActions}>
-                          <ButtonLink
-                            to={postEditHref(article.id)}
-                            variant="secondary"
-                            size="sm"
-                            aria-label={`'${article.title}' 수정`}
-                          >
-                            수정
-                          </ButtonLink>
-                          {/* A published article opens as visitors see it; one not yet public, in the preview. */}
-                          <a
-                            href={
-                              article.status === "published" ? articleHref(article.id) : articlePreviewHref(article.id)
-                            }
-                            target="_blank"
-                            rel="noopener"
-                            className={styles.publicLink}
-                          >
-                            {article.status === "published" ? "보기" : "미리보기"}
-                            <span className="visually-hidden"> ('{article.title}', 새 탭)</span>
-                          </a>
-                          <ConfirmButton
-                            title={`'${article.title}' 게시글을 삭제할까요?`}
-                            message={deleteMessage(article.imageCount)}
-                            name="target"
-                            value={`${article.id}:${article.version}`}
-                            disabled={busy}
-                          >
-                            삭제
-                          </ConfirmButton>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </DataTable>
-            </div>
+            <>
+              <BulkActions rows={rows} selection={selection} busy={busy} />
+              <PostsTable rows={rows} selection={selection} busy={busy} />
+            </>
           )
         }
       </AdminForm>
@@ -232,7 +152,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         page={list.page}
         // A capped search total means the next page exists; the count grows as it is reached.
         pageCount={list.totalCapped ? Math.max(list.pageCount, list.page + 1) : list.pageCount}
-        hrefFor={(page) => listHref(query, page)}
+        hrefFor={(page) => listHref(POSTS_PATH, query, page)}
         label="게시글 목록 페이지"
       />
     </>

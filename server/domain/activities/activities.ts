@@ -17,10 +17,18 @@ export interface ActivityYear {
   activities: MainActivity[];
 }
 
-/** The main activities grouped by year, newest year first, each year in the managers' order. */
-export async function listMainActivitiesByYear(db: Db, storage: FileStorage): Promise<ActivityYear[]> {
-  const rows = await db
-    .selectFrom("main_activities")
+/**
+ * The main activities grouped by year, newest year first, each year in the managers' order; with
+ * `year`, that year's alone.
+ */
+export async function listMainActivitiesByYear(
+  db: Db,
+  storage: FileStorage,
+  filter: { year?: number } = {},
+): Promise<ActivityYear[]> {
+  let select = db.selectFrom("main_activities");
+  if (filter.year !== undefined) select = select.where("main_activities.year", "=", filter.year);
+  const rows = await select
     .leftJoin("files", "files.id", "main_activities.image_file_id")
     .select([
       "main_activities.id",
@@ -49,4 +57,15 @@ export async function listMainActivitiesByYear(db: Db, storage: FileStorage): Pr
     });
   }
   return years;
+}
+
+/** The years that have activities, newest first, with how many each has. */
+export async function listActivityYears(db: Db): Promise<{ year: number; count: number }[]> {
+  const rows = await db
+    .selectFrom("main_activities")
+    .select((eb) => ["year", eb.fn.countAll<number | string>().as("count")])
+    .groupBy("year")
+    .orderBy("year", "desc")
+    .execute();
+  return rows.map((row) => ({ year: Number(row.year), count: Number(row.count) }));
 }

@@ -32,9 +32,10 @@ export interface AdminCommand<Input, Result = unknown> {
   run(trx: Db, files: FileChanges, input: Input, by: WriteAuthor): Promise<Result>;
   /**
    * For a type with a history: the record this command saves, from its input (an update) or its
-   * result (a new record); its state is kept as a revision in the same transaction.
+   * result (a new record), or the records a bulk change saves; each one's state is kept as a
+   * revision in the same transaction.
    */
-  revision?: (input: Input, result?: Result) => string | undefined;
+  revision?: (input: Input, result?: Result) => string | readonly string[] | undefined;
   /** What the kept revision is marked as, e.g. "restore". */
   revisionNote?: string;
 }
@@ -120,11 +121,21 @@ export async function runCommand(
   }
   const history = chosen.revision && type.history;
   return runWrite(services, actor, description, async (trx, files) => {
-    const before = history && chosen.revision?.(input);
-    if (history && before) await keepBaseline(trx, history, before);
+    if (history) {
+      for (const id of subjects(chosen.revision?.(input))) await keepBaseline(trx, history, id);
+    }
     const result = await chosen.run(trx, files, input, by);
-    const saved = history && chosen.revision?.(input, result);
-    if (history && saved) await keepRevision(trx, history, saved, { actor, note: chosen.revisionNote });
+    if (history) {
+      for (const id of subjects(chosen.revision?.(input, result))) {
+        await keepRevision(trx, history, id, { actor, note: chosen.revisionNote });
+      }
+    }
     return result;
   });
+}
+
+/** The records a command names for their revisions: none, one, or several. */
+function subjects(named: string | readonly string[] | undefined): readonly string[] {
+  if (named === undefined || named === "") return [];
+  return typeof named === "string" ? [named] : named;
 }

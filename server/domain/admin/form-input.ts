@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BadRequestError } from "#server/domain/input-errors.ts";
 import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
+import { objectParticle } from "#shared/korean.ts";
+import { MAX_SELECTED, SELECTED_FIELD, tooManySelectedMessage } from "#shared/list-selection.ts";
 
 /**
  * Reading admin forms: the values a form sent, as zod schemas check them, and the pieces every
@@ -94,6 +96,27 @@ export function formTarget(form: FormData): RecordTarget {
 }
 
 /**
+ * The records chosen in a list for one change to them all (checkboxes named `selected`, each
+ * sent as "id:version", the version its row was loaded at; see shared/list-selection.ts). At
+ * least one and at most MAX_SELECTED; a record named twice counts once. Refusals are 400s whose
+ * message the list shows above it.
+ */
+export function formSelection(form: FormData, noun: string): RecordTarget[] {
+  const targets = new Map<string, RecordTarget>();
+  for (const value of formTexts(form, SELECTED_FIELD)) {
+    const [id = "", version = "", ...rest] = value.split(":");
+    const parsed = recordTarget.safeParse({ id, version });
+    if (!parsed.success || rest.length > 0) throw unreadableForm();
+    const known = targets.get(parsed.data.id);
+    if (known && known.version !== parsed.data.version) throw unreadableForm();
+    targets.set(parsed.data.id, parsed.data);
+  }
+  if (targets.size === 0) throw new BadRequestError(`${noun}${objectParticle(noun)} 먼저 골라 주세요.`);
+  if (targets.size > MAX_SELECTED) throw new BadRequestError(tooManySelectedMessage(noun, targets.size));
+  return [...targets.values()];
+}
+
+/**
  * A reorder: the ids in the order the page showed them (`expected`) and in the new order (`id`).
  * Both name the same items once each.
  */
@@ -113,6 +136,17 @@ export type OrderForm = z.infer<typeof orderForm>;
 /** The new order a reorder form sends. */
 export function formOrder(form: FormData): OrderForm {
   return orderForm.parse(formValues(form, [], ["expected", "id"]));
+}
+
+/**
+ * The new order of one page of a paged list: the order, and how many rows of the whole list come
+ * before the page (`from`; 0 when the form does not say, as a list of one page).
+ */
+export function formPageOrder(form: FormData): OrderForm & { from: number } {
+  const text = formText(form, "from").trim();
+  const from = text === "" ? 0 : Number(text);
+  if (!Number.isInteger(from) || from < 0) throw unreadableForm();
+  return { ...formOrder(form), from };
 }
 
 /** A date input's value ("YYYY-MM-DD", a Seoul calendar day) as the instant that day begins. */

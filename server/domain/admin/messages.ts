@@ -20,13 +20,49 @@ export function describeChange(
   verb: ChangeVerb,
 ): WriteDescription {
   const kind = typeof noun === "string" ? recordNoun(noun) : noun;
-  const name = title.replace(/\s+/g, " ").trim();
-  const shown = name.length > TITLE_LENGTH ? `${name.slice(0, TITLE_LENGTH)}…` : name;
-  const named = shown ? `'${shown}' ` : "";
+  const named = quoted(title);
   return {
     category,
     success: `${named}${kind.subject} ${verb}되었습니다`,
     failure: `${named}${kind.name} ${verb}에 실패했습니다`,
+  };
+}
+
+/** "'해커톤 후기' ": a title as messages quote it, cut when long; "" for a record without one. */
+function quoted(title: string): string {
+  const name = title.replace(/\s+/g, " ").trim();
+  const shown = name.length > TITLE_LENGTH ? `${name.slice(0, TITLE_LENGTH)}…` : name;
+  return shown ? `'${shown}' ` : "";
+}
+
+/** A change made to several records at once: what each became, and the change's own name. */
+export interface BulkChange {
+  /** What happened to each, after the subject: "삭제되었습니다". */
+  done: string;
+  /** The change as a noun, for the failure: "삭제". */
+  name: string;
+}
+
+/**
+ * One change to several records at once, e.g. the articles chosen in a list deleted together.
+ * The work answers the records it changed, with their titles: each gets its own audit entry
+ * ("'해커톤 후기' 게시글이 삭제되었습니다") and the answer counts them ("게시글 3개가
+ * 삭제되었습니다"). A failure is one entry for the whole change ("게시글 3개 삭제에 실패했습니다").
+ */
+export function describeBulkChange(
+  category: AuditCategory,
+  noun: string,
+  count: number,
+  change: BulkChange,
+): WriteDescription<readonly { title: string }[]> {
+  const kind = recordNoun(noun);
+  return {
+    category,
+    success: (changed) => ({
+      message: `${noun} ${changed.length}개가 ${change.done}`,
+      entries: changed.map(({ title }) => `${quoted(title)}${kind.subject} ${change.done}`),
+    }),
+    failure: `${noun} ${count}개 ${change.name}에 실패했습니다`,
   };
 }
 

@@ -22,20 +22,26 @@ export class FieldError extends Error {
 export const conflictMessage =
   "다른 관리자가 먼저 이 내용을 저장했습니다. 입력하신 내용은 그대로 두었습니다. 최신 내용을 보려면 새로 고침하세요.";
 
+/**
+ * What a write reports on success: one sentence, logged and shown; or, for a write that changes
+ * several records at once, one audit entry for each record and a summary shown to the manager.
+ */
+export type WriteReport = string | { message: string; entries: readonly string[] };
+
 export interface WriteDescription<T = unknown> {
   category: AuditCategory;
   /**
    * Logged and shown on success, e.g. "'해커톤 후기' 게시글이 수정되었습니다"; or made from the
-   * work's result, when only the work knows what changed.
+   * work's result, when only the work knows what changed (and how many records it changed).
    */
-  success: string | ((result: T) => string);
+  success: string | ((result: T) => WriteReport);
   /** Logged with the error on failure, e.g. "'해커톤 후기' 게시글 수정에 실패했습니다". */
   failure: string;
 }
 
 /**
- * The one way an administrator's change is written: the work and its audit entry in one
- * transaction (with the files it stores or removes) that also counts a content revision, the
+ * The one way an administrator's change is written: the work and its audit entries (one, or one
+ * for each record a bulk change touched) in one transaction (with the files it stores or removes) that also counts a content revision, the
  * public page cache emptied once it commits, a failure entry with the error when it
  * fails, and an answer the page can show. Validation errors, conflicts, missing records and bad
  * uploads become 4xx answers; anything else is a 500 with a generic message.
@@ -49,9 +55,10 @@ export async function runWrite<T = undefined>(
   try {
     const { data, message, revision } = await writeWithFiles(services.db, services.storage, async (trx, files) => {
       const result = await work(trx, files);
-      const content = typeof description.success === "function" ? description.success(result) : description.success;
-      await writeAuditLog(trx, { category: description.category, content, actor });
-      return { data: result, message: content, revision: await bumpContentRevision(trx) };
+      const report = typeof description.success === "function" ? description.success(result) : description.success;
+      const { message, entries } = typeof report === "string" ? { message: report, entries: [report] } : report;
+      for (const content of entries) await writeAuditLog(trx, { category: description.category, content, actor });
+      return { data: result, message, revision: await bumpContentRevision(trx) };
     });
     // Before the answer goes out, so the manager's next page load shows the change.
     await services.pageCache.invalidate(revision);

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { type ContentType, command } from "#server/domain/admin/content-type.ts";
 import { type UploadedFile, uploadedImages } from "#server/domain/admin/form-files.ts";
-import { formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
-import { describeChange } from "#server/domain/admin/messages.ts";
+import { formSelection, formTarget, formText, formTexts, formValues } from "#server/domain/admin/form-input.ts";
+import { describeBulkChange, describeChange } from "#server/domain/admin/messages.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { restoreCommand } from "#server/domain/revisions/restore.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { articleStatusLabels } from "#shared/article-status.ts";
+import { SELECTED_FIELD } from "#shared/list-selection.ts";
 import { deleteAutosave } from "./autosave.ts";
+import { deleteArticles, unpublishArticles } from "./bulk.ts";
 import { articleHistory } from "./history.ts";
 import {
   type ArticleImageInput,
@@ -150,5 +152,28 @@ export const articlesContent: ContentType = {
       read: formTarget,
       run: (trx, files, target) => deleteArticle(trx, files, target.id, target.version),
     }),
+    // The articles chosen in the list, each at the version its row showed: one audit entry each.
+    "bulk-delete": command({
+      describe: (form) =>
+        describeBulkChange("media", NOUN, selectedCount(form), { done: "삭제되었습니다", name: "삭제" }),
+      read: (form) => formSelection(form, NOUN),
+      run: (trx, files, targets) => deleteArticles(trx, files, targets),
+    }),
+    "bulk-unpublish": command({
+      describe: (form) =>
+        describeBulkChange("media", NOUN, selectedCount(form), {
+          done: `내려졌습니다 (${articleStatusLabels.draft})`,
+          name: "내리기",
+        }),
+      read: (form) => formSelection(form, NOUN),
+      run: (trx, _files, targets) => unpublishArticles(trx, targets),
+      // Each article's new status is kept in its history, as a save that makes it a draft keeps it.
+      revision: (targets, changed) => (changed ?? targets).map((article) => article.id),
+    }),
   },
 };
+
+/** How many articles a bulk change's form names, for its failure message. */
+function selectedCount(form: FormData): number {
+  return new Set(formTexts(form, SELECTED_FIELD)).size;
+}

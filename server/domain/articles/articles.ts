@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "#server/domain/files/files.ts";
+import { parseListQuery, positiveOr } from "#server/domain/list-query.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
 import { type ArticleHeading, articleFields } from "./article-fields.ts";
@@ -11,36 +12,21 @@ import { publishedArticles } from "./published.ts";
 export { countArticles, listArticleTags, type TagCount } from "./find-articles.ts";
 export { publishedArticles } from "./published.ts";
 
-const MAX_SEARCH_LENGTH = 100;
 /** The longest tag a manager may give an article (and the longest one the list reads). */
 export const MAX_TAG_LENGTH = 50;
 const EXCERPT_LENGTH = 140;
 
-/** A plain positive whole number as written in an address: "3", not "3.0", "1e2" or "-3". */
-const positiveWhole = z
-  .string()
-  .trim()
-  .regex(/^\d{1,9}$/)
-  .transform(Number)
-  .pipe(z.number().min(1));
-
-function positiveOr(value: string | null, fallback: number): number {
-  const parsed = positiveWhole.safeParse(value);
-  return parsed.success ? parsed.data : fallback;
-}
-
 /**
- * Reads the list's query string. Nothing here fails: a malformed value falls back to the default
- * (page 1, 9 per page) and a limit past the maximum is clamped. A page past the last one is the
- * list's to refuse. The search is NFKC-normalised, as the index is.
+ * Reads the list's query string: its page and search as every list reads them, then the tag and
+ * the page size. Nothing here fails: a malformed value falls back to the default (page 1, 9 per
+ * page) and a limit past the maximum is clamped. A page past the last one is the list's to
+ * refuse.
  */
 export function parseArticleListQuery(params: URLSearchParams): ArticleListQuery {
-  const search = (params.get("search") ?? "").normalize("NFKC").trim().slice(0, MAX_SEARCH_LENGTH);
   const tag = (params.get("tag") ?? "").trim().slice(0, MAX_TAG_LENGTH);
   return {
-    page: positiveOr(params.get("page"), 1),
+    ...parseListQuery(params),
     limit: Math.min(positiveOr(params.get("limit"), DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
-    search,
     tag: tag === ALL_TAG ? "" : tag,
   };
 }

@@ -1,8 +1,9 @@
-import { type SqlBool, sql } from "kysely";
+import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
+import { containsWords } from "#server/domain/admin/lists.ts";
 import { FieldError } from "#server/domain/admin/run-write.ts";
 import { type FileChanges, type ImageRef, toImageRef } from "#server/domain/files/files.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
@@ -143,13 +144,8 @@ export async function listPendingArticles(
   let select = managedArticles(db, unpublishedArticles);
   if (filter.status) select = select.where("articles.status", "=", filter.status);
   if (filter.tag) select = select.where("articles.tag", "=", filter.tag);
-  for (const word of filter.search.split(/\s+/).filter(Boolean)) {
-    const pattern = `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    // Lower-cased on both sides: SQLite's LIKE ignores ASCII case and PostgreSQL's does not.
-    select = select.where(
-      sql<SqlBool>`(lower(articles.title) like lower(${pattern}) escape '\\'
-        or lower(articles.contents_text) like lower(${pattern}) escape '\\')`,
-    );
+  for (const word of containsWords(["articles.title", "articles.contents_text"], filter.search)) {
+    select = select.where(word);
   }
   const rows = await select
     .orderBy(sql`case when articles.status = 'scheduled' then 0 else 1 end`)

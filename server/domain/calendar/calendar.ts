@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/database.ts";
+import { findListPage, type ListPage } from "#server/domain/admin/lists.ts";
 import { addMonths, compareMonths, monthRange, seoulYearMonth, type YearMonth } from "#shared/calendar-dates.ts";
 
 /** One entry of the club's calendar. Times are ISO-8601 instants in UTC; the end is exclusive. */
@@ -78,6 +79,21 @@ export async function listUpcomingEvents(db: Db, now: Date, limit: number) {
     .limit(limit)
     .execute();
   return rows.map(toEvent);
+}
+
+/**
+ * Events of any year whose title, place or description holds every word of `search`, the latest
+ * first, a page at a time: the admin calendar's search, for an event whose month is not known.
+ */
+export async function searchEvents(
+  db: Db,
+  query: { search: string; page: number; pageSize: number },
+): Promise<ListPage<CalendarEvent>> {
+  const found = await findListPage(eventsQuery(db).clearOrderBy().orderBy("starts_at", "desc").orderBy("id"), {
+    ...query,
+    columns: ["title", "location", "description"],
+  });
+  return { ...found, items: found.items.map(toEvent) };
 }
 
 /** Every event, in start order, for the subscription feed. */

@@ -1,6 +1,6 @@
 import { type ContentType, command } from "#server/domain/admin/content-type.ts";
 import { required, uploadedImage } from "#server/domain/admin/form-files.ts";
-import { formOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
+import { formPageOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
 import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { createFeedItem, deleteFeedItem, feedCaption, feedFields, reorderFeed, updateFeedItem } from "./manage.ts";
@@ -47,7 +47,7 @@ export const feedContent: ContentType = {
     }),
     reorder: command({
       describe: () => describeReorder("feed", "피드"),
-      read: formOrder,
+      read: formPageOrder,
       run: (trx, _files, order) => reorderFeed(trx, order),
     }),
   },

@@ -11,19 +11,29 @@ export interface FeedItem {
   image: ImageRef;
 }
 
-/** The feed in the managers' order. */
-export async function listFeedItems(db: Db, storage: FileStorage): Promise<FeedItem[]> {
-  const rows = await db
+/** The feed items with their photos, to be filtered, ordered and cut by the caller. */
+export function feedItemsWithImages(db: Db) {
+  return db
     .selectFrom("feed_items")
     .innerJoin("files", "files.id", "feed_items.image_file_id")
-    .select(["feed_items.id", "feed_items.caption", "feed_items.link", "feed_items.posted_at", ...imageColumns])
-    .orderBy("feed_items.position", "asc")
-    .execute();
-  return rows.map((row) => ({
+    .select(["feed_items.id", "feed_items.caption", "feed_items.link", "feed_items.posted_at", ...imageColumns]);
+}
+
+export function feedItemOf(
+  storage: FileStorage,
+  row: Awaited<ReturnType<ReturnType<typeof feedItemsWithImages>["execute"]>>[number],
+): FeedItem {
+  return {
     id: row.id,
     caption: row.caption,
     link: row.link,
     postedAt: row.posted_at,
     image: toImageRef(storage, row),
-  }));
+  };
+}
+
+/** The feed in the managers' order. */
+export async function listFeedItems(db: Db, storage: FileStorage): Promise<FeedItem[]> {
+  const rows = await feedItemsWithImages(db).orderBy("feed_items.position").orderBy("feed_items.id").execute();
+  return rows.map((row) => feedItemOf(storage, row));
 }

@@ -5,9 +5,10 @@ import { VersionConflictError } from "#server/db/documents.ts";
 import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/admin/form-input.ts";
-import { reorderFrom } from "#server/domain/admin/lists.ts";
+import { findListPage, type ListPage, reorderPage } from "#server/domain/admin/lists.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
-import { newId } from "#server/storage/storage.ts";
+import { type FileStorage, newId } from "#server/storage/storage.ts";
+import { type FeedItem, feedItemOf, feedItemsWithImages } from "./feed.ts";
 
 const LINK_MESSAGE = "http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.";
 
@@ -82,12 +83,28 @@ export async function deleteFeedItem(trx: Db, files: FileChanges, target: Record
   await deleteRecordWithFiles(trx, files, "feed_items", target, ["image_file_id"]);
 }
 
-export async function reorderFeed(trx: Db, order: OrderForm): Promise<void> {
-  await reorderFrom(trx, "feed_items", order);
+export async function reorderFeed(trx: Db, order: OrderForm & { from: number }): Promise<void> {
+  await reorderPage(trx, "feed_items", order, order.from);
 }
 
 /** An item's caption, for the messages about it; empty when it is gone. */
 export async function feedCaption(db: Db, id: string): Promise<string> {
   const row = await db.selectFrom("feed_items").select("caption").where("id", "=", id).executeTakeFirst();
   return row?.caption ?? "";
+}
+
+/**
+ * One page of the feed for its admin page, in the managers' order, with each item's version:
+ * `search` keeps the items whose caption or link holds every word.
+ */
+export async function listFeedPage(
+  db: Db,
+  storage: FileStorage,
+  query: { search: string; page: number; pageSize: number },
+): Promise<ListPage<FeedItem & { version: number }>> {
+  const found = await findListPage(
+    feedItemsWithImages(db).select("feed_items.version").orderBy("feed_items.position").orderBy("feed_items.id"),
+    { ...query, columns: ["feed_items.caption", "feed_items.link"] },
+  );
+  return { ...found, items: found.items.map((row) => ({ ...feedItemOf(storage, row), version: Number(row.version) })) };
 }

@@ -1,6 +1,6 @@
 import { type ContentType, command } from "#server/domain/admin/content-type.ts";
 import { required, uploadedImage, uploadedPdf } from "#server/domain/admin/form-files.ts";
-import { formOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
+import { formPageOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
 import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
@@ -67,7 +67,7 @@ export const odaehoContent: ContentType = {
     }),
     reorder: command({
       describe: () => describeReorder("odaeho", "오대호 목록"),
-      read: formOrder,
+      read: formPageOrder,
       run: (trx, _files, order) => reorderIssues(trx, order),
     }),
   },

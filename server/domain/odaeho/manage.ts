@@ -5,9 +5,10 @@ import { VersionConflictError } from "#server/db/documents.ts";
 import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
 import type { UploadedFile } from "#server/domain/admin/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/admin/form-input.ts";
-import { reorderFrom } from "#server/domain/admin/lists.ts";
+import { findListPage, type ListPage, reorderPage } from "#server/domain/admin/lists.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
-import { newId } from "#server/storage/storage.ts";
+import { type FileStorage, newId } from "#server/storage/storage.ts";
+import { issueOf, issuesWithFiles, type OdaehoIssue } from "./odaeho.ts";
 
 /** The spec's message when a new issue lacks its cover or its PDF, shown as written. */
 export const MISSING_FILES_MESSAGE = "Upload Failed! Thumbnail Image or PDF file is not defined!";
@@ -140,12 +141,28 @@ export async function deleteIssue(trx: Db, files: FileChanges, target: RecordTar
 }
 
 /** Puts the issues in the manager's order (the public archive shows them so). */
-export async function reorderIssues(trx: Db, order: OrderForm): Promise<void> {
-  await reorderFrom(trx, "odaeho_issues", order);
+export async function reorderIssues(trx: Db, order: OrderForm & { from: number }): Promise<void> {
+  await reorderPage(trx, "odaeho_issues", order, order.from);
 }
 
 /** An issue's title, for the messages about it; empty when it is gone. */
 export async function issueTitle(db: Db, id: string): Promise<string> {
   const row = await db.selectFrom("odaeho_issues").select("title").where("id", "=", id).executeTakeFirst();
   return row?.title ?? "";
+}
+
+/**
+ * One page of the issues for their admin page, in the managers' order, with each issue's
+ * version: `search` keeps the issues whose title or description holds every word.
+ */
+export async function listIssuePage(
+  db: Db,
+  storage: FileStorage,
+  query: { search: string; page: number; pageSize: number },
+): Promise<ListPage<OdaehoIssue & { version: number }>> {
+  const found = await findListPage(
+    issuesWithFiles(db).select("issue.version").orderBy("issue.position").orderBy("issue.id"),
+    { ...query, columns: ["issue.title", "issue.description"] },
+  );
+  return { ...found, items: found.items.map((row) => ({ ...issueOf(storage, row), version: Number(row.version) })) };
 }

@@ -17,9 +17,9 @@ export interface OdaehoIssue {
   };
 }
 
-/** Every issue in the managers' order, with its cover and PDF in one query. */
-export async function listOdaehoIssues(db: Db, storage: FileStorage): Promise<OdaehoIssue[]> {
-  const rows = await db
+/** The issues with their covers and PDFs, to be filtered, ordered and cut by the caller. */
+export function issuesWithFiles(db: Db) {
+  return db
     .selectFrom("odaeho_issues as issue")
     .innerJoin("files as cover", "cover.id", "issue.thumbnail_file_id")
     .innerJoin("files as pdf", "pdf.id", "issue.pdf_file_id")
@@ -35,11 +35,14 @@ export async function listOdaehoIssues(db: Db, storage: FileStorage): Promise<Od
       "cover.variant_widths as cover_variants",
       "pdf.storage_key as pdf_key",
       "pdf.byte_size as pdf_size",
-    ])
-    .orderBy("issue.position")
-    .orderBy("issue.id")
-    .execute();
-  return rows.map((row) => ({
+    ]);
+}
+
+export function issueOf(
+  storage: FileStorage,
+  row: Awaited<ReturnType<ReturnType<typeof issuesWithFiles>["execute"]>>[number],
+): OdaehoIssue {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -56,5 +59,11 @@ export async function listOdaehoIssues(db: Db, storage: FileStorage): Promise<Od
       byteSize: Number(row.pdf_size),
       fileName: row.pdf_key.split("/").at(-1) ?? `${row.title}.pdf`,
     },
-  }));
+  };
+}
+
+/** Every issue in the managers' order, with its cover and PDF in one query. */
+export async function listOdaehoIssues(db: Db, storage: FileStorage): Promise<OdaehoIssue[]> {
+  const rows = await issuesWithFiles(db).orderBy("issue.position").orderBy("issue.id").execute();
+  return rows.map((row) => issueOf(storage, row));
 }

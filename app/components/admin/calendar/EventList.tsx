@@ -1,9 +1,16 @@
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
-import { formatEventWhen, formatYearMonth, monthKey, parseMonthKey, type YearMonth } from "#shared/calendar-dates.ts";
+import {
+  formatEventWhen,
+  formatYearMonth,
+  monthKey,
+  parseMonthKey,
+  seoulYearMonth,
+  type YearMonth,
+} from "#shared/calendar-dates.ts";
 import type { FieldRules } from "#shared/field-rules.ts";
 import styles from "./Calendar.module.css";
 import { EventFields } from "./EventFields.tsx";
@@ -30,6 +37,25 @@ function formatMonthKey(key: string): string {
 /** Where the page shows an event: its month, scrolled to the event. */
 export function eventAddress(month: string, id?: string) {
   return { search: `?month=${month}`, hash: id ? `event-${id}` : "" };
+}
+
+/** Events as links to their months (the upcoming ones, a search's results): when, then title. */
+export function EventLinks({ events }: { events: CalendarEvent[] }) {
+  return (
+    <ol className={styles.upcoming}>
+      {events.map((event) => (
+        <li key={event.id}>
+          <Link
+            to={eventAddress(monthKey(seoulYearMonth(new Date(event.startsAt))), event.id)}
+            className={styles.upcomingLink}
+          >
+            <span className={styles.upcomingWhen}>{formatEventWhen(event)}</span>
+            <span className={styles.upcomingTitle}>{event.title}</span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 /**

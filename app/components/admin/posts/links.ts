@@ -33,12 +33,17 @@ export function deleteMessage(imageCount: number): string {
 }
 
 /**
- * The list's delete buttons each name their article as "id:version" (one form holds them all, so
- * its answer stays when the row is gone); the delete command reads the id and the version.
+ * The list's form, as its buttons send it. A row's delete button names its article as
+ * "id:version" (one form holds them all, so its answer stays when the row is gone): the delete
+ * command reads the id and the version. The buttons for the chosen articles name their own
+ * command and send the ticked rows as they are.
  */
 export async function deleteTargetOf(form: FormData): Promise<FormData> {
-  const [id = "", version = ""] = String(form.get("target") ?? "").split(":");
+  const target = form.get("target");
+  if (typeof target !== "string") return form;
+  const [id = "", version = ""] = target.split(":");
   form.delete("target");
+  form.set("intent", "delete");
   form.set("id", id);
   form.set("version", version);
   return form;
