@@ -41,9 +41,9 @@ export interface WriteDescription<T = unknown> {
 
 /**
  * The one way an administrator's change is written: the work and its audit entries (one, or one
- * for each record a bulk change touched) in one transaction (with the files it stores or removes) that also counts a content revision, the
- * public page cache emptied once it commits, a failure entry with the error when it
- * fails, and an answer the page can show. Validation errors, conflicts, missing records and bad
+ * for each record a bulk change touched) in one transaction, with the files it stores or
+ * removes, that also counts a content revision; the public page cache emptied once it commits,
+ * a failure entry with the error when it fails, and an answer the page can show. Validation errors, conflicts, missing records and bad
  * uploads become 4xx answers; anything else is a 500 with a generic message.
  */
 export async function runWrite<T = undefined>(
