@@ -12,13 +12,11 @@ interface ListSearchProps {
   /** What the search looks in, the field's label, e.g. "제목이나 본문". */
   searchLabel: string;
   search: string;
-  /** Any condition is set (by default, a search): offers to clear them all. */
-  filtered?: boolean;
   /**
-   * All the conditions the fields show, when there are more than the search: the fields show
-   * them again whenever they change (after a navigation).
+   * The other conditions' values now (the FilterSelects' choices), when there are any: the
+   * form offers to clear them all when one is set, and shows them again when they change.
    */
-  conditions?: string;
+  filters?: readonly string[];
   /** More conditions after the search (FilterSelect), e.g. a tag. */
   children?: ReactNode;
 }
@@ -27,16 +25,10 @@ interface ListSearchProps {
  * A long admin list's search above it: a GET form, so the address holds the search and the
  * filters, paging keeps them and it works without script; the list is searched in the database.
  */
-export function ListSearch({
-  path,
-  label,
-  searchLabel,
-  search,
-  filtered = search !== "",
-  conditions = search,
-  children,
-}: ListSearchProps) {
+export function ListSearch({ path, label, searchLabel, search, filters = [], children }: ListSearchProps) {
   const id = useId();
+  const filtered = [search, ...filters].some((value) => value !== "");
+  const conditions = [search, ...filters].join("\u0000");
   return (
     <Form
       key={conditions}

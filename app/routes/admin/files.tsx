@@ -104,8 +104,7 @@ export default function FileLibrary({ loaderData }: Route.ComponentProps) {
         label="파일 검색"
         searchLabel="파일 이름"
         search={query.search}
-        filtered={filtered}
-        conditions={`${query.search}\u0000${query.kind}\u0000${query.use}`}
+        filters={[query.kind, query.use]}
       >
         <FilterSelect id="files-kind" name="kind" label="종류" defaultValue={query.kind} options={kinds} />
         <FilterSelect id="files-use" name="use" label="쓰임" defaultValue={query.use} options={uses} />

@@ -84,8 +84,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         label="게시글 검색"
         searchLabel="제목이나 본문"
         search={query.search}
-        filtered={filtered}
-        conditions={`${query.search}\u0000${query.tag}\u0000${query.status}`}
+        filters={[query.tag, query.status]}
       >
         <FilterSelect
           id="posts-tag"
