@@ -1,4 +1,5 @@
-import { describe, expect, test } from "vitest";
+import { sql } from "kysely";
+import { describe, expect, test, vi } from "vitest";
 import {
   createAdministrator,
   findAdministratorByEmail,
@@ -167,22 +168,32 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
     await db.deleteFrom("administrators").execute();
     const one = await createAdministrator(db, { email: "one@club.test", password: "one-password", actor: "system" });
     const two = await createAdministrator(db, { email: "two@club.test", password: "two-password", actor: "system" });
-    // The first removal holds its transaction open until the second has finished, or for half a
-    // second if the second has to wait for it, as it must: it may count only what the first left.
-    let secondDone = () => {};
-    const second = new Promise<void>((resolve) => {
-      secondDone = resolve;
-    });
+    // The first removal holds its transaction open until the second has finished or is seen
+    // waiting for the first's lock, as it must: it may count only what the first left. (SQLite
+    // runs one write transaction at a time, so there the second simply comes after.)
+    let secondDone = false;
+    const postgres = services().databaseUrl.startsWith("postgres");
     const first = db.transaction().execute(async (trx) => {
       await removeAdministrator(trx, two.id);
-      await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 500))]);
+      if (!postgres) return;
+      await vi.waitFor(
+        async () => {
+          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted`.execute(
+            db,
+          );
+          if (!secondDone && (waiting.rows[0]?.n ?? 0) === 0) throw new Error("the second removal is not waiting yet");
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     });
     const results = await Promise.allSettled([
       first,
       db
         .transaction()
         .execute((trx) => removeAdministrator(trx, one.id))
-        .finally(secondDone),
+        .finally(() => {
+          secondDone = true;
+        }),
     ]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
     expect(results[1]).toMatchObject({ reason: expect.any(LastAdministratorError) });
