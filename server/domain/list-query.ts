@@ -21,10 +21,20 @@ export function positiveOr(value: string | null, fallback: number): number {
   return parsed.success ? parsed.data : fallback;
 }
 
-/** `page` (1 unless given) and `search`, NFKC-normalised as the media list's index is, and cut. */
+/**
+ * Text a visitor typed into an address, ready for a query: control characters become spaces
+ * (nobody types them, and PostgreSQL refuses a NUL in text), NFKC-normalised as the media list's
+ * index is, trimmed and cut to `maxLength`.
+ */
+export function queryText(value: string | null, maxLength = MAX_SEARCH_LENGTH): string {
+  return (value ?? "")
+    .replace(/\p{Cc}/gu, " ")
+    .normalize("NFKC")
+    .trim()
+    .slice(0, maxLength);
+}
+
+/** `page` (1 unless given) and `search`. */
 export function parseListQuery(params: URLSearchParams): { page: number; search: string } {
-  return {
-    page: positiveOr(params.get("page"), 1),
-    search: (params.get("search") ?? "").normalize("NFKC").trim().slice(0, MAX_SEARCH_LENGTH),
-  };
+  return { page: positiveOr(params.get("page"), 1), search: queryText(params.get("search")) };
 }

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { type ImageRef, imageColumns, toImageRef, toOptionalImageRef } from "#server/domain/files/files.ts";
-import { parseListQuery, positiveOr } from "#server/domain/list-query.ts";
+import { parseListQuery, positiveOr, queryText } from "#server/domain/list-query.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#shared/article-list-query.ts";
 import { type ArticleHeading, articleFields } from "./article-fields.ts";
@@ -23,7 +23,7 @@ const EXCERPT_LENGTH = 140;
  * refuse.
  */
 export function parseArticleListQuery(params: URLSearchParams): ArticleListQuery {
-  const tag = (params.get("tag") ?? "").trim().slice(0, MAX_TAG_LENGTH);
+  const tag = queryText(params.get("tag"), MAX_TAG_LENGTH);
   return {
     ...parseListQuery(params),
     limit: Math.min(positiveOr(params.get("limit"), DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import { slowReads } from "#server/db/slow-reads.ts";
 import { RecordNotFoundError } from "#server/db/versioned.ts";
+import { parseListQuery } from "#server/domain/list-query.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { type FileChanges, type ImageRef, toImageRef } from "./files.ts";
 import { documentFileUses, type FileUse, fileName, findFileUses, isUnused, isUsed } from "./usage.ts";
@@ -22,22 +23,17 @@ export const fileKinds = { image: "이미지", pdf: "PDF" } as const;
 export const fileUseFilters = { used: "쓰이는 파일", unused: "쓰이지 않는 파일" } as const;
 
 /** The list's address parameters; anything malformed reads as "all" and page 1. */
-const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  search: z.string().trim().max(100).catch(""),
+const filtersSchema = z.object({
   kind: z.enum(["image", "pdf"]).or(z.literal("")).catch(""),
   use: z.enum(["used", "unused"]).or(z.literal("")).catch(""),
 });
 
-export type FileListQuery = z.infer<typeof listQuerySchema>;
+export type FileListQuery = ReturnType<typeof parseListQuery> & z.infer<typeof filtersSchema>;
 
+/** The page and search as every list reads them, and the two filters. */
 export function parseFileListQuery(params: URLSearchParams): FileListQuery {
-  return listQuerySchema.parse({
-    page: params.get("page") ?? undefined,
-    search: params.get("search") ?? "",
-    kind: params.get("kind") ?? "",
-    use: params.get("use") ?? "",
-  });
+  const filters = filtersSchema.parse({ kind: params.get("kind") ?? "", use: params.get("use") ?? "" });
+  return { ...parseListQuery(params), ...filters };
 }
 
 export interface LibraryFile {
