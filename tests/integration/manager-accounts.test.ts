@@ -173,8 +173,13 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
     // runs one write transaction at a time, so there the second simply comes after.)
     let secondDone = false;
     const postgres = services().databaseUrl.startsWith("postgres");
+    let firstRemoved = () => {};
+    const firstHoldsLock = new Promise<void>((resolve) => {
+      firstRemoved = resolve;
+    });
     const first = db.transaction().execute(async (trx) => {
       await removeAdministrator(trx, two.id);
+      firstRemoved();
       if (!postgres) return;
       await vi.waitFor(
         async () => {
@@ -186,15 +191,16 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
         { timeout: 10_000, interval: 20 },
       );
     });
-    const results = await Promise.allSettled([
-      first,
+    // The second starts once the first has removed its account (and holds the rows' locks).
+    const second = firstHoldsLock.then(() =>
       db
         .transaction()
         .execute((trx) => removeAdministrator(trx, one.id))
         .finally(() => {
           secondDone = true;
         }),
-    ]);
+    );
+    const results = await Promise.allSettled([first, second]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
     expect(results[1]).toMatchObject({ reason: expect.any(LastAdministratorError) });
     expect((await listManagers(db)).map((manager) => manager.email)).toEqual(["one@club.test"]);
