@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { parallelFiles } from "./tests/e2e/support/parallel.ts";
 
 // Separate from vite.config.ts: tests import server and app modules directly and need none of
 // React Router's build plugin.
@@ -7,7 +8,7 @@ export default defineConfig({
   test: {
     // A worker per core (Vitest's default leaves one free): the unit and integration suites
     // spend much of their time waiting on databases, servers and files. The browser suite
-    // still runs one file at a time (below).
+    // runs fewer files at once (below).
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -22,6 +23,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/integration/support/demo-template.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -43,8 +45,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/support/global-setup.ts"],
-          // One browser at a time: the machine has two cores and the server is shared.
-          fileParallelism: false,
+          // A few files at a time, each against a server of its own (see support/parallel.ts).
+          maxWorkers: parallelFiles,
           testTimeout: 45_000,
           hookTimeout: 60_000,
           // A retrying assertion waits for what the page shows as long as a busy machine needs

@@ -167,6 +167,6 @@ ${shapes.join("\n")}
 /** Renders the artwork as PNG bytes, ready for `processImage`. */
 export function renderArtwork(options: ArtworkOptions): Promise<Buffer> {
   return sharp(Buffer.from(artworkSvg(options)))
-    .png()
+    .png({ compressionLevel: 0 })
     .toBuffer();
 }

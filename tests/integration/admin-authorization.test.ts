@@ -10,7 +10,6 @@ import { createAdministrator } from "#server/domain/administrators/administrator
 import { createSession } from "#server/domain/administrators/sessions.ts";
 import { sessionCookieHeader } from "#server/http/admin-auth.ts";
 import { createHttpApp } from "#server/http/app.ts";
-import { seedDemoContent } from "#server/seed/seed.ts";
 import type { Services } from "#server/services.ts";
 import { buildDir, type ManifestRoute, readBuildManifest } from "../support/build-manifest.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -106,131 +105,135 @@ test("the build and app/routes.ts list the same routes", () => {
   }
 });
 
-describeEachDatabase("every route refuses anonymous administrators' requests", (services) => {
-  let server: Server;
-  let base = "";
-  beforeAll(async () => {
-    // As the server does at its first start: every page has the content it expects.
-    await seedDemoContent(services());
-    const built = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as {
-      createPageHandler(services: Services): RequestHandler;
-    };
-    const app = createHttpApp({
-      services: services(),
-      pageHandler: built.createPageHandler(services()),
-      clientBuildDir: path.join(buildDir, "client"),
+describeEachDatabase(
+  "every route refuses anonymous administrators' requests",
+  (services) => {
+    let server: Server;
+    let base = "";
+    beforeAll(async () => {
+      const built = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as {
+        createPageHandler(services: Services): RequestHandler;
+      };
+      const app = createHttpApp({
+        services: services(),
+        pageHandler: built.createPageHandler(services()),
+        clientBuildDir: path.join(buildDir, "client"),
+      });
+      server = app.listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const request = (url: string, init: RequestInit = {}) => fetch(`${base}${url}`, { redirect: "manual", ...init });
+    const request = (url: string, init: RequestInit = {}) => fetch(`${base}${url}`, { redirect: "manual", ...init });
 
-  describe("pages", () => {
-    test.each(guardedAddresses.map((route) => [route.path, route] as const))(
-      "GET %s as a page redirects to sign-in with the way back, showing nothing",
-      async (_path, route) => {
-        const response = await request(route.path, { headers: { Accept: "text/html" } });
-        expect(response.status).toBe(302);
-        const back = route.path === "/admin" ? "" : `?redirectTo=${encodeURIComponent(route.path)}`;
-        expect(response.headers.get("location")).toBe(`/admin/login${back}`);
-        expect(await response.text()).not.toContain(ADMIN_MARKER);
-      },
-    );
+    describe("pages", () => {
+      test.each(guardedAddresses.map((route) => [route.path, route] as const))(
+        "GET %s as a page redirects to sign-in with the way back, showing nothing",
+        async (_path, route) => {
+          const response = await request(route.path, { headers: { Accept: "text/html" } });
+          expect(response.status).toBe(302);
+          const back = route.path === "/admin" ? "" : `?redirectTo=${encodeURIComponent(route.path)}`;
+          expect(response.headers.get("location")).toBe(`/admin/login${back}`);
+          expect(await response.text()).not.toContain(ADMIN_MARKER);
+        },
+      );
 
-    test.each(guardedAddresses.map((route) => [route.path, route] as const))(
-      "GET %s as a client-side navigation (.data) redirects to sign-in",
-      async (_path, route) => {
-        const response = await request(dataUrl(route));
-        const body = await response.text();
-        expect(body).toContain("SingleFetchRedirect");
-        expect(body).toContain('"/admin/login');
-        expect(body).not.toContain("email");
-      },
-    );
+      test.each(guardedAddresses.map((route) => [route.path, route] as const))(
+        "GET %s as a client-side navigation (.data) redirects to sign-in",
+        async (_path, route) => {
+          const response = await request(dataUrl(route));
+          const body = await response.text();
+          expect(body).toContain("SingleFetchRedirect");
+          expect(body).toContain('"/admin/login');
+          expect(body).not.toContain("email");
+        },
+      );
 
-    test.each(guardedAddresses.map((route) => [route.path, route] as const))(
-      "GET %s from a script (not a page) answers 401",
-      async (_path, route) => {
-        const response = await request(route.path, { headers: { Accept: "*/*" } });
-        expect(response.status).toBe(401);
-        expect(await response.text()).not.toContain(ADMIN_MARKER);
-      },
-    );
-  });
+      test.each(guardedAddresses.map((route) => [route.path, route] as const))(
+        "GET %s from a script (not a page) answers 401",
+        async (_path, route) => {
+          const response = await request(route.path, { headers: { Accept: "*/*" } });
+          expect(response.status).toBe(401);
+          expect(await response.text()).not.toContain(ADMIN_MARKER);
+        },
+      );
+    });
 
-  describe("writes", () => {
-    const writable = [
-      ...new Map(
-        [...guarded, ...actions.filter((route) => !PUBLIC_ACTIONS.has(route.id))].map((route) => [route.id, route]),
-      ).values(),
-    ];
+    describe("writes", () => {
+      const writable = [
+        ...new Map(
+          [...guarded, ...actions.filter((route) => !PUBLIC_ACTIONS.has(route.id))].map((route) => [route.id, route]),
+        ).values(),
+      ];
 
-    test.each(writable.map((route) => [route.id, route] as const))(
-      "%s refuses an anonymous POST, PUT, PATCH and DELETE with 401",
-      async (_id, route) => {
-        for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-          const response = await request(documentUrl(route), {
-            method,
+      test.each(writable.map((route) => [route.id, route] as const))(
+        "%s refuses an anonymous POST, PUT, PATCH and DELETE with 401",
+        async (_id, route) => {
+          for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+            const response = await request(documentUrl(route), {
+              method,
+              headers: { "Content-Type": "application/x-www-form-urlencoded" },
+              body: "intent=anything",
+            });
+            expect(response.status, `${method} ${route.path}`).toBe(401);
+          }
+          const data = await request(dataUrl(route), {
+            method: "POST",
             headers: { "Content-Type": "application/x-www-form-urlencoded" },
             body: "intent=anything",
           });
-          expect(response.status, `${method} ${route.path}`).toBe(401);
-        }
-        const data = await request(dataUrl(route), {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: "intent=anything",
+          expect(data.status, `POST ${dataUrl(route)}`).toBe(401);
+        },
+      );
+
+      test.each(actions.map((route) => [route.id, route] as const))(
+        "%s refuses a form posted from another site with 403",
+        async (_id, route) => {
+          const fromAnotherSite: Record<string, string>[] = [
+            { "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" },
+            { Origin: "https://attacker.example" },
+          ];
+          for (const headers of fromAnotherSite) {
+            const response = await request(documentUrl(route), {
+              method: "POST",
+              headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+              body: "email=manager%40club.test&password=guess",
+            });
+            expect(response.status).toBe(403);
+          }
+        },
+      );
+    });
+
+    describe("with a session", () => {
+      let cookie = "";
+      beforeAll(async () => {
+        const { db } = services();
+        const manager = await createAdministrator(db, {
+          email: "manager@club.test",
+          password: "manager-pass",
+          actor: "system",
         });
-        expect(data.status, `POST ${dataUrl(route)}`).toBe(401);
-      },
-    );
-
-    test.each(actions.map((route) => [route.id, route] as const))(
-      "%s refuses a form posted from another site with 403",
-      async (_id, route) => {
-        const fromAnotherSite: Record<string, string>[] = [
-          { "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" },
-          { Origin: "https://attacker.example" },
-        ];
-        for (const headers of fromAnotherSite) {
-          const response = await request(documentUrl(route), {
-            method: "POST",
-            headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-            body: "email=manager%40club.test&password=guess",
-          });
-          expect(response.status).toBe(403);
-        }
-      },
-    );
-  });
-
-  describe("with a session", () => {
-    let cookie = "";
-    beforeAll(async () => {
-      const { db } = services();
-      const manager = await createAdministrator(db, {
-        email: "manager@club.test",
-        password: "manager-pass",
-        actor: "system",
+        const session = await createSession(db, manager.id, false);
+        const header = await sessionCookieHeader(new Request("http://club.test/"), session);
+        cookie = header.split(";")[0] ?? "";
       });
-      const session = await createSession(db, manager.id, false);
-      const header = await sessionCookieHeader(new Request("http://club.test/"), session);
-      cookie = header.split(";")[0] ?? "";
-    });
 
-    test.each(
-      guardedAddresses.filter((route) => route.manifest.hasDefaultExport).map((route) => [route.path, route] as const),
-    )("%s opens inside the admin shell, so the refusals above are the guard's doing", async (_path, route) => {
-      const response = await request(route.path, {
-        headers: { Accept: "text/html", Cookie: cookie },
+      test.each(
+        guardedAddresses
+          .filter((route) => route.manifest.hasDefaultExport)
+          .map((route) => [route.path, route] as const),
+      )("%s opens inside the admin shell, so the refusals above are the guard's doing", async (_path, route) => {
+        const response = await request(route.path, {
+          headers: { Accept: "text/html", Cookie: cookie },
+        });
+        const unknown = route.path.endsWith("/unknown-page") || route.parameterized;
+        expect(response.status).toBe(unknown ? 404 : 200);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(await response.text()).toContain(ADMIN_MARKER);
       });
-      const unknown = route.path.endsWith("/unknown-page") || route.parameterized;
-      expect(response.status).toBe(unknown ? 404 : 200);
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(await response.text()).toContain(ADMIN_MARKER);
     });
-  });
-});
+  },
+  { demo: true },
+);

@@ -5,7 +5,6 @@ import { getHomeContent } from "#server/domain/home/home.ts";
 import { getLeaders } from "#server/domain/leaders/leaders.ts";
 import { getRules } from "#server/domain/rules/rules.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { seedDemoContent } from "#server/seed/seed.ts";
 import { admissionsForm, homeForm, leadersForm, ruleRowsOf, rulesForm, settingsForm } from "../support/admin-forms.ts";
 import { imageFile, pdfDocument } from "../support/files.ts";
 import { multipartForm, postCommand } from "./support/admin-requests.ts";
@@ -153,41 +152,44 @@ const cases: Record<string, Case> = {
   },
 };
 
-describeEachDatabase("the page cache after each kind of admin write", (services) => {
-  let site: BuiltSite;
-  beforeAll(async () => {
-    await seedDemoContent(services(), new Date());
-    site = await serveBuiltSite(services());
-  }, 120_000);
-  afterAll(() => site.close());
+describeEachDatabase(
+  "the page cache after each kind of admin write",
+  (services) => {
+    let site: BuiltSite;
+    beforeAll(async () => {
+      site = await serveBuiltSite(services());
+    }, 120_000);
+    afterAll(() => site.close());
 
-  test("every kind of content the admin writes has a case here", () => {
-    // Managers' accounts are on no public page.
-    const shown = contentTypes.filter((type) => type.publicPages.length > 0);
-    expect(Object.keys(cases).sort()).toEqual(shown.map((type) => type.name).sort());
-  });
-
-  for (const [type, { page, shows, writes }] of Object.entries(cases)) {
-    test(`${type}: ${page} shows the change on the next load`, async () => {
-      const before = await request(`${site.base}${page}`);
-      expect(before.status).toBe(200);
-      expect(before.body).not.toContain(shows);
-      // The page is now kept: the second load is the cached copy.
-      const cached = await request(`${site.base}${page}`);
-      expect(cached.headers.etag).toBe(before.headers.etag);
-      expect(services().pageCache.size).toBeGreaterThan(0);
-
-      await writes(services(), async (form) => {
-        const { status, body: answer } = await postCommand(services(), type, form);
-        expect(answer, `${type}: ${answer.message}`).toMatchObject({ ok: true });
-        expect(status).toBe(200);
-        return typeof answer.data === "string" ? answer.data : "";
-      });
-
-      const after = await request(`${site.base}${page}`);
-      expect(after.status).toBe(200);
-      expect(after.body).toContain(shows);
-      expect(after.headers.etag).not.toBe(before.headers.etag);
+    test("every kind of content the admin writes has a case here", () => {
+      // Managers' accounts are on no public page.
+      const shown = contentTypes.filter((type) => type.publicPages.length > 0);
+      expect(Object.keys(cases).sort()).toEqual(shown.map((type) => type.name).sort());
     });
-  }
-});
+
+    for (const [type, { page, shows, writes }] of Object.entries(cases)) {
+      test(`${type}: ${page} shows the change on the next load`, async () => {
+        const before = await request(`${site.base}${page}`);
+        expect(before.status).toBe(200);
+        expect(before.body).not.toContain(shows);
+        // The page is now kept: the second load is the cached copy.
+        const cached = await request(`${site.base}${page}`);
+        expect(cached.headers.etag).toBe(before.headers.etag);
+        expect(services().pageCache.size).toBeGreaterThan(0);
+
+        await writes(services(), async (form) => {
+          const { status, body: answer } = await postCommand(services(), type, form);
+          expect(answer, `${type}: ${answer.message}`).toMatchObject({ ok: true });
+          expect(status).toBe(200);
+          return typeof answer.data === "string" ? answer.data : "";
+        });
+
+        const after = await request(`${site.base}${page}`);
+        expect(after.status).toBe(200);
+        expect(after.body).toContain(shows);
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+      });
+    }
+  },
+  { demo: true },
+);

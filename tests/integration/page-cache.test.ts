@@ -5,7 +5,6 @@ import { createSession } from "#server/domain/administrators/sessions.ts";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { sessionCookieHeader } from "#server/http/admin-auth.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
-import { seedDemoContent } from "#server/seed/seed.ts";
 import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -14,113 +13,116 @@ import { describeEachDatabase } from "./support/databases.ts";
  * shows on the next load, a signed-in manager's pages are never shared, other instances follow
  * within a second, and feeds answer conditional requests.
  */
-describeEachDatabase("public page cache", (services) => {
-  let site: BuiltSite;
-  let base = "";
-  beforeAll(async () => {
-    await seedDemoContent(services(), new Date());
-    site = await serveBuiltSite(services());
-    base = site.base;
-  }, 120_000);
-  afterAll(() => site.close());
+describeEachDatabase(
+  "public page cache",
+  (services) => {
+    let site: BuiltSite;
+    let base = "";
+    beforeAll(async () => {
+      site = await serveBuiltSite(services());
+      base = site.base;
+    }, 120_000);
+    afterAll(() => site.close());
 
-  const setDescription = async (description: string) => {
-    const { value, version } = await getSiteSettings(services().db);
-    return runWrite(
-      services(),
-      "manager@club.test",
-      { category: "siteSettings", success: "사이트 정보가 수정되었습니다", failure: "실패" },
-      (trx) => saveSiteSettings(trx, { ...value, description }, version),
-    );
-  };
+    const setDescription = async (description: string) => {
+      const { value, version } = await getSiteSettings(services().db);
+      return runWrite(
+        services(),
+        "manager@club.test",
+        { category: "siteSettings", success: "사이트 정보가 수정되었습니다", failure: "실패" },
+        (trx) => saveSiteSettings(trx, { ...value, description }, version),
+      );
+    };
 
-  test("a page is kept after its first render; a manager's write shows on the next load", async () => {
-    await setDescription("처음 소개 문구");
-    expect((await request(`${base}/about`)).body).toContain("처음 소개 문구");
+    test("a page is kept after its first render; a manager's write shows on the next load", async () => {
+      await setDescription("처음 소개 문구");
+      expect((await request(`${base}/about`)).body).toContain("처음 소개 문구");
 
-    // A change behind the write path's back is not seen: the page comes from memory.
-    const { value, version } = await getSiteSettings(services().db);
-    await saveSiteSettings(services().db, { ...value, description: "몰래 바꾼 문구" }, version);
-    expect((await request(`${base}/about`)).body).toContain("처음 소개 문구");
+      // A change behind the write path's back is not seen: the page comes from memory.
+      const { value, version } = await getSiteSettings(services().db);
+      await saveSiteSettings(services().db, { ...value, description: "몰래 바꾼 문구" }, version);
+      expect((await request(`${base}/about`)).body).toContain("처음 소개 문구");
 
-    expect((await setDescription("관리자가 고친 문구")).ok).toBe(true);
-    const after = await request(`${base}/about`);
-    expect(after.body).toContain("관리자가 고친 문구");
-    expect(after.headers["last-modified"]).toMatch(/GMT$/);
-  });
-
-  test("a signed-in manager's requests are neither answered from nor kept in the cache", async () => {
-    const { db } = services();
-    const administrator = await createAdministrator(db, {
-      email: `cache-${Math.random().toString(36).slice(2)}@club.test`,
-      password: "a-long-password",
-      actor: "test",
+      expect((await setDescription("관리자가 고친 문구")).ok).toBe(true);
+      const after = await request(`${base}/about`);
+      expect(after.body).toContain("관리자가 고친 문구");
+      expect(after.headers["last-modified"]).toMatch(/GMT$/);
     });
-    const session = await createSession(db, administrator.id, false);
-    const setCookie = await sessionCookieHeader(new Request(base), session);
-    const cookie = setCookie.split(";")[0] as string;
-    services().pageCache.invalidateFromElsewhere();
 
-    const signedIn = await request(`${base}/join`, { headers: { cookie } });
-    expect(signedIn.status).toBe(200);
-    expect(signedIn.headers.etag).toBeUndefined();
-    expect(services().pageCache.size).toBe(0);
+    test("a signed-in manager's requests are neither answered from nor kept in the cache", async () => {
+      const { db } = services();
+      const administrator = await createAdministrator(db, {
+        email: `cache-${Math.random().toString(36).slice(2)}@club.test`,
+        password: "a-long-password",
+        actor: "test",
+      });
+      const session = await createSession(db, administrator.id, false);
+      const setCookie = await sessionCookieHeader(new Request(base), session);
+      const cookie = setCookie.split(";")[0] as string;
+      services().pageCache.invalidateFromElsewhere();
 
-    await request(`${base}/join`);
-    expect(services().pageCache.size).toBe(1);
-    const again = await request(`${base}/join`, { headers: { cookie } });
-    expect(again.headers.etag).toBeUndefined();
-  });
+      const signedIn = await request(`${base}/join`, { headers: { cookie } });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.etag).toBeUndefined();
+      expect(services().pageCache.size).toBe(0);
 
-  test("HEAD answers with the GET's type, length and Vary, and no body", async () => {
-    const head = await request(`${base}/`, {
-      method: "HEAD",
-      headers: { "accept-encoding": "br" },
+      await request(`${base}/join`);
+      expect(services().pageCache.size).toBe(1);
+      const again = await request(`${base}/join`, { headers: { cookie } });
+      expect(again.headers.etag).toBeUndefined();
     });
-    const get = await request(`${base}/`, { headers: { "accept-encoding": "br" } });
-    expect(head.status).toBe(200);
-    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
-    expect(head.headers.vary).toBe("Accept-Encoding");
-    expect(head.headers.etag).toBe(get.headers.etag);
-    expect(head.body).toBe("");
-  });
 
-  test("feeds, the sitemap and pages answer 304 to a current copy, even on the first render", async () => {
-    for (const path of ["/rss.xml", "/sitemap.xml", "/calendar.ics", "/robots.txt", "/archive/rule"]) {
-      const first = await request(`${base}${path}`, { headers: { "accept-encoding": "gzip" } });
-      expect(first.status, path).toBe(200);
-      const { etag } = first.headers;
-      expect(etag, path).toMatch(/^"[\w-]+"$/);
-      expect(first.headers["last-modified"], path).toMatch(/GMT$/);
-      const revalidated = await request(`${base}${path}`, {
-        headers: { "accept-encoding": "gzip", "if-none-match": `W/${etag}` },
+    test("HEAD answers with the GET's type, length and Vary, and no body", async () => {
+      const head = await request(`${base}/`, {
+        method: "HEAD",
+        headers: { "accept-encoding": "br" },
       });
-      expect(revalidated.status, path).toBe(304);
-    }
-    services().pageCache.invalidateFromElsewhere();
-    const etag = (await request(`${base}/game`)).headers.etag as string;
-    services().pageCache.invalidateFromElsewhere();
-    const rendered = await request(`${base}/game`, { headers: { "if-none-match": etag } });
-    expect(rendered.status).toBe(304);
-  });
+      const get = await request(`${base}/`, { headers: { "accept-encoding": "br" } });
+      expect(head.status).toBe(200);
+      expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
+      expect(head.headers.vary).toBe("Accept-Encoding");
+      expect(head.headers.etag).toBe(get.headers.etag);
+      expect(head.body).toBe("");
+    });
 
-  test("another instance on the same database empties its cache within a second", async () => {
-    const other = new PageCache({ maxBytes: 1024 * 1024 });
-    await other.followRevision(services().db, 100, () => undefined);
-    try {
-      await other.store({
-        req: { url: "/about" } as never,
-        response: new Response("<p>other</p>", { headers: { "content-type": "text/html" } }),
-        baseHeaders: {},
-        nonce: undefined,
-        generation: other.generation,
-      });
-      expect(other.size).toBe(1);
-      await setDescription(`다른 인스턴스 ${Date.now()}`);
-      await expect.poll(() => other.size, { timeout: 1000, interval: 50 }).toBe(0);
-    } finally {
-      other.stop();
-    }
-  });
-});
+    test("feeds, the sitemap and pages answer 304 to a current copy, even on the first render", async () => {
+      for (const path of ["/rss.xml", "/sitemap.xml", "/calendar.ics", "/robots.txt", "/archive/rule"]) {
+        const first = await request(`${base}${path}`, { headers: { "accept-encoding": "gzip" } });
+        expect(first.status, path).toBe(200);
+        const { etag } = first.headers;
+        expect(etag, path).toMatch(/^"[\w-]+"$/);
+        expect(first.headers["last-modified"], path).toMatch(/GMT$/);
+        const revalidated = await request(`${base}${path}`, {
+          headers: { "accept-encoding": "gzip", "if-none-match": `W/${etag}` },
+        });
+        expect(revalidated.status, path).toBe(304);
+      }
+      services().pageCache.invalidateFromElsewhere();
+      const etag = (await request(`${base}/game`)).headers.etag as string;
+      services().pageCache.invalidateFromElsewhere();
+      const rendered = await request(`${base}/game`, { headers: { "if-none-match": etag } });
+      expect(rendered.status).toBe(304);
+    });
+
+    test("another instance on the same database empties its cache within a second", async () => {
+      const other = new PageCache({ maxBytes: 1024 * 1024 });
+      await other.followRevision(services().db, 100, () => undefined);
+      try {
+        await other.store({
+          req: { url: "/about" } as never,
+          response: new Response("<p>other</p>", { headers: { "content-type": "text/html" } }),
+          baseHeaders: {},
+          nonce: undefined,
+          generation: other.generation,
+        });
+        expect(other.size).toBe(1);
+        await setDescription(`다른 인스턴스 ${Date.now()}`);
+        await expect.poll(() => other.size, { timeout: 1000, interval: 50 }).toBe(0);
+      } finally {
+        other.stop();
+      }
+    });
+  },
+  { demo: true },
+);

@@ -6,7 +6,6 @@ import { getEditableArticle } from "#server/domain/articles/manage.ts";
 import { getLeaders, leadersHistory } from "#server/domain/leaders/leaders.ts";
 import { compareRevisions, KEEP_ALL_DAYS, listRevisions, thinOut } from "#server/domain/revisions/revisions.ts";
 import { getRules, rulesHistory } from "#server/domain/rules/rules.ts";
-import { seedDemoContent } from "#server/seed/seed.ts";
 import { newId } from "#server/storage/storage.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { leadersForm } from "../support/admin-forms.ts";
@@ -25,256 +24,266 @@ import { describeEachDatabase } from "./support/databases.ts";
 /** The manager of the test requests (managerContext). */
 const MANAGER_ID = "test-manager";
 
-describeEachDatabase("revision history", (services) => {
-  let articleId = "";
-  let version = 0;
+describeEachDatabase(
+  "revision history",
+  (services) => {
+    let articleId = "";
+    let version = 0;
 
-  beforeAll(async () => {
-    await seedDemoContent(services(), new Date());
-    const first = await created(
-      services(),
-      articleForm({
-        title: "동아리 소개 글",
-        publishedAt: "2026-03-02T18:30",
-        contents: "<p>우리 동아리는 매주 금요일에 모입니다.</p>",
-      }),
-    );
-    articleId = first.id;
-    version = first.version;
-  });
-
-  const update = async (title: string, contents: string) => {
-    const answer = await send(services(), articleForm({ id: articleId, version, title, contents }));
-    expect(answer, answer.message).toMatchObject({ ok: true });
-    version = answer.data?.version ?? version;
-  };
-
-  test("each save keeps its state, newest first, with who saved it", async () => {
-    await update("동아리 소개 글", "<p>우리 동아리는 매주 목요일에 모입니다.</p>");
-    await update("동아리를 소개합니다", "<p>우리 동아리는 매주 목요일 저녁에 모입니다.</p>");
-    const revisions = await listRevisions(services().db, articleHistory, articleId);
-    expect(revisions.map((revision) => revision.label)).toEqual([
-      "동아리를 소개합니다",
-      "동아리 소개 글",
-      "동아리 소개 글",
-    ]);
-    expect(revisions.every((revision) => revision.actor === MANAGER)).toBe(true);
-  });
-
-  test("two revisions compare word by word: the changed words, not the whole line", async () => {
-    const [newest, , oldest] = await listRevisions(services().db, articleHistory, articleId);
-    const comparison = await compareRevisions(
-      services().db,
-      articleHistory,
-      articleId,
-      oldest?.id ?? "",
-      newest?.id ?? "",
-    );
-    if (!comparison?.ok) throw new Error("no comparison");
-    const removed = comparison.parts.filter((part) => part.kind === "removed").map((part) => part.text.trim());
-    const added = comparison.parts.filter((part) => part.kind === "added").map((part) => part.text.trim());
-    expect(removed).toContain("금요일에");
-    expect(added.join(" ")).toContain("목요일");
-    expect(added.join(" ")).toContain("저녁에");
-    expect(comparison.parts.some((part) => part.kind === "same" && part.text.includes("우리 동아리는 매주"))).toBe(
-      true,
-    );
-    // A revision of another subject is not this article's.
-    await expect(
-      compareRevisions(services().db, articleHistory, newId(), oldest?.id ?? "", newest?.id ?? ""),
-    ).resolves.toBeUndefined();
-  });
-
-  test("restoring makes a new revision and an audit entry, and the article reads as it did", async () => {
-    const revisions = await listRevisions(services().db, articleHistory, articleId);
-    const oldest = revisions.at(-1);
-    const { body } = await postCommand(services(), "articles", {
-      intent: "restore",
-      id: articleId,
-      version: String(version),
-      revision: oldest?.id ?? "",
-    });
-    expect(body, body.message).toMatchObject({ ok: true });
-    expect(body.message).toMatch(
-      /^'동아리를 소개합니다' 게시글을 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 버전으로 되돌렸습니다$/,
-    );
-    const article = await getEditableArticle(services().db, services().storage, articleId);
-    expect(article).toMatchObject({ title: "동아리 소개 글", status: "published" });
-    expect(article?.contents).toContain("금요일에");
-    const after = await listRevisions(services().db, articleHistory, articleId);
-    expect(after).toHaveLength(revisions.length + 1);
-    expect(after[0]).toMatchObject({ note: "restore", label: "동아리 소개 글", actor: MANAGER });
-    await expect(lastAuditEntry(services().db, "media")).resolves.toMatchObject({
-      type: "normal",
-      content: body.message,
-      actor: MANAGER,
-    });
-    version = article?.version ?? version;
-  });
-
-  test("a restore over a newer save is a conflict, and a revision of another article is not found", async () => {
-    const [newest] = await listRevisions(services().db, articleHistory, articleId);
-    const stale = await postCommand(services(), "articles", {
-      intent: "restore",
-      id: articleId,
-      version: String(version - 1),
-      revision: newest?.id ?? "",
-    });
-    expect(stale.body).toMatchObject({ ok: false, status: 409, conflict: true });
-    const other = await created(services(), articleForm({ title: "다른 글" }));
-    const foreign = await postCommand(services(), "articles", {
-      intent: "restore",
-      id: other.id,
-      version: String(other.version),
-      revision: newest?.id ?? "",
-    });
-    expect(foreign.body).toMatchObject({ ok: false, status: 404 });
-  });
-
-  test("deleting an article deletes its history", async () => {
-    const doomed = await created(services(), articleForm({ title: "지울 글" }));
-    expect(await listRevisions(services().db, articleHistory, doomed.id)).toHaveLength(1);
-    const { body } = await postCommand(services(), "articles", {
-      intent: "delete",
-      id: doomed.id,
-      version: String(doomed.version),
-    });
-    expect(body).toMatchObject({ ok: true });
-    expect(await listRevisions(services().db, articleHistory, doomed.id)).toEqual([]);
-  });
-
-  test("a document saved before history began keeps that state as its first revision", async () => {
-    const s = services();
-    const before = await getLeaders(s.db);
-    const { body } = await postCommand(
-      s,
-      "leaders",
-      leadersForm(before.version, [
-        { name: "새회장", phoneNumber: "010-2222-2222" },
-        { name: "새부회장", phoneNumber: "010-3333-3333" },
-        { name: "", phoneNumber: "" },
-      ]),
-    );
-    expect(body, body.message).toMatchObject({ ok: true });
-    const revisions = await listRevisions(s.db, leadersHistory, "leaders");
-    expect(revisions[0]).toMatchObject({ actor: MANAGER });
-    const baseline = revisions.at(-1);
-    expect(baseline).toMatchObject({ actor: "" });
-
-    const saved = await getLeaders(s.db);
-    const restore = await postCommand(s, "leaders", {
-      intent: "restore",
-      id: "leaders",
-      version: String(saved.version),
-      revision: baseline?.id ?? "",
-    });
-    expect(restore.body, restore.body.message).toMatchObject({ ok: true });
-    expect((await getLeaders(s.db)).value).toEqual(before.value);
-    await expect(lastAuditEntry(s.db, "leaders")).resolves.toMatchObject({ content: restore.body.message });
-  });
-
-  test("a document revision naming a file that is gone is refused, and nothing changes", async () => {
-    const s = services();
-    const rules = await getRules(s.db);
-    // A kept state that names a file no longer stored (removed by a later save).
-    const revision = newId();
-    await s.db
-      .insertInto("revisions")
-      .values({
-        id: revision,
-        subject_kind: "document",
-        subject_id: "rules",
-        state: JSON.stringify({
-          contents: "<p>옛 회칙</p>",
-          attachments: [{ fileId: newId(), fileName: "옛 회칙.pdf", title: "옛 회칙" }],
+    beforeAll(async () => {
+      const first = await created(
+        services(),
+        articleForm({
+          title: "동아리 소개 글",
+          publishedAt: "2026-03-02T18:30",
+          contents: "<p>우리 동아리는 매주 금요일에 모입니다.</p>",
         }),
-        actor: MANAGER,
-        note: "",
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    const { body } = await postCommand(s, "rules", {
-      intent: "restore",
-      id: "rules",
-      version: String(rules.version),
-      revision,
+      );
+      articleId = first.id;
+      version = first.version;
     });
-    expect(body).toMatchObject({ ok: false, status: 400 });
-    expect(body.message).toContain("이미 지워진");
-    expect((await getRules(s.db)).version).toBe(rules.version);
-    expect((await listRevisions(s.db, rulesHistory, "rules")).map((entry) => entry.id)).toContain(revision);
-  });
 
-  test("revisions older than 30 days thin out to the last of each day", async () => {
-    const s = services();
-    const subject = newId();
-    const now = new Date("2026-11-25T03:00:00Z");
-    const at = (daysAgo: number, hour: number) => new Date(Date.UTC(2026, 10, 25 - daysAgo, hour - 9)).toISOString();
-    const times = [
-      at(KEEP_ALL_DAYS + 5, 9),
-      at(KEEP_ALL_DAYS + 5, 13),
-      at(KEEP_ALL_DAYS + 5, 20),
-      at(KEEP_ALL_DAYS + 2, 10),
-      at(3, 9),
-      at(3, 10),
-    ];
-    for (const created_at of times) {
+    const update = async (title: string, contents: string) => {
+      const answer = await send(services(), articleForm({ id: articleId, version, title, contents }));
+      expect(answer, answer.message).toMatchObject({ ok: true });
+      version = answer.data?.version ?? version;
+    };
+
+    test("each save keeps its state, newest first, with who saved it", async () => {
+      await update("동아리 소개 글", "<p>우리 동아리는 매주 목요일에 모입니다.</p>");
+      await update("동아리를 소개합니다", "<p>우리 동아리는 매주 목요일 저녁에 모입니다.</p>");
+      const revisions = await listRevisions(services().db, articleHistory, articleId);
+      expect(revisions.map((revision) => revision.label)).toEqual([
+        "동아리를 소개합니다",
+        "동아리 소개 글",
+        "동아리 소개 글",
+      ]);
+      expect(revisions.every((revision) => revision.actor === MANAGER)).toBe(true);
+    });
+
+    test("two revisions compare word by word: the changed words, not the whole line", async () => {
+      const [newest, , oldest] = await listRevisions(services().db, articleHistory, articleId);
+      const comparison = await compareRevisions(
+        services().db,
+        articleHistory,
+        articleId,
+        oldest?.id ?? "",
+        newest?.id ?? "",
+      );
+      if (!comparison?.ok) throw new Error("no comparison");
+      const removed = comparison.parts.filter((part) => part.kind === "removed").map((part) => part.text.trim());
+      const added = comparison.parts.filter((part) => part.kind === "added").map((part) => part.text.trim());
+      expect(removed).toContain("금요일에");
+      expect(added.join(" ")).toContain("목요일");
+      expect(added.join(" ")).toContain("저녁에");
+      expect(comparison.parts.some((part) => part.kind === "same" && part.text.includes("우리 동아리는 매주"))).toBe(
+        true,
+      );
+      // A revision of another subject is not this article's.
+      await expect(
+        compareRevisions(services().db, articleHistory, newId(), oldest?.id ?? "", newest?.id ?? ""),
+      ).resolves.toBeUndefined();
+    });
+
+    test("restoring makes a new revision and an audit entry, and the article reads as it did", async () => {
+      const revisions = await listRevisions(services().db, articleHistory, articleId);
+      const oldest = revisions.at(-1);
+      const { body } = await postCommand(services(), "articles", {
+        intent: "restore",
+        id: articleId,
+        version: String(version),
+        revision: oldest?.id ?? "",
+      });
+      expect(body, body.message).toMatchObject({ ok: true });
+      expect(body.message).toMatch(
+        /^'동아리를 소개합니다' 게시글을 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 버전으로 되돌렸습니다$/,
+      );
+      const article = await getEditableArticle(services().db, services().storage, articleId);
+      expect(article).toMatchObject({ title: "동아리 소개 글", status: "published" });
+      expect(article?.contents).toContain("금요일에");
+      const after = await listRevisions(services().db, articleHistory, articleId);
+      expect(after).toHaveLength(revisions.length + 1);
+      expect(after[0]).toMatchObject({ note: "restore", label: "동아리 소개 글", actor: MANAGER });
+      await expect(lastAuditEntry(services().db, "media")).resolves.toMatchObject({
+        type: "normal",
+        content: body.message,
+        actor: MANAGER,
+      });
+      version = article?.version ?? version;
+    });
+
+    test("a restore over a newer save is a conflict, and a revision of another article is not found", async () => {
+      const [newest] = await listRevisions(services().db, articleHistory, articleId);
+      const stale = await postCommand(services(), "articles", {
+        intent: "restore",
+        id: articleId,
+        version: String(version - 1),
+        revision: newest?.id ?? "",
+      });
+      expect(stale.body).toMatchObject({ ok: false, status: 409, conflict: true });
+      const other = await created(services(), articleForm({ title: "다른 글" }));
+      const foreign = await postCommand(services(), "articles", {
+        intent: "restore",
+        id: other.id,
+        version: String(other.version),
+        revision: newest?.id ?? "",
+      });
+      expect(foreign.body).toMatchObject({ ok: false, status: 404 });
+    });
+
+    test("deleting an article deletes its history", async () => {
+      const doomed = await created(services(), articleForm({ title: "지울 글" }));
+      expect(await listRevisions(services().db, articleHistory, doomed.id)).toHaveLength(1);
+      const { body } = await postCommand(services(), "articles", {
+        intent: "delete",
+        id: doomed.id,
+        version: String(doomed.version),
+      });
+      expect(body).toMatchObject({ ok: true });
+      expect(await listRevisions(services().db, articleHistory, doomed.id)).toEqual([]);
+    });
+
+    test("a document saved before history began keeps that state as its first revision", async () => {
+      const s = services();
+      const before = await getLeaders(s.db);
+      const { body } = await postCommand(
+        s,
+        "leaders",
+        leadersForm(before.version, [
+          { name: "새회장", phoneNumber: "010-2222-2222" },
+          { name: "새부회장", phoneNumber: "010-3333-3333" },
+          { name: "", phoneNumber: "" },
+        ]),
+      );
+      expect(body, body.message).toMatchObject({ ok: true });
+      const revisions = await listRevisions(s.db, leadersHistory, "leaders");
+      expect(revisions[0]).toMatchObject({ actor: MANAGER });
+      const baseline = revisions.at(-1);
+      expect(baseline).toMatchObject({ actor: "" });
+
+      const saved = await getLeaders(s.db);
+      const restore = await postCommand(s, "leaders", {
+        intent: "restore",
+        id: "leaders",
+        version: String(saved.version),
+        revision: baseline?.id ?? "",
+      });
+      expect(restore.body, restore.body.message).toMatchObject({ ok: true });
+      expect((await getLeaders(s.db)).value).toEqual(before.value);
+      await expect(lastAuditEntry(s.db, "leaders")).resolves.toMatchObject({ content: restore.body.message });
+    });
+
+    test("a document revision naming a file that is gone is refused, and nothing changes", async () => {
+      const s = services();
+      const rules = await getRules(s.db);
+      // A kept state that names a file no longer stored (removed by a later save).
+      const revision = newId();
       await s.db
         .insertInto("revisions")
-        .values({ id: newId(), subject_kind: "article", subject_id: subject, state: "{}", actor: MANAGER, created_at })
+        .values({
+          id: revision,
+          subject_kind: "document",
+          subject_id: "rules",
+          state: JSON.stringify({
+            contents: "<p>옛 회칙</p>",
+            attachments: [{ fileId: newId(), fileName: "옛 회칙.pdf", title: "옛 회칙" }],
+          }),
+          actor: MANAGER,
+          note: "",
+          created_at: new Date().toISOString(),
+        })
         .execute();
-    }
-    await thinOut(s.db, "article", subject, now);
-    const left = await s.db
-      .selectFrom("revisions")
-      .select("created_at")
-      .where("subject_id", "=", subject)
-      .orderBy("created_at")
-      .execute();
-    expect(left.map((row) => row.created_at)).toEqual([times[2], times[3], times[4], times[5]]);
-  });
-
-  test("autosaved copies are the manager's own, never the article, and a save spends them", async () => {
-    const s = services();
-    const article = await getEditableArticle(s.db, s.storage, articleId);
-    if (!article) throw new Error("no article");
-    const autosave = (fields: Record<string, string>) =>
-      callAction(autosaveAction, s, "/admin/api/autosave", {
-        key: articleId,
-        title: article.title,
-        tag: article.tag,
-        status: article.status,
-        publishedAt: "2026-03-02T18:30",
-        contents: article.contents,
-        ...fields,
+      const { body } = await postCommand(s, "rules", {
+        intent: "restore",
+        id: "rules",
+        version: String(rules.version),
+        revision,
       });
-    const answer = await autosave({ contents: "<p>아직 저장하지 않은 문장</p>" });
-    expect(answer.body).toMatchObject({ ok: true, status: 200 });
-    expect((await getEditableArticle(s.db, s.storage, articleId))?.contents).toBe(article.contents);
-    const copy = await recoverableCopy(s.db, MANAGER_ID, articleId, {
-      ...article,
-      publishedAt: "2026-03-02T18:30",
+      expect(body).toMatchObject({ ok: false, status: 400 });
+      expect(body.message).toContain("이미 지워진");
+      expect((await getRules(s.db)).version).toBe(rules.version);
+      expect((await listRevisions(s.db, rulesHistory, "rules")).map((entry) => entry.id)).toContain(revision);
     });
-    expect(copy?.fields.contents).toBe("<p>아직 저장하지 않은 문장</p>");
-    expect(await getAutosave(s.db, "another-manager", articleId)).toBeUndefined();
 
-    const refused = await autosave({ key: "../../etc" });
-    expect(refused.body).toMatchObject({ ok: false, status: 400 });
-
-    const saved = await send(s, articleForm({ id: articleId, version: article.version, title: article.title }));
-    expect(saved).toMatchObject({ ok: true });
-    expect(await getAutosave(s.db, MANAGER_ID, articleId)).toBeUndefined();
-
-    await callAction(autosaveAction, s, "/admin/api/autosave", {
-      key: NEW_ARTICLE_KEY,
-      title: "쓰다 만 새 글",
-      tag: "",
-      status: "draft",
-      publishedAt: "",
-      contents: "<p>새 글</p>",
+    test("revisions older than 30 days thin out to the last of each day", async () => {
+      const s = services();
+      const subject = newId();
+      const now = new Date("2026-11-25T03:00:00Z");
+      const at = (daysAgo: number, hour: number) => new Date(Date.UTC(2026, 10, 25 - daysAgo, hour - 9)).toISOString();
+      const times = [
+        at(KEEP_ALL_DAYS + 5, 9),
+        at(KEEP_ALL_DAYS + 5, 13),
+        at(KEEP_ALL_DAYS + 5, 20),
+        at(KEEP_ALL_DAYS + 2, 10),
+        at(3, 9),
+        at(3, 10),
+      ];
+      for (const created_at of times) {
+        await s.db
+          .insertInto("revisions")
+          .values({
+            id: newId(),
+            subject_kind: "article",
+            subject_id: subject,
+            state: "{}",
+            actor: MANAGER,
+            created_at,
+          })
+          .execute();
+      }
+      await thinOut(s.db, "article", subject, now);
+      const left = await s.db
+        .selectFrom("revisions")
+        .select("created_at")
+        .where("subject_id", "=", subject)
+        .orderBy("created_at")
+        .execute();
+      expect(left.map((row) => row.created_at)).toEqual([times[2], times[3], times[4], times[5]]);
     });
-    expect((await recoverableCopy(s.db, MANAGER_ID, NEW_ARTICLE_KEY))?.fields.title).toBe("쓰다 만 새 글");
-    await created(s, articleForm({ title: "쓰다 만 새 글", status: "draft" }));
-    expect(await getAutosave(s.db, MANAGER_ID, NEW_ARTICLE_KEY)).toBeUndefined();
-  });
-});
+
+    test("autosaved copies are the manager's own, never the article, and a save spends them", async () => {
+      const s = services();
+      const article = await getEditableArticle(s.db, s.storage, articleId);
+      if (!article) throw new Error("no article");
+      const autosave = (fields: Record<string, string>) =>
+        callAction(autosaveAction, s, "/admin/api/autosave", {
+          key: articleId,
+          title: article.title,
+          tag: article.tag,
+          status: article.status,
+          publishedAt: "2026-03-02T18:30",
+          contents: article.contents,
+          ...fields,
+        });
+      const answer = await autosave({ contents: "<p>아직 저장하지 않은 문장</p>" });
+      expect(answer.body).toMatchObject({ ok: true, status: 200 });
+      expect((await getEditableArticle(s.db, s.storage, articleId))?.contents).toBe(article.contents);
+      const copy = await recoverableCopy(s.db, MANAGER_ID, articleId, {
+        ...article,
+        publishedAt: "2026-03-02T18:30",
+      });
+      expect(copy?.fields.contents).toBe("<p>아직 저장하지 않은 문장</p>");
+      expect(await getAutosave(s.db, "another-manager", articleId)).toBeUndefined();
+
+      const refused = await autosave({ key: "../../etc" });
+      expect(refused.body).toMatchObject({ ok: false, status: 400 });
+
+      const saved = await send(s, articleForm({ id: articleId, version: article.version, title: article.title }));
+      expect(saved).toMatchObject({ ok: true });
+      expect(await getAutosave(s.db, MANAGER_ID, articleId)).toBeUndefined();
+
+      await callAction(autosaveAction, s, "/admin/api/autosave", {
+        key: NEW_ARTICLE_KEY,
+        title: "쓰다 만 새 글",
+        tag: "",
+        status: "draft",
+        publishedAt: "",
+        contents: "<p>새 글</p>",
+      });
+      expect((await recoverableCopy(s.db, MANAGER_ID, NEW_ARTICLE_KEY))?.fields.title).toBe("쓰다 만 새 글");
+      await created(s, articleForm({ title: "쓰다 만 새 글", status: "draft" }));
+      expect(await getAutosave(s.db, MANAGER_ID, NEW_ARTICLE_KEY)).toBeUndefined();
+    });
+  },
+  { demo: true },
+);

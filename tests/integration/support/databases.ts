@@ -1,27 +1,17 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
-import type { Config, DatabaseTarget } from "#server/config.ts";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import type { DatabaseTarget } from "#server/config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "#server/db/database.ts";
 import { PageViewLimiter } from "#server/domain/analytics/view-limiter.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
 import type { Services } from "#server/services.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
+import { type DemoTemplate, type DemoTemplates, engines, newTestDatabase, testConfig } from "./test-databases.ts";
 
-/**
- * Runs a suite once per database engine: SQLite in a temporary folder always, and PostgreSQL
- * when TEST_DATABASE_URL is set (in a fresh schema of its own); TEST_ENGINES=postgres runs only
- * the latter (the CI's PostgreSQL pass, after SQLite had its own). An unreachable PostgreSQL
- * fails the suite; it is never skipped.
- */
-export const engines: DatabaseTarget["kind"][] = process.env.TEST_ENGINES
-  ? (process.env.TEST_ENGINES.split(",") as DatabaseTarget["kind"][])
-  : process.env.TEST_DATABASE_URL
-    ? ["sqlite", "postgres"]
-    : ["sqlite"];
+export { engines };
 
 export interface TestServices extends Services {
   dataDir: string;
@@ -29,13 +19,21 @@ export interface TestServices extends Services {
   databaseUrl: string;
 }
 
-export function describeEachDatabase(title: string, suite: (get: () => TestServices) => void) {
+/**
+ * Runs a suite once per database engine (`engines`), each in a database of its own. With `demo`
+ * the database starts with the demo club (see openTestServices).
+ */
+export function describeEachDatabase(
+  title: string,
+  suite: (get: () => TestServices) => void,
+  options: { demo?: boolean } = {},
+) {
   for (const engine of engines) {
     describe(`${title} [${engine}]`, () => {
       let services: TestServices | undefined;
       let teardown: (() => Promise<void>) | undefined;
       beforeAll(async () => {
-        const opened = await openTestServices(engine);
+        const opened = await openTestServices(engine, options);
         services = opened.services;
         teardown = opened.close;
       });
@@ -50,43 +48,19 @@ export function describeEachDatabase(title: string, suite: (get: () => TestServi
   }
 }
 
-export async function openTestServices(engine: DatabaseTarget["kind"]) {
+/**
+ * Services over a fresh database and data folder of their own. With `demo`, they start with the
+ * demo club, copied from the one seeded for the run (demo-template.ts): seeding draws and encodes
+ * every picture, seconds of work that would otherwise be repeated by every suite.
+ */
+export async function openTestServices(engine: DatabaseTarget["kind"], options: { demo?: boolean } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "club-it-"));
-  let target: DatabaseTarget;
-  let databaseUrl: string;
-  let dropDatabase = async () => {};
-  if (engine === "postgres") {
-    // A database of its own per suite: suites run in parallel and must not see each other's tables.
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error("TEST_DATABASE_URL is not set");
-    const name = `test_${Math.random().toString(36).slice(2, 10)}`;
-    await withAdminClient(base, (client) => client.query(`create database ${name}`));
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    target = { kind: "postgres", connectionString: databaseUrl };
-    dropDatabase = async () => {
-      await withAdminClient(base, (client) => client.query(`drop database ${name} with (force)`));
-    };
-  } else {
-    const file = path.join(dataDir, "club.db");
-    databaseUrl = `sqlite:${file}`;
-    target = { kind: "sqlite", file };
-  }
+  const template = options.demo ? demoTemplateOf(engine) : undefined;
+  if (template) await cp(template.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
+  const { target, databaseUrl, drop: dropDatabase } = await newTestDatabase(engine, dataDir, template);
   const handle: DatabaseHandle = openDatabase(target);
   await migrateToLatest(handle.db);
-  const config: Config = {
-    port: 3000,
-    host: "127.0.0.1",
-    dataDir,
-    uploadsDir: path.join(dataDir, "uploads"),
-    database: target,
-    siteUrl: "http://club.test",
-    logLevel: "silent",
-    trustProxy: false,
-    workers: 1,
-    pageCacheBytes: 8 * 1024 * 1024,
-  };
+  const config = testConfig(dataDir, target);
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
   await pageCache.followRevision(handle.db, 500, () => undefined);
   const services: TestServices = {
@@ -115,12 +89,8 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
   };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+function demoTemplateOf(engine: DatabaseTarget["kind"]): DemoTemplate {
+  const template = (JSON.parse(inject("demoTemplates")) as DemoTemplates)[engine];
+  if (!template) throw new Error(`No demo template was made for ${engine}`);
+  return template;
 }

@@ -1,0 +1,48 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { migrateToLatest, openDatabase } from "#server/db/database.ts";
+import { seedDemoContent } from "#server/seed/seed.ts";
+import { LocalDiskStorage } from "#server/storage/local-disk.ts";
+import { type DemoTemplates, engines, newTestDatabase, testConfig } from "./test-databases.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The demo club seeded once for the run, per engine (JSON of DemoTemplates). */
+    demoTemplates: string;
+  }
+}
+
+/**
+ * Seeds the demo club once per engine for the whole run; suites that need it start from a copy
+ * (openTestServices with `demo`). The suites that test seeding itself still seed.
+ */
+export default async function setup(project: TestProject) {
+  const root = await mkdtemp(path.join(tmpdir(), "club-demo-"));
+  const templates: DemoTemplates = {};
+  const drops: (() => Promise<void>)[] = [];
+  for (const engine of engines) {
+    const dataDir = path.join(root, engine);
+    await mkdir(dataDir);
+    const { target, drop } = await newTestDatabase(engine, dataDir);
+    drops.push(drop);
+    const handle = openDatabase(target);
+    const config = testConfig(dataDir, target);
+    try {
+      await migrateToLatest(handle.db);
+      await seedDemoContent({ db: handle.db, storage: new LocalDiskStorage(config.uploadsDir), config });
+    } finally {
+      await handle.close();
+    }
+    templates[engine] = {
+      database: target.kind === "sqlite" ? target.file : new URL(target.connectionString).pathname.slice(1),
+      uploadsDir: config.uploadsDir,
+    };
+  }
+  project.provide("demoTemplates", JSON.stringify(templates));
+  return async () => {
+    for (const drop of drops) await drop();
+    await rm(root, { recursive: true, force: true });
+  };
+}
