@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { formatDateTime } from "#app/lib/format.ts";
 import { articles as demoArticles } from "#server/seed/demo-content.ts";
 import { addDays, formatDayLabel, seoulDate } from "#shared/calendar-dates.ts";
-import { openAdminPage } from "./support/admin.ts";
+import { openAdminPage, signedIn } from "./support/admin.ts";
 import { titleBox } from "./support/article-editor.ts";
 import { severeViolations } from "./support/axe.ts";
 import { consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
@@ -102,7 +102,7 @@ describe("the dashboard", () => {
 
   test("reads without JavaScript: the chart and its table come from the server", async () => {
     const page = await newPage({ javaScriptEnabled: false });
-    await page.context().addCookies(JSON.parse(inject("adminCookies")));
+    await signedIn(page);
     await page.goto("/admin");
     await expect.poll(() => page.getByRole("img", { name: CHART }).isVisible()).toBe(true);
     await expect(page.getByRole("img", { name: CHART }).locator("rect").count()).resolves.toBeGreaterThan(0);

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { selectedValue } from "#shared/list-selection.ts";
 import * as lists from "./admin-lists.ts";
-import { openAdminPage } from "./support/admin.ts";
+import { openAdminPage, signedIn } from "./support/admin.ts";
 import { createArticle } from "./support/article-editor.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
@@ -119,7 +119,7 @@ describe("changing several articles at once", () => {
     await createArticle(page, { title, tag: TAG, body: "스크립트 없이 지웁니다." });
 
     const plain = await newPage({ javaScriptEnabled: false });
-    await plain.context().addCookies(JSON.parse(inject("adminCookies")));
+    await signedIn(plain);
     await plain.goto(listPath);
     await checkboxOf(plain, title).check();
     await plain.getByRole("button", { name: "선택한 글 삭제" }).click();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 import { runAdminCli } from "../../support/admin-cli.ts";
-import { baseURL, waitForHydration } from "./browser.ts";
+import { baseURL, testServer, waitForHydration } from "./browser.ts";
 
 /** The administrator the test server was started with (see global-setup.ts). */
 export const administrator = () => ({
@@ -14,10 +14,15 @@ export const administrator = () => ({
  * for the whole run (global-setup.ts): only the tests of signing in go through the form.
  */
 export async function openAdminPage(page: Page, path: string): Promise<Page> {
-  await page.context().addCookies(JSON.parse(inject("adminCookies")));
+  await signedIn(page);
   await page.goto(path);
   await waitForHydration(page);
   return page;
+}
+
+/** Gives the page's context the session made once for the run (a page without scripts too). */
+export async function signedIn(page: Page): Promise<void> {
+  await page.context().addCookies(JSON.parse(testServer().adminCookies));
 }
 
 /** Fills in and sends the sign-in form of the page's current address (or /admin/login). */
@@ -67,7 +72,7 @@ export async function signOutElsewhere(page: Page): Promise<void> {
 /** Creates an administrator of the test server's database with the command-line tool. */
 export async function createAdministratorWithCli(email: string, password: string) {
   const result = await runAdminCli(
-    { databaseUrl: process.env.E2E_DATABASE_URL ?? "", dataDir: inject("dataDir") },
+    { databaseUrl: process.env.E2E_DATABASE_URL ?? "", dataDir: testServer().dataDir },
     ["create", email],
     `${password}\n`,
   );

@@ -1,7 +1,17 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import type { TestServer } from "./global-setup.ts";
 
-export const baseURL = () => inject("baseURL");
+/** The server of this file's slot (global-setup.ts starts one per file running at once). */
+export function testServer(): TestServer {
+  const servers = JSON.parse(inject("servers")) as TestServer[];
+  const slot = Number(process.env.VITEST_POOL_ID ?? "1") - 1;
+  const server = servers[slot % servers.length];
+  if (!server) throw new Error("No test server was started");
+  return server;
+}
+
+export const baseURL = () => testServer().baseURL;
 
 /** Debian's Chromium, headless, with the background services that would dial out turned off. */
 export const chromiumOptions = {
@@ -17,6 +27,7 @@ export const chromiumOptions = {
     "--disable-component-update",
     "--disable-sync",
     "--disable-default-apps",
+    ...(process.env.EXTRA_CHROMIUM_ARGS ? process.env.EXTRA_CHROMIUM_ARGS.split(" ") : []),
   ],
 };
 

@@ -6,18 +6,25 @@ import path from "node:path";
 import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { chromiumOptions } from "./browser.ts";
+import { parallelFiles } from "./parallel.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
+    /** The servers the test files run against, one per file slot (JSON of TestServer[]). */
+    servers: string;
     adminEmail: string;
     adminPassword: string;
     /** The run's one browser, which every test file connects to. */
     browserEndpoint: string;
-    /** The cookies of a session of the administrator, signed in once for the whole run. */
-    adminCookies: string;
   }
+}
+
+/** A server of the run: its address, its data folder and a signed-in administrator's cookies. */
+export interface TestServer {
+  baseURL: string;
+  dataDir: string;
+  /** The cookies of a session of the administrator, signed in once for the whole run. */
+  adminCookies: string;
 }
 
 /** The administrator the server creates at its first start, for the browser tests to sign in. */
@@ -25,27 +32,34 @@ const administrator = { email: "e2e-admin@club.test", password: "e2e-admin-passw
 
 /**
  * Starts the production server (the built app, `server/main.ts`) on a free loopback port with
- * an empty data folder, exactly as `npm start` runs it, and stops it with SIGTERM afterwards.
+ * an empty data folder, exactly as `npm start` runs it, once per file slot (parallel.ts), and
+ * stops them with SIGTERM afterwards.
  */
 export default async function setup(project: TestProject) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "club-e2e-"));
-  const server = await startServer({
-    dataDir,
-    databaseUrl: process.env.E2E_DATABASE_URL ?? "",
-    administrator,
-  });
   const browser = await chromium.launchServer(chromiumOptions);
-  project.provide("baseURL", server.baseURL);
-  project.provide("dataDir", dataDir);
+  const started = await Promise.all(
+    Array.from({ length: parallelFiles }, async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), "club-e2e-"));
+      const server = await startServer({ dataDir, databaseUrl: process.env.E2E_DATABASE_URL ?? "", administrator });
+      return { dataDir, server };
+    }),
+  );
+  const servers: TestServer[] = [];
+  for (const { dataDir, server } of started) {
+    const adminCookies = JSON.stringify(await signInOnce(browser, server.baseURL));
+    servers.push({ baseURL: server.baseURL, dataDir, adminCookies });
+  }
+  project.provide("servers", JSON.stringify(servers));
   project.provide("adminEmail", administrator.email);
   project.provide("adminPassword", administrator.password);
   project.provide("browserEndpoint", browser.wsEndpoint());
-  project.provide("adminCookies", JSON.stringify(await signInOnce(browser, server.baseURL)));
 
   return async () => {
     await browser.close();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    for (const { dataDir, server } of started) {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   };
 }
 

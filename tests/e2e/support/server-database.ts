@@ -1,8 +1,9 @@
 import path from "node:path";
-import { afterAll, beforeAll, inject, vi } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
 import { type Db, openDatabase } from "#server/db/database.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
+import { baseURL, testServer } from "./browser.ts";
 
 /**
  * The database the browser tests' server uses, opened beside it so a test can compare what a
@@ -15,7 +16,7 @@ export function openServerDatabase() {
     handle = openDatabase(
       url
         ? { kind: "postgres", connectionString: url }
-        : { kind: "sqlite", file: path.join(inject("dataDir"), "club.db") },
+        : { kind: "sqlite", file: path.join(testServer().dataDir, "club.db") },
     );
   });
   afterAll(async () => {
@@ -26,7 +27,7 @@ export function openServerDatabase() {
       if (!handle) throw new Error("The database is not open yet");
       return handle.db;
     },
-    storage: () => new LocalDiskStorage(path.join(inject("dataDir"), "uploads")),
+    storage: () => new LocalDiskStorage(path.join(testServer().dataDir, "uploads")),
     /**
      * Content was changed here, behind the server's back. Counting a revision makes the server
      * empty its page cache, as an admin write would; this waits until the server says it follows
@@ -39,7 +40,7 @@ export function openServerDatabase() {
       let inARow = 0;
       await vi.waitFor(
         async () => {
-          const response = await fetch(`${inject("baseURL")}/healthz`, {
+          const response = await fetch(`${baseURL()}/healthz`, {
             headers: { connection: "close" },
           });
           const health = (await response.json()) as { revision?: number };
