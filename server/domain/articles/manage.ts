@@ -296,15 +296,18 @@ async function writeImages(
 
 const changedImagesMessage = "사진 목록이 불러온 뒤에 바뀌었습니다. 새로 고침한 뒤 다시 저장해 주세요.";
 
-/** Creates an article with its images (all new); answers its id and first version. */
+/**
+ * Creates an article with its images (all new); answers its id and first version. `id` is for an
+ * article brought over from elsewhere that keeps its address (the import).
+ */
 export async function createArticle(
   trx: Db,
   files: FileChanges,
   draft: ArticleDraft,
   images: ArticleImageInput[],
+  id: string = newId(),
 ): Promise<{ id: string; version: number }> {
   if (images.some((image) => "fileId" in image)) throw new FieldError("images", changedImagesMessage);
-  const id = newId();
   const now = new Date().toISOString();
   const columns = storedColumns(draft);
   await trx
