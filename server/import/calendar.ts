@@ -1,6 +1,6 @@
 import { createEvent, eventInputSchema } from "#server/domain/calendar/manage.ts";
 import { seoulDate, seoulTime } from "#shared/calendar-dates.ts";
-import { documentOf } from "./firestore.ts";
+import { documentOf, isObject } from "./firestore.ts";
 import type { ImportItem, ItemReader } from "./items.ts";
 import { entryKeys, field, instant, isDateOnly, records, text } from "./source-values.ts";
 
@@ -14,7 +14,8 @@ export const calendarItems: ItemReader = (source) => {
   const document = documentOf(source, "archive", "calendar");
   if (!document) return [];
   const contents = document.data.contents;
-  const entries = records(Array.isArray(contents) ? contents : Object(contents).calendar);
+  // The spec's `contents.calendar`; a list right under `contents` is read as well.
+  const entries = records(isObject(contents) ? contents.calendar : contents);
   return entryKeys(entries).map((key, index): ImportItem => {
     const entry = entries[index] ?? {};
     return {

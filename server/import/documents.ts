@@ -7,7 +7,7 @@ import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanit
 import { leadersSchema, saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { rulesSchema, saveRules } from "#server/domain/rules/rules.ts";
 import { newId } from "#server/storage/storage.ts";
-import { documentOf, type SourceDocument } from "./firestore.ts";
+import { documentOf, isObject, type SourceDocument } from "./firestore.ts";
 import type { ImportItem, ItemReader } from "./items.ts";
 import { dateInput, field, records, text } from "./source-values.ts";
 
@@ -41,7 +41,7 @@ export const documentItems: ItemReader = (source) => {
     kind: "admissions",
     label: "모집 안내",
     write: async ({ trx, files, exportFiles }) => {
-      const meta = Object(document.data.meta) as Record<string, unknown>;
+      const meta = isObject(document.data.meta) ? document.data.meta : {};
       const info = admissionInfoSchema.parse({
         meta: {
           isRecruiting: meta.isRecruiting === true,
