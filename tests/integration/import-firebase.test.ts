@@ -11,14 +11,15 @@ import { ImportRefusedError } from "#server/import/firestore.ts";
 import type { ImportReport } from "#server/import/report.ts";
 import { importFirebaseExport } from "#server/import/run-import.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
-import { storedKeys } from "../support/stored-content.ts";
+import { auditEntries, storedKeys } from "../support/stored-content.ts";
 import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
  * The import of the original site's export (tests/fixtures/firebase-export) into an empty
  * database: what visitors then see on the built site (`npm run build` first), a second run that
- * changes nothing, the broken documents it reports, and a failure that leaves nothing behind.
+ * changes nothing, the broken documents it reports, the imports it refuses, and a failure that
+ * leaves nothing behind.
  */
 
 const EXPORT_DIR = path.resolve("tests/fixtures/firebase-export");
@@ -145,6 +146,9 @@ describeEachDatabase("import from the original site", (services) => {
       }),
     ]);
     expect(first.notes).toContain("information/logs was not imported: the site keeps an audit log of its own.");
+    expect(await auditEntries(services().db, "media")).toEqual([
+      { type: "normal", content: "원래 사이트(Firebase)에서 게시글 3개를 가져왔습니다", error: null, actor: "import" },
+    ]);
 
     // Every stored file is used by what was imported and is in storage: nothing to sweep.
     const { db, storage } = services();
@@ -224,6 +228,18 @@ describeEachDatabase("import from the original site", (services) => {
       first.imported.map((item) => item.source).sort(),
     );
     expect(second.skipped.map((item) => item.reason)).toEqual(first.skipped.map((item) => item.reason));
+    expect(await snapshot(db)).toEqual(before.rows);
+    expect(await storedKeys(storage)).toEqual(before.keys);
+  });
+
+  test("a database whose content did not come from an import is refused, and left as it is", async () => {
+    const { db, storage } = services();
+    // As a site the demo or managers filled: content, and no record of an import.
+    await db.deleteFrom("imported_records").execute();
+    const before = { rows: await snapshot(db), keys: await storedKeys(storage) };
+    await expect(importFirebaseExport(services(), EXPORT_DIR)).rejects.toThrow(
+      "The database already has content that did not come from an import",
+    );
     expect(await snapshot(db)).toEqual(before.rows);
     expect(await storedKeys(storage)).toEqual(before.keys);
   });
