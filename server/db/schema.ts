@@ -35,6 +35,7 @@ export interface Database {
   content_revision: ContentRevisionTable;
   revisions: RevisionsTable;
   article_autosaves: ArticleAutosavesTable;
+  imported_records: ImportedRecordsTable;
 }
 
 /** Columns every editable record has: an optimistic-locking version and its times. */
@@ -345,4 +346,15 @@ export interface ManagerLinksTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A document or list entry of the original site's export, and the record the import made of it. */
+export interface ImportedRecordsTable {
+  /** Where it stood in the export: "community_media/{id}", "archive/odaeho/contents/{id}". */
+  source: string;
+  /** What it became: "article", "period", "document", ... */
+  kind: string;
+  /** The new record's id, or the single document's key. */
+  target_id: string;
+  imported_at: string;
 }

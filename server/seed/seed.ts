@@ -66,6 +66,16 @@ export async function seedDemoContent(
   return "seeded";
 }
 
+/**
+ * The parts of the site that only the site itself holds: the club's identity (site settings) and
+ * the home page, as the demo has them. Content brought over from elsewhere (the import) starts
+ * from these, and managers change them at /admin/manage-settings.
+ */
+export async function seedSiteFrame(trx: Db, files: FileChanges, siteUrl: string, now: Date = new Date()) {
+  await saveSiteSettings(trx, demoSiteSettings(siteUrl), undefined);
+  await new Seeder(trx, files, now).home();
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 
 class Seeder {

@@ -11,6 +11,7 @@ import * as articleStatus from "./0009-article-status.ts";
 import * as managerLinks from "./0010-manager-links.ts";
 import * as revisionsAndAutosaves from "./0011-revisions-and-autosaves.ts";
 import * as fileLibrary from "./0012-file-library.ts";
+import * as importedRecords from "./0013-imported-records.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010-manager-links": managerLinks,
   "0011-revisions-and-autosaves": revisionsAndAutosaves,
   "0012-file-library": fileLibrary,
+  "0013-imported-records": importedRecords,
 };

@@ -14,6 +14,7 @@ export { publishedArticles } from "./published.ts";
 
 /** The longest tag a manager may give an article (and the longest one the list reads). */
 export const MAX_TAG_LENGTH = 50;
+export const MAX_TITLE_LENGTH = 200;
 const EXCERPT_LENGTH = 140;
 
 /**

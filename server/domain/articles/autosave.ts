@@ -2,8 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { ARTICLE_STATUSES } from "#shared/article-status.ts";
-import { articleIdSchema, MAX_TAG_LENGTH } from "./articles.ts";
-import { MAX_TITLE_LENGTH } from "./manage.ts";
+import { articleIdSchema, MAX_TAG_LENGTH, MAX_TITLE_LENGTH } from "./articles.ts";
 
 /**
  * Autosaved copies of articles being written: the editor sends its text fields after a few

@@ -14,7 +14,7 @@ import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";
 import { parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { type ArticleHeading, articleFields } from "./article-fields.ts";
-import { articleIdSchema, MAX_TAG_LENGTH, selectArticleImages } from "./articles.ts";
+import { articleIdSchema, MAX_TAG_LENGTH, MAX_TITLE_LENGTH, selectArticleImages } from "./articles.ts";
 import { forgetAutosaves } from "./autosave.ts";
 import { findArticlePage, withArticleRows } from "./find-articles.ts";
 import { unpublishedArticles } from "./published.ts";
@@ -26,7 +26,8 @@ import { fitsTheIndex, type IndexedArticle, indexArticles, unindexArticles } fro
  * changes of `runWrite`, so an article, its image rows and its stored files change together.
  */
 
-export const MAX_TITLE_LENGTH = 200;
+// Kept beside the tag's limit, where the autosaved copies read it without a cycle of imports.
+export { MAX_TITLE_LENGTH } from "./articles.ts";
 export const MAX_ALT_LENGTH = 300;
 const PUBLISHED_AT_MESSAGE = "게시일을 날짜와 시각으로 입력해 주세요. 예: 2026-03-02 18:00";
 
@@ -295,15 +296,18 @@ async function writeImages(
 
 const changedImagesMessage = "사진 목록이 불러온 뒤에 바뀌었습니다. 새로 고침한 뒤 다시 저장해 주세요.";
 
-/** Creates an article with its images (all new); answers its id and first version. */
+/**
+ * Creates an article with its images (all new); answers its id and first version. `id` is for an
+ * article brought over from elsewhere that keeps its address (the import).
+ */
 export async function createArticle(
   trx: Db,
   files: FileChanges,
   draft: ArticleDraft,
   images: ArticleImageInput[],
+  id: string = newId(),
 ): Promise<{ id: string; version: number }> {
   if (images.some((image) => "fileId" in image)) throw new FieldError("images", changedImagesMessage);
-  const id = newId();
   const now = new Date().toISOString();
   const columns = storedColumns(draft);
   await trx
