@@ -100,6 +100,10 @@ export async function startServer(options: {
       LOG_LEVEL: "warn",
       DATABASE_URL: options.databaseUrl,
       SITE_URL: "",
+      // One process per server: two files run at once, each against a server of its own, and a
+      // second worker would only warm up and cache every page twice. Several workers sharing a
+      // database are tested by the crash and scale tests.
+      WORKERS: "1",
       // The tests' browsers all come from 127.0.0.1; trusting it as a proxy lets a test name
       // the client address it stands for (X-Forwarded-For), as visitors behind a proxy are seen.
       TRUST_PROXY: "127.0.0.1",
