@@ -5,10 +5,13 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   assertValidKey,
+  type ByteRange,
   type FileStorage,
   InvalidStorageKeyError,
   newId,
+  publicUrlOf,
   StorageNotFoundError,
+  type StoredFileInfo,
   type StoredObject,
 } from "./storage.ts";
 
@@ -48,10 +51,19 @@ export class LocalDiskStorage implements FileStorage {
     return { byteSize: size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.pathOf(key);
     if (!(await this.exists(key))) throw new StorageNotFoundError(`No stored file: ${key}`);
-    return createReadStream(file);
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | undefined> {
+    const file = this.pathOf(key);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    // The weak tag Express's static files had (size and time in hex), so caches stay valid.
+    const etag = `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`;
+    return { size: info.size, lastModified: info.mtime, etag };
   }
 
   async delete(key: string): Promise<void> {
@@ -85,8 +97,7 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   publicUrl(key: string): string {
-    assertValidKey(key);
-    return `${this.urlPrefix}/${key.split("/").map(encodeURIComponent).join("/")}`;
+    return publicUrlOf(this.urlPrefix, key);
   }
 
   private async removeEmptyFolders(folder: string): Promise<void> {
