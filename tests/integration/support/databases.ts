@@ -80,6 +80,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"]) {
     host: "127.0.0.1",
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
+    storage: { kind: "disk", dir: path.join(dataDir, "uploads") },
     database: target,
     siteUrl: "http://club.test",
     logLevel: "silent",
