@@ -1,4 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
+import { once } from "node:events";
 import { mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -53,8 +54,23 @@ export class LocalDiskStorage implements FileStorage {
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.pathOf(key);
-    if (!(await this.exists(key))) throw new StorageNotFoundError(`No stored file: ${key}`);
-    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    let end = range?.end;
+    if (end === undefined) {
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) throw new StorageNotFoundError(`No stored file: ${key}`);
+      if (info.size === 0) return Readable.from([]);
+      end = info.size - 1;
+    }
+    // A stream that knows where the file ends skips the last, empty read (as `send` does); one
+    // given a range (the HTTP handler, which has the size already) is only opened.
+    const stream = createReadStream(file, { start: range?.start ?? 0, end });
+    try {
+      await once(stream, "open");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StorageNotFoundError(`No stored file: ${key}`);
+      throw error;
+    }
+    return stream;
   }
 
   async stat(key: string): Promise<StoredFileInfo | undefined> {
