@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   );
   startHousekeeping(services);
   startScheduledPublishing(services);
+  // A bucket that does not answer is said at once; pages still work, uploads fail until it does.
+  services.storage.check?.().catch((error: Error) => logger.error({ reason: error.message }, "file storage unusable"));
 
   if (workers > 1) {
     await startWorkers({

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from "node:fs";
 import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
   S3Client,
@@ -144,6 +145,16 @@ export class S3Storage implements FileStorage {
 
   publicUrl(key: string): string {
     return publicUrlOf(this.urlPrefix, key);
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      // Only the name and the status: an SDK error carries the request, key id included.
+      const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode})` : "";
+      throw new Error(`The bucket ${this.bucket} cannot be used: ${(error as Error).name}${status}`);
+    }
   }
 
   close(): void {

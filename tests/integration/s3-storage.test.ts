@@ -91,6 +91,24 @@ describe("S3 storage against a real S3-compatible server", () => {
     await expect(storage.delete(key)).resolves.toBeUndefined();
   });
 
+  test("the start check passes for the bucket and names a missing one without the keys", async () => {
+    await expect(storage.check()).resolves.toBeUndefined();
+    const missing = new S3Storage({
+      bucket: "no-such-bucket",
+      region: "us-east-1",
+      endpoint: server.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+    });
+    const error = await missing.check().then(
+      () => undefined,
+      (reason: Error) => reason,
+    );
+    expect(error?.message).toMatch(/^The bucket no-such-bucket cannot be used: .+ \(HTTP 404\)$/);
+    expect(error?.message).not.toContain(server.accessKeyId);
+    missing.close();
+  });
+
   test("keys with Hangul and spaces keep their name and their address", async () => {
     const key = "archive/odaeho/1/KERNEL odaeho 2024 봄.pdf";
     await storage.put(key, Buffer.from("%PDF-1.7\n"));
