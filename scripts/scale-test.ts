@@ -51,13 +51,18 @@ async function main(): Promise<void> {
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
         },
-        { logFile: path.join(work, `${name}.log`) },
+        { logFile: path.join(work, `${name}.log`), startLimitMs: 180_000 },
       );
       sites.push(site);
       return site;
     };
-    // Both at once: the start lock decides which one migrates and seeds.
-    const [a, b] = await Promise.all([instance("a"), instance("b")]);
+    // Both at once: the start lock decides which one migrates and seeds. Both are waited for
+    // even when one fails, so the other is not left running.
+    const starts = await Promise.allSettled([instance("a"), instance("b")]);
+    const [a, b] = starts.map((start) => {
+      if (start.status === "rejected") throw start.reason;
+      return start.value;
+    }) as [SiteProcess, SiteProcess];
     const ready = performance.now();
     console.log(`Instances at ${a.url} and ${b.url}, bucket at ${s3.endpoint} (${seconds(ready - started)})`);
     for (const name of ["a", "b"]) console.log(`  ${name}: ${startSummary(path.join(work, `${name}.log`))}`);
