@@ -40,6 +40,19 @@ export default defineConfig({
         },
       },
       {
+        // Two running instances on one PostgreSQL database and one bucket, started by
+        // `npm run test:scale` (scripts/scale-test.ts), which passes their addresses.
+        test: {
+          name: "scale",
+          include: ["tests/scale/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

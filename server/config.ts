@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { emailAddressSchema } from "./domain/administrators/email.ts";
 import { passwordSchema } from "./domain/administrators/passwords.ts";
+import type { S3Settings } from "./storage/s3.ts";
 
 /**
  * Everything the server reads from the environment, validated once at start.
@@ -26,6 +27,13 @@ const databaseUrlSchema = z
 const siteUrlSchema = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
   .transform((value) => value.replace(/\/+$/, ""));
+
+const flagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ["true", "false", "1", "0"].includes(value), "must be true or false")
+  .transform((value) => value === "true" || value === "1");
 
 const envSchema = z.object({
   PORT: portSchema.default(3000),
@@ -60,6 +68,26 @@ const envSchema = z.object({
     .min(0, "must be 0 (off) or more")
     .max(4096, "must be at most 4096")
     .default(16),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region name such as eu-central-1")
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+  S3_FORCE_PATH_STYLE: flagSchema.optional(),
+  AWS_ACCESS_KEY_ID: z.string().trim().min(1).max(256, "is too long").optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().trim().min(1).max(256, "is too long").optional(),
   ADMIN_EMAIL: emailAddressSchema("must be an e-mail address").optional(),
   ADMIN_PASSWORD: passwordSchema({
     tooShort: "must be at least 6 characters",
@@ -68,7 +96,10 @@ const envSchema = z.object({
 });
 
 /** Variables whose value never appears in an error message. */
-const secretVariables = new Set(["ADMIN_PASSWORD"]);
+const secretVariables = new Set(["ADMIN_PASSWORD", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]);
+
+/** Where uploaded files live: a folder on this machine, or an S3-compatible bucket. */
+export type StorageTarget = { kind: "disk"; dir: string } | ({ kind: "s3" } & S3Settings);
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; connectionString: string };
 
@@ -77,6 +108,8 @@ export interface Config {
   host: string;
   dataDir: string;
   uploadsDir: string;
+  /** Uploaded files: on disk under `uploadsDir` unless S3_BUCKET names a bucket. */
+  storage: StorageTarget;
   database: DatabaseTarget;
   /** The public address from the environment; when unset the address stored in site settings is used. */
   siteUrl: string | undefined;
@@ -151,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: parsed.HOST,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
+    storage: resolveStorageTarget(parsed, path.join(dataDir, "uploads")),
     database: resolveDatabaseTarget(parsed.DATABASE_URL, dataDir),
     siteUrl: parsed.SITE_URL,
     logLevel: parsed.LOG_LEVEL,
@@ -159,6 +193,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheBytes: Math.round(parsed.PAGE_CACHE_MB * 1024 * 1024),
     adminEmail: parsed.ADMIN_EMAIL,
     adminPassword: parsed.ADMIN_PASSWORD,
+  };
+}
+
+/**
+ * S3 settings come together or not at all: a region (or an endpoint, whose servers mostly take
+ * any region), and both halves of a key pair or neither (then the SDK finds credentials itself,
+ * as an instance role). The messages never show a key.
+ */
+function resolveStorageTarget(env: z.infer<typeof envSchema>, uploadsDir: string): StorageTarget {
+  const fail = (message: string) => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  const bucket = env.S3_BUCKET;
+  if (bucket === undefined) {
+    for (const name of ["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const) {
+      if (env[name] !== undefined) fail(`S3_BUCKET must be set when ${name} is`);
+    }
+    return { kind: "disk", dir: uploadsDir };
+  }
+  if (env.S3_REGION === undefined && env.S3_ENDPOINT === undefined) {
+    fail("S3_REGION must be set with S3_BUCKET (or S3_ENDPOINT for a self-hosted server)");
+  }
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    fail(
+      accessKeyId === undefined
+        ? "AWS_ACCESS_KEY_ID must be set with AWS_SECRET_ACCESS_KEY"
+        : "AWS_SECRET_ACCESS_KEY must be set with AWS_ACCESS_KEY_ID",
+    );
+  }
+  return {
+    kind: "s3",
+    bucket,
+    region: env.S3_REGION ?? "us-east-1",
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   };
 }
 

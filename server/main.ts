@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { startWorkers } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { withStartupLock } from "./db/startup-lock.ts";
 import { countAdministrators, ensureInitialAdministrator } from "./domain/administrators/administrators.ts";
 import { deleteExpiredSessions } from "./domain/administrators/sessions.ts";
 import { deleteExpiredChallenges } from "./domain/administrators/sign-in-challenges.ts";
@@ -18,7 +19,7 @@ import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-se
 import { createHttpServer } from "./http/app.ts";
 import { joinClusterInvalidation } from "./http/page-cache/cluster-invalidation.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { type OpenedServices, openServices, type Services } from "./services.ts";
+import { type OpenedServices, openServices, type Services, waitingForAnother } from "./services.ts";
 
 type PageHandlerModule = { createPageHandler(services: Services): RequestHandler };
 
@@ -53,17 +54,28 @@ async function main(): Promise<void> {
 
   const workers = development ? 1 : config.workers;
   const services = await openServices(config, logger, { pageCache: !development && workers === 1 });
-  if (!(await hasSiteSettings(services.db))) {
-    // Loaded only for an empty database: the demo content and its artwork are large.
-    const { seedDemoContent } = await import("./seed/seed.ts");
-    const seeded = await seedDemoContent(services, new Date(), () =>
-      console.log("Empty database: adding the demo club (this takes a few seconds)…"),
-    );
-    if (seeded === "seeded") logger.info("demo content added");
-  }
-  await prepareAdministrators(services);
+  // Instances started together on one PostgreSQL database take turns: one seeds, the others
+  // find the content (and the first administrator) there.
+  await withStartupLock(
+    services.db,
+    services.engine,
+    async () => {
+      if (!(await hasSiteSettings(services.db))) {
+        // Loaded only for an empty database: the demo content and its artwork are large.
+        const { seedDemoContent } = await import("./seed/seed.ts");
+        const seeded = await seedDemoContent(services, new Date(), () =>
+          console.log("Empty database: adding the demo club (this takes a few seconds)…"),
+        );
+        if (seeded === "seeded") logger.info("demo content added");
+      }
+      await prepareAdministrators(services);
+    },
+    { onWait: () => waitingForAnother(logger) },
+  );
   startHousekeeping(services);
   startScheduledPublishing(services);
+  // A bucket that does not answer is said at once; pages still work, uploads fail until it does.
+  services.storage.check?.().catch((error: Error) => logger.error({ reason: error.message }, "file storage unusable"));
 
   if (workers > 1) {
     await startWorkers({
@@ -117,7 +129,7 @@ function portOf(server: Server, config: Config): number {
 function announce(config: Config, logger: Logger, port: number, workers: number): void {
   const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
   const url = `http://${host}:${port}`;
-  logger.info({ url, database: config.database.kind, workers }, "server listening");
+  logger.info({ url, database: config.database.kind, storage: config.storage.kind, workers }, "server listening");
   console.log(`Club site running at ${url}`);
 }
 

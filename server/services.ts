@@ -3,10 +3,12 @@ import type { Config } from "./config.ts";
 import { isDatabaseUnavailableError } from "./db/availability.ts";
 import { sqliteRevisionReader } from "./db/content-revision.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import { withStartupLock } from "./db/startup-lock.ts";
 import { PageViewLimiter } from "./domain/analytics/view-limiter.ts";
 import { PageCache } from "./http/page-cache/page-cache.ts";
 import type { Logger } from "./logger.ts";
 import { LocalDiskStorage } from "./storage/local-disk.ts";
+import { S3Storage } from "./storage/s3.ts";
 import type { FileStorage } from "./storage/storage.ts";
 
 /** What request handlers need from the process: handed to every loader and action via context. */
@@ -50,7 +52,7 @@ export async function openServices(
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes, enabled: cacheEnabled });
   try {
     if (options.migrate ?? true) {
-      const applied = await migrateWhenReachable(database.db, logger);
+      const applied = await migrateWhenReachable(database, logger);
       if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
     }
     if (cacheEnabled && config.database.kind === "sqlite" && config.database.file !== ":memory:") {
@@ -66,29 +68,46 @@ export async function openServices(
     await database.close();
     throw error;
   }
+  const storage = openStorage(config);
   return {
     config,
     db: database.db,
     engine: database.engine,
     availability: database.availability,
-    storage: new LocalDiskStorage(config.uploadsDir),
+    storage,
     logger,
     pageCache,
     viewLimiter: new PageViewLimiter(),
     close: () => {
       pageCache.stop();
       closeRevisionReader();
+      storage.close?.();
       return database.close();
     },
   };
 }
 
-/** Migrates, waiting (and saying so) while the database cannot be reached yet. */
-async function migrateWhenReachable(db: Db, logger: Logger): Promise<string[]> {
+/** Said when another instance holds the start lock: this one waits for its migrations or seed. */
+export function waitingForAnother(logger: Logger): void {
+  logger.info("another instance is starting on this database; waiting for it");
+}
+
+/** The configured file storage: the data folder, or an S3-compatible bucket. */
+export function openStorage(config: Pick<Config, "storage">): FileStorage {
+  const target = config.storage;
+  return target.kind === "s3" ? new S3Storage(target) : new LocalDiskStorage(target.dir);
+}
+
+/**
+ * Migrates, waiting (and saying so) while the database cannot be reached yet. Instances started
+ * together take turns (startup-lock.ts); the later one finds nothing left to apply.
+ */
+async function migrateWhenReachable(database: DatabaseHandle, logger: Logger): Promise<string[]> {
+  const { db, engine } = database;
   const giveUpAt = Date.now() + DATABASE_WAIT_MS;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await migrateToLatest(db);
+      return await withStartupLock(db, engine, () => migrateToLatest(db), { onWait: () => waitingForAnother(logger) });
     } catch (error) {
       if (!isDatabaseUnavailableError(error) || Date.now() > giveUpAt) throw error;
       logger.warn({ err: error, attempt }, "database not reachable yet; trying again");

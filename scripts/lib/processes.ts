@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 
 /** Starting and watching the site's server from the scripts (the benchmark, the crash test). */
 
@@ -14,22 +14,41 @@ export interface SiteProcess {
 
 /**
  * Starts `node server/main.ts` with `env` and resolves once it says where it runs. With
- * `ownGroup` the site runs in a process group of its own, so `kill` reaches its workers too.
+ * `ownGroup` the site runs in a process group of its own, so `kill` reaches its workers too;
+ * with `logFile` its output (the JSON log lines) is also kept in that file.
  */
-export async function startSite(env: NodeJS.ProcessEnv, options: { ownGroup?: boolean } = {}): Promise<SiteProcess> {
+export async function startSite(
+  env: NodeJS.ProcessEnv,
+  options: { ownGroup?: boolean; logFile?: string; startLimitMs?: number } = {},
+): Promise<SiteProcess> {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
     detached: options.ownGroup ?? false,
   });
+  if (options.logFile) child.stdout?.pipe(createWriteStream(options.logFile));
   const url = await new Promise<string>((resolve, reject) => {
     let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
+    // A site that neither starts nor exits (with `startLimitMs`) is stopped, not left running.
+    const timer = options.startLimitMs
+      ? setTimeout(() => {
+          child.kill("SIGTERM");
+          reject(new Error(`the site did not start within ${options.startLimitMs} ms:\n${output}`));
+        }, options.startLimitMs)
+      : undefined;
+    const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/running at (http:\/\/\S+)/);
-      if (match?.[1]) resolve(match[1].replace("localhost", "127.0.0.1"));
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      child.stdout?.off("data", read);
+      resolve(match[1].replace("localhost", "127.0.0.1"));
+    };
+    child.stdout?.on("data", read);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the site exited with ${code}:\n${output}`));
     });
-    child.once("exit", (code) => reject(new Error(`the site exited with ${code}:\n${output}`)));
   });
   const signal = (send: () => void) =>
     new Promise<void>((resolve) => {

@@ -5,11 +5,10 @@ import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { withoutLinkToken } from "#server/domain/managers/links.ts";
 import type { Services } from "#server/services.ts";
-import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
 import { decodablePath, validHost } from "./fetch-bridge.ts";
-import { PDF_CONTENT_SECURITY_POLICY } from "./pdf-policy.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { serveStoredFiles } from "./stored-files.ts";
 
 export interface HttpAppOptions {
   services: Services;
@@ -68,6 +67,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       development: options.devMiddleware !== undefined,
     }),
   );
+  // Uploaded files come before compression: they are compressed formats already (WebP, PDF),
+  // and a compressed byte range would not be the range asked for.
+  app.use(services.storage.urlPrefix, serveStoredFiles(services.storage, services.logger), notFound);
   app.use(compression());
   app.use(refuseCrossSiteWrites({ trustedOrigins: siteUrl ? [siteUrl] : [] }));
 
@@ -78,27 +80,6 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     if (healthy) res.json({ status: "ok", revision: services.pageCache.revision?.revision });
     else res.status(503).json({ status: "unavailable", database: "unreachable" });
   });
-
-  if (services.storage instanceof LocalDiskStorage) {
-    // Keys are never reused (each upload gets a new random name), so files can be cached for good.
-    app.use(
-      services.storage.urlPrefix,
-      express.static(services.storage.root, {
-        dotfiles: "deny",
-        index: false,
-        redirect: false,
-        immutable: true,
-        maxAge: ONE_YEAR * 1000,
-        // Other sites may show the pictures (a member's blog, a chat app's preview).
-        setHeaders: (res, filePath) => {
-          res.set("X-Content-Type-Options", "nosniff");
-          res.set("Cross-Origin-Resource-Policy", "cross-origin");
-          if (filePath.endsWith(".pdf")) res.set("Content-Security-Policy", PDF_CONTENT_SECURITY_POLICY);
-        },
-      }),
-      notFound,
-    );
-  }
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
@@ -5,10 +6,13 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   assertValidKey,
+  type ByteRange,
   type FileStorage,
   InvalidStorageKeyError,
   newId,
+  publicUrlOf,
   StorageNotFoundError,
+  type StoredFileInfo,
   type StoredObject,
 } from "./storage.ts";
 
@@ -48,10 +52,34 @@ export class LocalDiskStorage implements FileStorage {
     return { byteSize: size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.pathOf(key);
-    if (!(await this.exists(key))) throw new StorageNotFoundError(`No stored file: ${key}`);
-    return createReadStream(file);
+    let end = range?.end;
+    if (end === undefined) {
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) throw new StorageNotFoundError(`No stored file: ${key}`);
+      if (info.size === 0) return Readable.from([]);
+      end = info.size - 1;
+    }
+    // A stream that knows where the file ends skips the last, empty read (as `send` does); one
+    // given a range (the HTTP handler, which has the size already) is only opened.
+    const stream = createReadStream(file, { start: range?.start ?? 0, end });
+    try {
+      await once(stream, "open");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StorageNotFoundError(`No stored file: ${key}`);
+      throw error;
+    }
+    return stream;
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | undefined> {
+    const file = this.pathOf(key);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    // The weak tag Express's static files had (size and time in hex), so caches stay valid.
+    const etag = `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`;
+    return { size: info.size, lastModified: info.mtime, etag };
   }
 
   async delete(key: string): Promise<void> {
@@ -85,8 +113,7 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   publicUrl(key: string): string {
-    assertValidKey(key);
-    return `${this.urlPrefix}/${key.split("/").map(encodeURIComponent).join("/")}`;
+    return publicUrlOf(this.urlPrefix, key);
   }
 
   private async removeEmptyFolders(folder: string): Promise<void> {

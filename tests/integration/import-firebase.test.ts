@@ -74,7 +74,9 @@ describeEachDatabase("import from the original site", (services) => {
     // The disk fills up at the first magazine file, after articles and activities were written.
     const failing: FileStorage = {
       put: (key, body) => (key.startsWith("odaeho/") ? Promise.reject(new Error("disk full")) : storage.put(key, body)),
-      get: (key) => storage.get(key),
+      urlPrefix: storage.urlPrefix,
+      get: (key, range) => storage.get(key, range),
+      stat: (key) => storage.stat(key),
       delete: (key) => storage.delete(key),
       exists: (key) => storage.exists(key),
       list: () => storage.list(),

@@ -55,4 +55,87 @@ describe("configuration", () => {
   ])("TRUST_PROXY=%s is taken in Express's own form", (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
+
+  describe("file storage", () => {
+    const s3 = {
+      S3_BUCKET: "club-files",
+      S3_ENDPOINT: "http://127.0.0.1:9000/",
+      S3_FORCE_PATH_STYLE: "true",
+      AWS_ACCESS_KEY_ID: "AKIAEXAMPLEKEY",
+      AWS_SECRET_ACCESS_KEY: "very-secret-value",
+    };
+
+    /** The one line a wrong start prints. */
+    const failure = (env: NodeJS.ProcessEnv): string => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error("the configuration was accepted");
+    };
+
+    test("without S3_BUCKET files stay in the data folder", () => {
+      expect(loadConfig({ DATA_DIR: "/srv/club" }).storage).toEqual({ kind: "disk", dir: "/srv/club/uploads" });
+    });
+
+    test("S3_BUCKET selects the bucket; a self-hosted endpoint needs no region", () => {
+      expect(loadConfig(s3).storage).toEqual({
+        kind: "s3",
+        bucket: "club-files",
+        region: "us-east-1",
+        endpoint: "http://127.0.0.1:9000",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "AKIAEXAMPLEKEY", secretAccessKey: "very-secret-value" },
+      });
+      expect(loadConfig({ S3_BUCKET: "club-files", S3_REGION: "eu-central-1" }).storage).toEqual({
+        kind: "s3",
+        bucket: "club-files",
+        region: "eu-central-1",
+        endpoint: undefined,
+        forcePathStyle: false,
+        credentials: undefined,
+      });
+    });
+
+    test.each([
+      [
+        { S3_BUCKET: "Club_Files", S3_REGION: "eu-central-1" },
+        /^Invalid configuration: S3_BUCKET must be a bucket name/,
+      ],
+      [{ ...s3, S3_ENDPOINT: "s3.internal:9000" }, /^Invalid configuration: S3_ENDPOINT must be an http/],
+      [
+        { ...s3, S3_FORCE_PATH_STYLE: "sometimes" },
+        /^Invalid configuration: S3_FORCE_PATH_STYLE must be true or false/,
+      ],
+      [{ S3_BUCKET: "club-files" }, /^Invalid configuration: S3_REGION must be set with S3_BUCKET/],
+      [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, /^Invalid configuration: S3_BUCKET must be set when S3_ENDPOINT is/],
+      [
+        { ...s3, AWS_ACCESS_KEY_ID: "" },
+        /^Invalid configuration: AWS_ACCESS_KEY_ID must be set with AWS_SECRET_ACCESS_KEY/,
+      ],
+      [
+        { ...s3, AWS_SECRET_ACCESS_KEY: "" },
+        /^Invalid configuration: AWS_SECRET_ACCESS_KEY must be set with AWS_ACCESS_KEY_ID/,
+      ],
+    ])("a wrong S3 setting stops the start with one line: %j", (env, expected) => {
+      const message = failure(env);
+      expect(message).toMatch(expected);
+      expect(message).not.toContain("\n");
+    });
+
+    test("the keys never appear in a message, even when one of them is what is wrong", () => {
+      const messages = [
+        failure({ ...s3, S3_FORCE_PATH_STYLE: "maybe" }),
+        failure({ ...s3, AWS_SECRET_ACCESS_KEY: "x".repeat(300) }),
+        failure({ ...s3, AWS_ACCESS_KEY_ID: "" }),
+      ];
+      for (const message of messages) {
+        expect(message).not.toContain("very-secret-value");
+        expect(message).not.toContain("AKIAEXAMPLEKEY");
+        expect(message).not.toContain("xxxxxxxx");
+      }
+    });
+  });
 });

@@ -25,6 +25,7 @@ export function testConfig(dataDir: string, target: DatabaseTarget): Config {
     host: "127.0.0.1",
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
+    storage: { kind: "disk", dir: path.join(dataDir, "uploads") },
     database: target,
     siteUrl: "http://club.test",
     logLevel: "silent",
