@@ -109,7 +109,7 @@ export async function restoreBackup(
     });
     const trx = open.trx;
     if (!trx) throw new BackupArchiveError("The archive has no tables.");
-    if (groups.has("content")) await rebuildArticleIndex(trx);
+    if (groups.has("content")) await rebuildArticleIndex(trx, { publishedOnly: true });
     await resetSequences(trx, restoring);
     revision = await bumpContentRevision(trx);
     await options.inTransaction?.(trx, manifest);
