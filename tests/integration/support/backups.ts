@@ -77,22 +77,31 @@ export async function storedDigests(storage: FileStorage): Promise<Record<string
 
 /**
  * Every public address a visitor can reach: the sitemap's (every fixed page and every article),
- * and the feeds. Answers each page's status and HTML, with the per-request script nonce blanked.
+ * the feeds and a few searches. Answers each page's status and HTML, with the per-request script nonce blanked.
  */
 export async function renderPublicSite(base: string): Promise<Record<string, string>> {
-  const index = await request(`${base}/sitemap.xml`);
-  const parts = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => pathOf(match[1] ?? ""));
-  const paths = ["/rss.xml", "/calendar.ics"];
-  for (const part of parts) {
-    const listing = await request(`${base}${part}`);
-    paths.push(...[...listing.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => pathOf(match[1] ?? "")));
-  }
+  // Searches too: the search index is rebuilt by a restore, not copied.
+  const searches = ["해커톤", "세미나", "스터디"].map(
+    (words) => `/community/media?search=${encodeURIComponent(words)}`,
+  );
+  const paths = ["/rss.xml", "/calendar.ics", "/sitemap.xml", ...searches];
+  const root = await request(`${base}/sitemap.xml`);
+  // A large site's sitemap is an index of parts; a small one lists the pages itself.
+  const listings = root.body.includes("<sitemapindex")
+    ? await Promise.all(locations(root.body).map(async (part) => (await request(`${base}${part}`)).body))
+    : [root.body];
+  for (const listing of listings) paths.push(...locations(listing));
   const pages: Record<string, string> = {};
   for (const path of paths.sort()) {
     const page = await request(`${base}${path}`, { headers: { "Accept-Encoding": "identity" } });
     pages[path] = `${page.status}\n${page.body.replace(/nonce="[^"]*"/g, 'nonce=""')}`;
   }
   return pages;
+}
+
+/** The site-relative addresses a sitemap lists. */
+function locations(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => pathOf(match[1] ?? ""));
 }
 
 function pathOf(address: string): string {
