@@ -138,7 +138,9 @@ describeEachDatabase("restoring a backup", (services) => {
       context: managerContext(s),
     } as never);
     expect(response.headers.get("content-type")).toBe("application/gzip");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="?club-backup-[\d-]+\.tar\.gz"?$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="?club-backup-[\d-]+\.tar\.gz"?$/,
+    );
     const downloaded = path.join(s.dataDir, "downloaded.tar.gz");
     await pipeline(Readable.fromWeb(response.body as never), createWriteStream(downloaded));
     await expect
