@@ -140,6 +140,8 @@ function unreadable(error: unknown): unknown {
   if (error instanceof BackupArchiveError) return error;
   const code = (error as { code?: string }).code ?? "";
   const message = error instanceof Error ? error.message : String(error);
+  if (["ENOENT", "EISDIR", "EACCES"].includes(code))
+    return new BackupArchiveError(`Cannot read the archive: ${message}`);
   if (
     code.startsWith("Z_") ||
     code === "ERR_ENCODING_INVALID_ENCODED_DATA" ||
