@@ -93,6 +93,7 @@ export async function restoreBackup(
       if (!table) throw new BackupArchiveError(`Unknown table ${entry.name}.`);
       if (!open.trx) {
         open.trx = await db.startTransaction().execute();
+        await lockTables(open.trx, restoring);
         if (options.replace) await emptyTables(open.trx, restoring, groups);
       }
       const trx = open.trx;
@@ -158,6 +159,17 @@ async function refuseUnlessEmpty(db: Db, storage: FileStorage): Promise<void> {
       `The file storage already holds files (${object.key}). Restore into an empty storage, or pass --replace to empty it first.`,
     );
   }
+}
+
+/**
+ * PostgreSQL: writes to the restored tables wait until the restore commits (reads go on), so no
+ * write lands between emptying a table and filling it, and two restores take turns. SQLite has
+ * one writer at a time already.
+ */
+async function lockTables(trx: Db, restoring: readonly BackedUpTable[]): Promise<void> {
+  if (!isPostgres(trx)) return;
+  const names = restoring.map((table) => sql.table(table.name));
+  await sql`lock table ${sql.join(names)} in exclusive mode`.execute(trx);
 }
 
 /** Empties the tables about to be restored (children first) and what derives from them. */
