@@ -98,6 +98,8 @@ describe("backup and restore in the admin area", () => {
       .filter({ hasText: "아니거나 손상된 파일입니다" })
       .first()
       .waitFor();
+    const log = page.getByRole("table", { name: "최근 백업과 복원" });
+    await expect.poll(() => log.textContent()).toContain("백업에서 복원하지 못했습니다");
     await expect(lists.publicText("/community/media")).resolves.toContain("미디어");
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });

@@ -49,8 +49,9 @@ export default function BackupPage({ loaderData }: Route.ComponentProps) {
       if (result.ok) {
         formRef.current?.reset();
         setChosen(null);
-        await revalidator.revalidate();
       }
+      // The log below shows a refused restore too.
+      await revalidator.revalidate();
     } catch (error) {
       result = { ok: false, status: 0, message: error instanceof Error ? error.message : "보내지 못했습니다." };
     }
