@@ -27,10 +27,11 @@ const PAGE_ROWS = 1000;
 export type BackupServices = Pick<Services, "db" | "engine" | "storage">;
 
 /**
- * Writes a backup of the whole site to `output`: every backed-up table (tables.ts) as read in
- * one snapshot, then every stored file the `files` rows name, then the manifest. Rows are read a
- * page at a time and files one at a time, each spooled through a temporary file (a tar entry
- * needs its size first), so memory stays flat however large the site is.
+ * Writes a backup of the whole site to `output`. Every backed-up table (tables.ts) is read first,
+ * in one snapshot; the archive then gets every stored file the `files` rows name, the tables and
+ * the manifest, in that order (a restore writes the files before the rows). Rows are read a page
+ * at a time and files one at a time, each spooled through a temporary file (a tar entry needs its
+ * size first), so memory stays flat however large the site is.
  */
 export async function writeBackup(services: BackupServices, output: Writable): Promise<Manifest> {
   const { db, engine, storage } = services;
