@@ -99,7 +99,7 @@ function inKorean(error: unknown): unknown {
     return new BadRequestError(
       error.newer
         ? "이 백업은 이 사이트보다 새 버전에서 만들어져 복원할 수 없습니다. 사이트를 먼저 업데이트해 주세요."
-        : "이 백업은 이 사이트의 이전 버전에서 만들어져 여기서는 복원할 수 없습니다. 사이트를 운영하는 분께 명령줄 복원을 부탁해 주세요.",
+        : "이 백업은 이 사이트의 이전 버전에서 만들어져 여기서는 복원할 수 없습니다. 사이트를 운영하는 분께 알려 주세요.",
     );
   }
   if (error instanceof BackupArchiveError) {
