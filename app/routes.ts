@@ -59,6 +59,10 @@ export default [
     route("manage-organization", "routes/admin/manage-organization.tsx"),
     route("manage-managers", "routes/admin/manage-managers.tsx"),
     route("files", "routes/admin/files.tsx"),
+    route("backup", "routes/admin/backup.tsx"),
+    // The backup archive as a download, and a restore from an uploaded one (decision 0032).
+    route("backup/download", "routes/admin/backup-download.ts"),
+    route("backup/restore", "routes/admin/backup-restore.ts"),
     // The article editor's autosaved copies (not content: no audit entry, no revision).
     route("api/autosave", "routes/admin/api/autosave.ts"),
     // Every admin write: one endpoint per content type (server/domain/content-types.ts).

@@ -5,7 +5,8 @@
 # type's writes, sessions, the limiter and the queries through the same actions the admin pages
 # call. The browser tests here are those whose pages lean on the engine beyond that: articles
 # (writes with pictures and the edit conflict), organization (nested rows
-# with photos and their order), rules (documents with PDFs), the public search and page views.
+# with photos and their order), rules (documents with PDFs), the public search, page views, and
+# a restore of the whole site from a backup.
 # The rest of the browser suite goes through the same queries and runs once, on SQLite.
 # The outage test stops and restarts the server, so it runs alone, last.
 set -euo pipefail
@@ -13,5 +14,6 @@ cd "$(dirname "$0")/.."
 export TEST_ENGINES=postgres
 npx vitest run --project integration
 npx vitest run --project e2e tests/e2e/admin-posts.test.ts tests/e2e/admin-organization.test.ts \
-  tests/e2e/admin-rules.test.ts tests/e2e/community-media.test.ts tests/e2e/archive-page-views.test.ts
+  tests/e2e/admin-rules.test.ts tests/e2e/community-media.test.ts tests/e2e/archive-page-views.test.ts \
+  tests/e2e/admin-backup.test.ts
 npx vitest run --project outage

@@ -5,6 +5,7 @@
  * manual uses.
  */
 
+import { backupChapter } from "./admin-manual-backup.ts";
 import { contentChapter, dashboardChapter, fileLibraryChapter, managersChapter } from "./admin-manual-content.ts";
 import {
   code,
@@ -291,6 +292,7 @@ export const manualChapters: readonly ManualChapter[] = [
     ],
   },
   fileLibraryChapter,
+  backupChapter,
   {
     id: "log",
     title: "관리 기록 읽기",

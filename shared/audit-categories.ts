@@ -16,6 +16,7 @@ export const auditCategories = {
   leaders: "운영진",
   siteSettings: "사이트 설정",
   files: "파일",
+  backup: "백업",
 } as const;
 
 export type AuditCategory = keyof typeof auditCategories;

@@ -1,3 +1,8 @@
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import {
   FormDataParseError,
   MaxFileSizeExceededError,
@@ -125,6 +130,43 @@ export async function readJsonInput<T>(request: Request, schema: z.ZodType<T>, m
   const input = schema.safeParse(await readJson(request, maxBytes));
   if (!input.success) throw new BadRequestError(input.error.issues[0]?.message ?? "요청 내용이 올바르지 않습니다.");
   return input.data;
+}
+
+/**
+ * A large upload sent as the body itself (a backup archive, with the browser's upload progress),
+ * written to `file` as it streams in and refused once it grows past `maxBytes`. Answers its size.
+ */
+export async function readBodyToFile(
+  request: Request,
+  file: string,
+  limits: { maxBytes: number; mediaTypes: readonly string[] },
+): Promise<number> {
+  if (!limits.mediaTypes.includes(mediaType(request))) {
+    throw new UnsupportedMediaTypeError(`${limits.mediaTypes[0]} 파일만 받을 수 있습니다.`);
+  }
+  const tooLarge = new PayloadTooLargeError(`파일은 ${megabytes(limits.maxBytes)}까지 올릴 수 있습니다.`);
+  if (Number(request.headers.get("content-length") ?? "0") > limits.maxBytes) throw tooLarge;
+  if (!request.body) throw new BadRequestError("보낸 파일이 비어 있습니다.");
+  let size = 0;
+  try {
+    await pipeline(
+      Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
+      async function* (chunks: AsyncIterable<Uint8Array>) {
+        for await (const chunk of chunks) {
+          size += chunk.byteLength;
+          if (size > limits.maxBytes) throw tooLarge;
+          yield chunk;
+        }
+      },
+      createWriteStream(file),
+    );
+  } catch (error) {
+    await rm(file, { force: true });
+    if (error === tooLarge) throw error;
+    throw new BadRequestError("보낸 파일을 끝까지 받지 못했습니다. 다시 올려 주세요.");
+  }
+  if (size === 0) throw new BadRequestError("보낸 파일이 비어 있습니다.");
+  return size;
 }
 
 /** The body as text, refused once it grows past `limit` bytes (without reading the rest). */

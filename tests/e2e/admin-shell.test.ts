@@ -138,7 +138,7 @@ describe("the admin shell", () => {
     await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);
   });
 
-  test("the manual explains signing in, the dashboard, history, each kind of content, uploads and the log", async () => {
+  test("the manual explains signing in, the dashboard, history, each kind of content, uploads, backups and the log", async () => {
     const page = await signedInPage();
     await page.goto("/admin/manual");
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
@@ -154,14 +154,16 @@ describe("the admin shell", () => {
       "콘텐츠별 안내",
       "사진과 파일 올리기",
       "파일 보관함",
+      "백업과 복원",
       "관리 기록 읽기",
       "도움이 필요할 때",
     ]);
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
-    expect(kinds).toHaveLength(19);
+    expect(kinds).toHaveLength(21);
     expect(kinds).toContain("사이트 설정");
     expect(kinds).toContain("새 운영진 초대하기");
     expect(kinds).toContain("쓰이지 않는 파일 지우기");
+    expect(kinds).toContain("백업에서 복원하기");
     // The same words as a PDF, downloaded under the club's name.
     const [download] = await Promise.all([
       page.waitForEvent("download"),

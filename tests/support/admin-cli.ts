@@ -15,8 +15,18 @@ export function runAdminCli(
   args: string[],
   input = "",
 ): Promise<CliResult> {
+  return runCli("scripts/admin.ts", database, args, input);
+}
+
+/** Runs a command-line script on the database and data folder that `database` names. */
+export function runCli(
+  script: string,
+  database: { databaseUrl: string; dataDir: string },
+  args: string[],
+  input = "",
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/admin.ts", ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       env: {
         ...process.env,
         DATABASE_URL: database.databaseUrl,

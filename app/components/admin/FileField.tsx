@@ -6,8 +6,8 @@ import { FormField } from "./FormField.tsx";
 interface FileFieldProps {
   label: string;
   name: string;
-  /** Images are previewed as soon as they are chosen; PDFs show their name and size. */
-  kind: "image" | "pdf";
+  /** Images are previewed as soon as they are chosen; PDFs and archives show their name and size. */
+  kind: "image" | "pdf" | "archive";
   required?: boolean;
   hint?: ReactNode;
   error?: string | undefined;
@@ -15,7 +15,7 @@ interface FileFieldProps {
   current?: ReactNode;
 }
 
-const accepts = { image: "image/*", pdf: "application/pdf,.pdf" } as const;
+const accepts = { image: "image/*", pdf: "application/pdf,.pdf", archive: ".gz,.tgz,application/gzip" } as const;
 
 /**
  * A labelled file input that shows what will be sent: the chosen image itself (before it is

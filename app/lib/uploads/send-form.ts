@@ -3,13 +3,14 @@ import type { WriteResult } from "#shared/write-result.ts";
 const SIGN_IN_AGAIN = "로그인이 필요한 서비스입니다. 다시 로그인해 주세요.";
 
 /**
- * Posts a form with upload progress (fetch cannot report upload progress; XHR can). Resolves
+ * Posts a form, or one file as the body itself (typed by the Blob), with upload progress (fetch
+ * cannot report upload progress; XHR can). Resolves
  * with the server's answer for any HTTP status, with a Korean message even when the server sent
  * none; rejects only when the network fails.
  */
 export function sendForm<T = unknown>(
   url: string,
-  form: FormData,
+  form: FormData | Blob,
   onProgress?: (percent: number) => void,
 ): Promise<WriteResult<T>> {
   return new Promise((resolve, reject) => {

@@ -20,7 +20,8 @@ export function adminNavigation(types: readonly ContentType[] = contentTypes): A
   return [
     { label: "개요", items: [{ to: "/admin", label: "대시보드" }] },
     { label: "콘텐츠", items: items("content") },
-    { label: "운영", items: items("operations") },
+    // Backup and restore is no content type: it writes the whole site at once (decision 0032).
+    { label: "운영", items: [...items("operations"), { to: "/admin/backup", label: "백업과 복원" }] },
     {
       label: "계정과 도움말",
       items: [

@@ -188,16 +188,21 @@ function neighbour(
 ): Promise<ArticleNeighbour | undefined> {
   const older = direction === "older";
   // The first condition bounds the index range; alone the "or" would read the whole index.
-  return publishedArticles(db)
-    .select(["id", "title"])
-    .where("published_at", older ? "<=" : ">=", article.published_at)
-    .where((eb) =>
-      eb.or([eb("published_at", older ? "<" : ">", article.published_at), eb("id", older ? ">" : "<", article.id)]),
-    )
-    .orderBy("published_at", older ? "desc" : "asc")
-    .orderBy("id", older ? "asc" : "desc")
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    publishedArticles(db)
+      .select(["id", "title"])
+      .where("published_at", older ? "<=" : ">=", article.published_at)
+      .where((eb) =>
+        eb.or([eb("published_at", older ? "<" : ">", article.published_at), eb("id", older ? ">" : "<", article.id)]),
+      )
+      .orderBy("published_at", older ? "desc" : "asc")
+      .orderBy("id", older ? "asc" : "desc")
+      .limit(1)
+      .executeTakeFirst()
+      // A plain object: node:sqlite's rows have no prototype, which the page's data stream marks,
+      // so the page would differ by engine.
+      .then((row) => row && { id: row.id, title: row.title })
+  );
 }
 
 /** The start of a text on one line, cut at a word boundary near `length` characters. */

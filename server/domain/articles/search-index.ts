@@ -211,18 +211,23 @@ async function addTagCounts(db: Db, changes: Map<string, number>): Promise<void>
   }
 }
 
-/** Indexes every article again, in batches: for the migration that adds the index. */
-export async function rebuildArticleIndex(db: Db, batchSize = 500): Promise<number> {
+/**
+ * Indexes every article again, in batches: for the migration that adds the index (every article
+ * then was published), and, `publishedOnly`, for a restore (visitors search published ones only).
+ */
+export async function rebuildArticleIndex(
+  db: Db,
+  { batchSize = 500, publishedOnly = false }: { batchSize?: number; publishedOnly?: boolean } = {},
+): Promise<number> {
   let after = "";
   let indexed = 0;
   for (;;) {
-    const batch = await db
+    let query = db
       .selectFrom("articles")
       .select(["id", "title", "tag", "published_at", "contents_text"])
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(batchSize)
-      .execute();
+      .where("id", ">", after);
+    if (publishedOnly) query = query.where("status", "=", "published");
+    const batch = await query.orderBy("id").limit(batchSize).execute();
     if (batch.length === 0) return indexed;
     await indexArticles(
       db,

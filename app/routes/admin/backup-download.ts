@@ -1,0 +1,10 @@
+import { backupDownload } from "#server/backup/admin.ts";
+import { requireAdministrator } from "#server/http/admin-auth.ts";
+import { getServices } from "#server/http/router-context.ts";
+import type { Route } from "./+types/backup-download";
+
+/** GET /admin/backup/download: the whole site as one archive, streamed as it is written. */
+export async function loader(args: Route.LoaderArgs): Promise<Response> {
+  const session = await requireAdministrator(args);
+  return backupDownload(getServices(args.context), session.administrator.email, args.request.method);
+}

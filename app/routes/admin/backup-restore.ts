@@ -1,0 +1,15 @@
+import { restoreUpload } from "#server/backup/admin.ts";
+import { requireAdministrator } from "#server/http/admin-auth.ts";
+import { answer } from "#server/http/admin-endpoint.ts";
+import { getServices } from "#server/http/router-context.ts";
+import type { Route } from "./+types/backup-restore";
+
+/**
+ * POST /admin/backup/restore: the archive as the request body (not a form, so it streams to disk
+ * however large it is), answered in the write kit's shape. It has no loader, so any other method
+ * is answered 405 with Allow by the route table.
+ */
+export async function action(args: Route.ActionArgs): Promise<Response> {
+  const session = await requireAdministrator(args);
+  return answer(await restoreUpload(getServices(args.context), session.administrator.email, args.request));
+}
