@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Manifest } from "#server/backup/archive.ts";
 import { restoreBackup } from "#server/backup/restore.ts";
 import { backedUpTables, notBackedUp } from "#server/backup/tables.ts";
-import { seedDemoContent } from "#server/seed/seed.ts";
 import { backupTo, renderPublicSite, storedDigests } from "./support/backups.ts";
 import { serveBuiltSite } from "./support/built-site.ts";
 import { describeEachDatabase, engines, openTestServices, type TestServices } from "./support/databases.ts";
@@ -44,8 +43,7 @@ for (const source of engines) {
 
     beforeAll(async () => {
       folder = await mkdtemp(path.join(tmpdir(), "club-backup-test-"));
-      from = await openTestServices(source);
-      await seedDemoContent(from.services);
+      from = await openTestServices(source, { demo: true });
       const site = await serveBuiltSite(from.services);
       try {
         pages = await renderPublicSite(site.base);
