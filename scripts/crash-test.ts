@@ -15,6 +15,7 @@ import sharp from "sharp";
 import type { DatabaseTarget } from "#server/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { storageKeysOf } from "#server/domain/files/files.ts";
+import { STORAGE_PROBE_KEY } from "#server/domain/files/storage-probe.ts";
 import { sweepOrphanFiles } from "#server/domain/files/sweep.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 import { type SiteProcess, startSite } from "./lib/processes.ts";
@@ -154,7 +155,8 @@ async function check(target: DatabaseTarget, uploadsDir: string, acknowledged: A
     };
     const storedKeys = async () => {
       const keys = new Set<string>();
-      for await (const object of storage.list()) keys.add(object.key);
+      // The health check's probe is no upload: it has no row by design.
+      for await (const object of storage.list()) if (object.key !== STORAGE_PROBE_KEY) keys.add(object.key);
       return keys;
     };
     const storedBeforeSweep = await storedKeys();

@@ -1,6 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { storageKeysOf } from "./files.ts";
+import { STORAGE_PROBE_KEY } from "./storage-probe.ts";
 
 /** Files younger than this are left alone: an upload may be between its file and its row. */
 const GRACE_MS = 60 * 60 * 1000;
@@ -25,6 +26,7 @@ export async function sweepOrphanFiles(db: Db, storage: FileStorage, now = new D
   }
   let strayFiles = 0;
   for await (const object of storage.list()) {
+    if (object.key === STORAGE_PROBE_KEY) continue;
     if (known.has(object.key) || object.lastModified.getTime() > now.getTime() - GRACE_MS) continue;
     // A row created after the listing above may own it: check once more before deleting.
     const owner = await db.selectFrom("files").select("id").where("storage_key", "=", object.key).executeTakeFirst();
