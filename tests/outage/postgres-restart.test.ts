@@ -104,3 +104,14 @@ test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in 
   expect(page.status).toBe(200);
   expect(await page.text()).not.toContain("잠시 이용할 수 없습니다");
 }, 120_000);
+
+test("stops on SIGTERM while PostgreSQL is away, exiting 0 without waiting for it", async () => {
+  pgCtl("-m", "fast", "-w", "stop");
+  try {
+    expect((await fetch(freshMediaPage())).status).toBe(503);
+    // stop() rejects unless the process exits with 0.
+    await site.stop();
+  } finally {
+    pgCtl("-w", "start", "-l", path.join(pgData as string, "restart.log"));
+  }
+}, 60_000);
