@@ -20,7 +20,7 @@ import { createHttpServer } from "./http/app.ts";
 import { archiveBuildAssets } from "./http/asset-archive.ts";
 import { type GracefulServer, gracefulServer } from "./http/graceful-close.ts";
 import { joinClusterInvalidation } from "./http/page-cache/cluster-invalidation.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, type Logger, printAfterLog } from "./logger.ts";
 import { type OpenedServices, openServices, type Services } from "./services.ts";
 
 type PageHandlerModule = { createPageHandler(services: Services): RequestHandler };
@@ -181,7 +181,7 @@ function announce(
       `Sign in at ${url}/admin/login and change it at /admin/manage-password.`,
     );
   }
-  console.log(lines.join("\n"));
+  printAfterLog(logger, lines.join("\n"));
 }
 
 /** The database in words, never with its password. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { engines } from "./support/databases.ts";
 
 /**
  * What someone starting the built site (`npm run build` first) reads last in the terminal: the
@@ -57,40 +58,61 @@ async function startAndRead() {
   return { banner, stop };
 }
 
-function lastLines(output: string, count: number): string[] {
-  return output.trimEnd().split("\n").slice(-count);
+/**
+ * The output split at the banner's first line. Work the server started in the background
+ * (housekeeping, scheduled publishing) may log after it; everything the start itself prints
+ * comes before.
+ */
+function splitAtBanner(output: string): { before: string; banner: string[] } {
+  const lines = output.split("\n");
+  const start = lines.findIndex((line) => line.startsWith("Club site running at "));
+  return { before: lines.slice(0, start).join("\n"), banner: lines.slice(start) };
 }
 
-test("the first start ends with the address, the data folder and the new administrator's password", async () => {
-  const first = await startAndRead();
-  try {
-    const lines = lastLines(first.banner, 8);
-    const url = lines[0]?.match(/^Club site running at (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];
-    expect(url, first.banner).toBeDefined();
-    expect(lines[1]).toBe(`  data folder: ${dataDir}`);
-    expect(lines[2]).toBe(`  database:    SQLite, ${path.join(dataDir, "club.db")}`);
-    expect(lines[5]).toBe("  e-mail:   banner@club.test");
-    const password = lines[6]?.match(/^ {2}password: (\S+)$/)?.[1] ?? "";
-    expect(password.length).toBeGreaterThanOrEqual(12);
-    expect(lines[7]).toBe(`Sign in at ${url}/admin/login and change it at /admin/manage-password.`);
+// On SQLite whatever the engine pass: run once, in the SQLite one.
+test.skipIf(!engines.includes("sqlite"))(
+  "the first start ends with the address, the data folder and the new administrator's password",
+  async () => {
+    const first = await startAndRead();
+    try {
+      const { before, banner: lines } = splitAtBanner(first.banner);
+      for (const step of [
+        "database migrated",
+        "demo content added",
+        "first administrator created",
+        "server listening",
+      ]) {
+        expect(before).toContain(step);
+      }
+      const url = lines[0]?.match(/^Club site running at (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];
+      expect(url, first.banner).toBeDefined();
+      expect(lines[1]).toBe(`  data folder: ${dataDir}`);
+      expect(lines[2]).toBe(`  database:    SQLite, ${path.join(dataDir, "club.db")}`);
+      expect(lines[5]).toBe("  e-mail:   banner@club.test");
+      const password = lines[6]?.match(/^ {2}password: (\S+)$/)?.[1] ?? "";
+      expect(password.length).toBeGreaterThanOrEqual(12);
+      expect(lines[7]).toBe(`Sign in at ${url}/admin/login and change it at /admin/manage-password.`);
 
-    const signIn = await fetch(`${url}/admin/login`, {
-      method: "POST",
-      headers: { origin: url as string, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: "banner@club.test", password, redirectTo: "/admin" }),
-      redirect: "manual",
-    });
-    expect(signIn.status).toBe(303);
-  } finally {
-    await first.stop();
-  }
+      const signIn = await fetch(`${url}/admin/login`, {
+        method: "POST",
+        headers: { origin: url as string, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "banner@club.test", password, redirectTo: "/admin" }),
+        redirect: "manual",
+      });
+      expect(signIn.status).toBe(303);
+    } finally {
+      await first.stop();
+    }
 
-  // The password is never printed again: the next start's last lines are the address and data.
-  const second = await startAndRead();
-  try {
-    expect(lastLines(second.banner, 3)[0]).toMatch(/^Club site running at http:/);
-    expect(second.banner).not.toContain("password:");
-  } finally {
-    await second.stop();
-  }
-});
+    // The password is never printed again: the next start's last lines are the address and data.
+    const second = await startAndRead();
+    try {
+      const { banner } = splitAtBanner(second.banner);
+      expect(banner[0]).toMatch(/^Club site running at http:/);
+      expect(banner[1]).toBe(`  data folder: ${dataDir}`);
+      expect(second.banner).not.toContain("password:");
+    } finally {
+      await second.stop();
+    }
+  },
+);
