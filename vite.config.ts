@@ -11,11 +11,18 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
 /** The public site's shared code: components and helpers outside the admin area. */
 const PUBLIC_CODE = /[\\/]app[\\/](components[\\/](?!admin|editor|sortable)|lib[\\/](?!uploads))/;
 
+/**
+ * Rolldown warns when plugins took most of a build's time: that says the machine was busy, not
+ * that something is wrong, and `npm start` builds showing only problems.
+ */
+const checks = { bundlerTimings: false };
+
 export default defineConfig({
   environments: {
     client: {
       build: {
         rolldownOptions: {
+          checks,
           output: {
             // A phone on a slow link pays for every request before the first paint. Per-component
             // chunks made a public page fetch about twenty scripts and nine stylesheets; grouped,
@@ -33,7 +40,7 @@ export default defineConfig({
       },
     },
     // The server bundle's entry wraps React Router's build with the process's services.
-    ssr: { build: { rolldownOptions: { input: "./server/http/page-handler.ts" } } },
+    ssr: { build: { rolldownOptions: { checks, input: "./server/http/page-handler.ts" } } },
   },
   plugins: [serverBoundary(import.meta.dirname), reactRouter()],
 });

@@ -72,8 +72,9 @@ export async function startWorkers(options: {
     logger.info("stopped");
     process.exit(0);
   };
-  process.once("SIGTERM", (signal) => void stop(signal));
-  process.once("SIGINT", (signal) => void stop(signal));
+  // Kept for every signal: a second Ctrl+C must not kill the primary before its workers are done.
+  process.on("SIGTERM", (signal) => void stop(signal));
+  process.on("SIGINT", (signal) => void stop(signal));
 
   for (let index = 0; index < options.count; index++) fork();
 }

@@ -40,6 +40,7 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
   DATABASE_URL: databaseUrlSchema.optional(),
+  BUILD_DIR: z.string().trim().min(1, "must not be empty").optional(),
   SITE_URL: siteUrlSchema.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
@@ -111,6 +112,8 @@ export interface Config {
   /** Uploaded files: on disk under `uploadsDir` unless S3_BUCKET names a bucket. */
   storage: StorageTarget;
   database: DatabaseTarget;
+  /** Where the built app is read from; the project's `build` folder unless set. */
+  buildDir?: string | undefined;
   /** The public address from the environment; when unset the address stored in site settings is used. */
   siteUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, "uploads"),
     storage: resolveStorageTarget(parsed, path.join(dataDir, "uploads")),
     database: resolveDatabaseTarget(parsed.DATABASE_URL, dataDir),
+    buildDir: parsed.BUILD_DIR === undefined ? undefined : path.resolve(parsed.BUILD_DIR),
     siteUrl: parsed.SITE_URL,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,

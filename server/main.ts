@@ -5,6 +5,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
+import { withTimeout } from "#shared/timeout.ts";
 import { startWorkers } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
@@ -17,14 +18,19 @@ import { sweepOrphanFiles } from "./domain/files/sweep.ts";
 import { deleteOldLinks } from "./domain/managers/links.ts";
 import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-settings.ts";
 import { createHttpServer } from "./http/app.ts";
+import { archiveBuildAssets } from "./http/asset-archive.ts";
+import { type GracefulServer, gracefulServer } from "./http/graceful-close.ts";
 import { joinClusterInvalidation } from "./http/page-cache/cluster-invalidation.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, type Logger, printAfterLog } from "./logger.ts";
 import { type OpenedServices, openServices, type Services, waitingForAnother } from "./services.ts";
 
 type PageHandlerModule = { createPageHandler(services: Services): RequestHandler };
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SHUTDOWN_GRACE_MS = 4000;
+/** How long requests in flight get to finish after SIGTERM (a container runtime waits 10 s or more). */
+const SHUTDOWN_GRACE_MS = 8000;
+/** How long a previous build's browser files stay served after a deploy (asset-archive.ts). */
+const ASSET_ARCHIVE_DAYS = 30;
 const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
@@ -56,6 +62,7 @@ async function main(): Promise<void> {
   const services = await openServices(config, logger, { pageCache: !development && workers === 1 });
   // Instances started together on one PostgreSQL database take turns: one seeds, the others
   // find the content (and the first administrator) there.
+  let firstAdministrator: FirstAdministrator | undefined;
   await withStartupLock(
     services.db,
     services.engine,
@@ -68,27 +75,28 @@ async function main(): Promise<void> {
         );
         if (seeded === "seeded") logger.info("demo content added");
       }
-      await prepareAdministrators(services);
+      firstAdministrator = await prepareAdministrators(services);
     },
     { onWait: () => waitingForAnother(logger) },
   );
   startHousekeeping(services);
   startScheduledPublishing(services);
   // A bucket that does not answer is said at once; pages still work, uploads fail until it does.
-  services.storage.check?.().catch((error: Error) => logger.error({ reason: error.message }, "file storage unusable"));
+  services.storage.check().catch((error: Error) => logger.error({ reason: error.message }, "file storage unusable"));
+  if (!development) await archiveAssets(config, logger);
 
   if (workers > 1) {
     await startWorkers({
       count: workers,
       logger,
       shutdownGraceMs: SHUTDOWN_GRACE_MS,
-      onListening: (port) => announce(config, logger, port, workers),
+      onListening: (port) => announce(config, logger, port, workers, firstAdministrator),
       onStopped: () => services.close(),
     });
     return;
   }
   const server = await serve(services, development);
-  announce(config, logger, portOf(server, config), 1);
+  announce(config, logger, portOf(server, config), 1, firstAdministrator);
 }
 
 async function serveAsWorker(config: Config, logger: Logger): Promise<void> {
@@ -108,17 +116,48 @@ async function serve(services: OpenedServices, development: boolean): Promise<Se
     services,
     pageHandler,
     devMiddleware,
-    clientBuildDir: development ? undefined : path.join(projectRoot, "build/client"),
+    clientBuildDir: development ? undefined : path.join(buildDirOf(config), "client"),
+    assetArchiveDir: development ? undefined : assetArchiveDirOf(config),
   });
+  const graceful = gracefulServer(server);
   server.on("error", (error) => {
     logger.fatal({ err: error }, "server failed");
     process.exit(1);
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const stop = (signal: string) => shutdown(signal, server, services, logger, closeDev);
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  // SIGINT (Ctrl+C) reaches every process of the group, and a worker may get SIGTERM from its
+  // primary as well: the first signal starts the one shutdown.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    void shutdown(signal, graceful, services, logger, closeDev);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
   return server;
+}
+
+function buildDirOf(config: Config): string {
+  return config.buildDir ?? path.join(projectRoot, "build");
+}
+
+function assetArchiveDirOf(config: Config): string {
+  return path.join(config.dataDir, "assets-archive");
+}
+
+/** Keeps this build's browser files, and earlier builds' for a while, for pages opened before a deploy. */
+async function archiveAssets(config: Config, logger: Logger): Promise<void> {
+  const assetsDir = path.join(buildDirOf(config), "client/assets");
+  // Not built: the start stops with that message further on.
+  if (!existsSync(assetsDir)) return;
+  try {
+    const result = await archiveBuildAssets(assetsDir, assetArchiveDirOf(config), { keepDays: ASSET_ARCHIVE_DAYS });
+    if (result.added > 0 || result.removed > 0) logger.info(result, "browser files archived");
+  } catch (error) {
+    // Only pages opened before a deploy miss it: never a reason not to start.
+    logger.warn({ err: error }, "could not archive the build's browser files");
+  }
 }
 
 function portOf(server: Server, config: Config): number {
@@ -126,11 +165,44 @@ function portOf(server: Server, config: Config): number {
   return typeof address === "object" && address ? address.port : config.port;
 }
 
-function announce(config: Config, logger: Logger, port: number, workers: number): void {
+/**
+ * The last thing a start prints, so it is not lost above the log: where the site answers, where
+ * its data lives and, when one was just generated, the first administrator's password.
+ */
+function announce(
+  config: Config,
+  logger: Logger,
+  port: number,
+  workers: number,
+  firstAdministrator: FirstAdministrator | undefined,
+): void {
   const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
   const url = `http://${host}:${port}`;
   logger.info({ url, database: config.database.kind, storage: config.storage.kind, workers }, "server listening");
-  console.log(`Club site running at ${url}`);
+  const lines = [
+    "",
+    `Club site running at ${url}`,
+    `  data folder: ${config.dataDir}`,
+    `  database:    ${describeDatabase(config)}`,
+    `  files:       ${config.storage.kind === "disk" ? config.storage.dir : `S3 bucket ${config.storage.bucket}`}`,
+  ];
+  if (firstAdministrator) {
+    lines.push(
+      "",
+      "No administrator existed, so one was created. Its password is shown only this once:",
+      `  e-mail:   ${firstAdministrator.email}`,
+      `  password: ${firstAdministrator.password}`,
+      `Sign in at ${url}/admin/login and change it at /admin/manage-password.`,
+    );
+  }
+  printAfterLog(logger, lines.join("\n"));
+}
+
+/** The database in words, never with its password. */
+function describeDatabase({ database }: Config): string {
+  if (database.kind === "sqlite") return `SQLite, ${database.file}`;
+  const url = new URL(database.connectionString);
+  return `PostgreSQL, ${url.host}${url.pathname}`;
 }
 
 /**
@@ -160,32 +232,27 @@ function startHousekeeping(services: Services): void {
  * Creates the first administrator when there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else
  * with the club's contact address and a generated password, printed this once.
  */
-async function prepareAdministrators({ db, config, logger }: Services): Promise<void> {
-  if ((await countAdministrators(db)) > 0) return;
+interface FirstAdministrator {
+  email: string;
+  password: string;
+}
+
+async function prepareAdministrators({ db, config, logger }: Services): Promise<FirstAdministrator | undefined> {
+  if ((await countAdministrators(db)) > 0) return undefined;
   const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
   if (!email) {
     console.error("No administrator exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.");
     process.exit(1);
   }
   const initial = await ensureInitialAdministrator(db, { email, password: config.adminPassword });
-  if (!initial.created) return;
+  if (!initial.created) return undefined;
   logger.info({ email: initial.email }, "first administrator created");
-  if (initial.generatedPassword) {
-    console.log(
-      [
-        "",
-        "No administrator existed, so one was created. This password is shown only now:",
-        `  e-mail:   ${initial.email}`,
-        `  password: ${initial.generatedPassword}`,
-        "Sign in at /admin/login and change it at /admin/manage-password.",
-        "",
-      ].join("\n"),
-    );
-  }
+  // Printed with the start's last lines (announce), never to the log.
+  return initial.generatedPassword ? { email: initial.email, password: initial.generatedPassword } : undefined;
 }
 
 async function productionHandlers(services: Services) {
-  const entry = path.join(projectRoot, "build/server/index.js");
+  const entry = path.join(buildDirOf(services.config), "server/index.js");
   if (!existsSync(entry)) {
     console.error("The site is not built yet: run `npm run build` (or `npm start`, which builds).");
     process.exit(1);
@@ -213,24 +280,23 @@ async function developmentHandlers(services: Services) {
   return { pageHandler, devMiddleware: vite.middlewares, closeDev: () => vite.close() };
 }
 
-/** Stops accepting, lets requests in flight finish, closes the database, exits 0. */
+/** Stops accepting, lets requests in flight finish (within the grace period), closes the database, exits 0. */
 async function shutdown(
   signal: string,
-  server: Server,
+  server: GracefulServer,
   services: OpenedServices,
   logger: Logger,
   closeDev: (() => Promise<void>) | undefined,
 ): Promise<void> {
   logger.info({ signal }, "shutting down");
-  const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-  forced.unref();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
-  clearTimeout(forced);
-  await closeDev?.();
-  await services.close();
+  await server.close(SHUTDOWN_GRACE_MS);
+  try {
+    await closeDev?.();
+    // A database that stopped answering must not hold the exit up.
+    await withTimeout(services.close(), 2000);
+  } catch (error) {
+    logger.warn({ err: error }, "closing the database did not finish");
+  }
   logger.info("stopped");
   process.exit(0);
 }

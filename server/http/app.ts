@@ -7,6 +7,7 @@ import { withoutLinkToken } from "#server/domain/managers/links.ts";
 import type { Services } from "#server/services.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
 import { decodablePath, validHost } from "./fetch-bridge.ts";
+import { checkHealth } from "./health.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { serveStoredFiles } from "./stored-files.ts";
 
@@ -18,6 +19,8 @@ export interface HttpAppOptions {
   clientBuildDir?: string | undefined;
   /** Vite's middleware in development. */
   devMiddleware?: RequestHandler | undefined;
+  /** Earlier builds' hashed files (asset-archive.ts), served when the current build lacks one. */
+  assetArchiveDir?: string | undefined;
 }
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -74,25 +77,20 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(refuseCrossSiteWrites({ trustedOrigins: siteUrl ? [siteUrl] : [] }));
 
   app.get("/healthz", async (_req, res) => {
-    const healthy = await services.availability.check();
+    const health = await checkHealth(services);
     res.set("Cache-Control", "no-store");
-    // The content revision this process serves: scripts that changed content can wait for it.
-    if (healthy) res.json({ status: "ok", revision: services.pageCache.revision?.revision });
-    else res.status(503).json({ status: "unavailable", database: "unreachable" });
+    res.status(health.status === "ok" ? 200 : 503).json(health);
   });
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else if (options.clientBuildDir) {
     // Hashed file names: safe to cache for a year. Everything else in the folder: one hour.
+    const hashedFiles = { immutable: true, maxAge: ONE_YEAR * 1000, index: false, redirect: false };
     app.use(
       "/assets",
-      express.static(path.join(options.clientBuildDir, "assets"), {
-        immutable: true,
-        maxAge: ONE_YEAR * 1000,
-        index: false,
-        redirect: false,
-      }),
+      express.static(path.join(options.clientBuildDir, "assets"), hashedFiles),
+      ...(options.assetArchiveDir ? [express.static(options.assetArchiveDir, hashedFiles)] : []),
       notFound,
     );
     app.use(express.static(options.clientBuildDir, { maxAge: "1h", index: false, redirect: false }));

@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -110,6 +110,12 @@ export class LocalDiskStorage implements FileStorage {
       const info = await stat(path.join(this.root, entry));
       if (info.isFile()) yield { key, lastModified: info.mtime };
     }
+  }
+
+  /** The folder can be made (again, when it was removed) and written to. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   publicUrl(key: string): string {

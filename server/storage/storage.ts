@@ -30,8 +30,11 @@ export interface FileStorage {
   list(): AsyncIterable<StoredObject>;
   /** The address a browser uses to fetch the file. */
   publicUrl(key: string): string;
-  /** Rejects, saying why, when the storage cannot be used (a bucket that does not answer). */
-  check?(): Promise<void>;
+  /**
+   * Rejects, saying why, when the storage cannot be used (a bucket that does not answer, a file
+   * where the uploads folder should be). Cheap: the health check asks it on every call.
+   */
+  check(): Promise<void>;
   /** Lets go of connections (an object store's sockets); the storage is not used afterwards. */
   close?(): void;
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { formatDateTime } from "#app/lib/format.ts";
+import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { articles as demoArticles } from "#server/seed/demo-content.ts";
 import { addDays, formatDayLabel, seoulDate } from "#shared/calendar-dates.ts";
 import { openAdminPage, signedIn } from "./support/admin.ts";
@@ -109,5 +110,35 @@ describe("the dashboard", () => {
     await page.getByText("날짜별 조회수 표로 보기").click();
     await expect.poll(() => page.getByRole("region", { name: "방문 현황" }).getByRole("row").count()).toBe(31);
     await expect(page.getByRole("heading", { level: 2, name: "최근 변경" }).isVisible()).resolves.toBe(true);
+  });
+});
+
+describe("the site's address", () => {
+  const WARNING = "사이트 주소가 아직 이 컴퓨터만 가리킵니다";
+
+  test("is called out while it is this computer's own, with the way to the settings", async () => {
+    // The test server runs without SITE_URL, so the demo stored its own loopback address.
+    const { siteUrl } = (await getSiteSettings(server.db())).value;
+    const page = await openAdminPage(await newPage(), "/admin");
+    const notice = page.getByRole("status").filter({ hasText: WARNING });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    await expect(notice.textContent()).resolves.toContain(siteUrl);
+    await notice.getByRole("link", { name: "사이트 설정" }).click();
+    await page.waitForURL("**/admin/manage-settings#site-identity");
+  });
+
+  test("is not mentioned once a manager has entered the public address", async () => {
+    const before = await getSiteSettings(server.db());
+    await saveSiteSettings(server.db(), { ...before.value, siteUrl: "https://club.example.org" }, before.version);
+    try {
+      await server.contentChanged();
+      const page = await openAdminPage(await newPage(), "/admin");
+      await expect.poll(() => page.getByRole("heading", { level: 1, name: "대시보드" }).isVisible()).toBe(true);
+      await expect(page.getByText(WARNING).count()).resolves.toBe(0);
+    } finally {
+      const current = await getSiteSettings(server.db());
+      await saveSiteSettings(server.db(), before.value, current.version);
+      await server.contentChanged();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { rm, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,11 +24,14 @@ describeEachDatabase("HTTP server", (services) => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  test("/healthz answers 200 while the database answers", async () => {
+  test("/healthz answers 200 while the database and the file storage answer", async () => {
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
     await expect(response.json()).resolves.toMatchObject({
       status: "ok",
+      database: "ok",
+      storage: "ok",
       revision: expect.any(Number),
     });
   });
@@ -103,8 +107,34 @@ test("/healthz answers 503 when the database does not answer", async () => {
   await services.db.destroy();
   const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`);
   expect(response.status).toBe(503);
+  await expect(response.json()).resolves.toMatchObject({ database: "failed", storage: "ok" });
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await close().catch(() => undefined);
+});
+
+test("/healthz answers 503 naming the storage while the uploads folder cannot be written", async () => {
+  const { services, close } = await openTestServices("sqlite");
+  const app = createHttpApp({ services, pageHandler: (_req, res) => void res.end() });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const health = `http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`;
+  try {
+    // A file where the folder should be: nothing can be stored or read there, even by root.
+    await rm(services.config.uploadsDir, { recursive: true, force: true });
+    await writeFile(services.config.uploadsDir, "not a folder");
+    const response = await fetch(health);
+    expect(response.status).toBe(503);
+    await expect(response.json()).resolves.toMatchObject({ status: "unavailable", database: "ok", storage: "failed" });
+
+    // Once the folder can be made again, the same process is healthy again.
+    await rm(services.config.uploadsDir);
+    const again = await fetch(health);
+    expect(again.status).toBe(200);
+    await expect(again.json()).resolves.toMatchObject({ database: "ok", storage: "ok" });
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
+  }
 });
 
 test("a malformed Host header is answered 400, never 500", async () => {

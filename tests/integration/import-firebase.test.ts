@@ -77,6 +77,7 @@ describeEachDatabase("import from the original site", (services) => {
       urlPrefix: storage.urlPrefix,
       get: (key, range) => storage.get(key, range),
       stat: (key) => storage.stat(key),
+      check: () => storage.check(),
       delete: (key) => storage.delete(key),
       exists: (key) => storage.exists(key),
       list: () => storage.list(),

@@ -105,6 +105,20 @@ describeEachDatabase(
       expect(rendered.status).toBe(304);
     });
 
+    test("a 304 on a page's first render keeps the policy that allows the scripts of the copy kept", async () => {
+      services().pageCache.invalidateFromElsewhere();
+      const first = await request(`${base}/game`);
+      const policy = first.headers["content-security-policy"];
+      // One stored body serves many requests: its inline scripts are allowed by their hashes.
+      expect(policy).toMatch(/'sha256-/);
+      // After a restart or a write elsewhere the page is rendered again, through the middleware that
+      // names a nonce; the browser would apply that to the body it keeps and block its scripts.
+      services().pageCache.invalidateFromElsewhere();
+      const revalidated = await request(`${base}/game`, { headers: { "if-none-match": first.headers.etag as string } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers["content-security-policy"]).toBe(policy);
+    });
+
     test("another instance on the same database empties its cache within a second", async () => {
       const other = new PageCache({ maxBytes: 1024 * 1024 });
       await other.followRevision(services().db, 100, () => undefined);

@@ -77,7 +77,16 @@ test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in 
 
     const health = await fetch(`${site.baseURL}/healthz`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ database: "unreachable" });
+    // Only the database is named: the files are still there.
+    expect(await health.json()).toMatchObject({ status: "unavailable", database: "failed", storage: "ok" });
+
+    // An admin write is refused with an answer too, not left waiting.
+    const write = await fetch(`${site.baseURL}/admin/api/feed`, {
+      method: "POST",
+      headers: { origin: site.baseURL, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=create",
+    });
+    expect(write.status).toBe(503);
 
     // The next requests too: refused at once while the database is known to be away.
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -88,8 +97,21 @@ test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in 
   }
 
   await expect.poll(async () => (await fetch(freshMediaPage())).status, { timeout: 20_000, interval: 200 }).toBe(200);
-  expect((await fetch(`${site.baseURL}/healthz`)).status).toBe(200);
+  const health = await fetch(`${site.baseURL}/healthz`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toMatchObject({ status: "ok", database: "ok", storage: "ok" });
   const page = await fetch(`${site.baseURL}/community/media?search=after-outage`);
   expect(page.status).toBe(200);
   expect(await page.text()).not.toContain("잠시 이용할 수 없습니다");
 }, 120_000);
+
+test("stops on SIGTERM while PostgreSQL is away, exiting 0 without waiting for it", async () => {
+  pgCtl("-m", "fast", "-w", "stop");
+  try {
+    expect((await fetch(freshMediaPage())).status).toBe(503);
+    // stop() rejects unless the process exits with 0.
+    await site.stop();
+  } finally {
+    pgCtl("-w", "start", "-l", path.join(pgData as string, "restart.log"));
+  }
+}, 60_000);

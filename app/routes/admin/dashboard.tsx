@@ -8,6 +8,7 @@ import { RecentChanges } from "#app/components/admin/dashboard/RecentChanges.tsx
 import { TopPages } from "#app/components/admin/dashboard/TopPages.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
@@ -23,7 +24,9 @@ import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/
 import { pendingArticlesOverview } from "#server/domain/dashboard/pending-articles.ts";
 import { listRecentChanges, RECENT_CHANGE_DAYS } from "#server/domain/dashboard/recent-changes.ts";
 import { listRefusedSignIns, REFUSED_SIGN_IN_DAYS } from "#server/domain/dashboard/refused-sign-ins.ts";
+import { type SiteAddressWarning, siteAddressWarning } from "#server/domain/dashboard/site-address.ts";
 import { getSiteTraffic } from "#server/domain/dashboard/site-traffic.ts";
+import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
@@ -52,9 +55,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     type: url.searchParams.get("type") ?? undefined,
     page: url.searchParams.get("page") ?? undefined,
   });
-  const { db } = getServices(context);
+  const { db, config } = getServices(context);
   const today = seoulDate(new Date());
-  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns] = await Promise.all([
+  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns, settings] = await Promise.all([
     contentOverview(db),
     listRecentChanges(db),
     pendingArticlesOverview(db),
@@ -62,8 +65,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
     getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
     listRefusedSignIns(db),
+    getSiteSettings(db),
   ]);
   return {
+    siteAddress: siteAddressWarning(config, settings.value),
     overview: content.pages,
     files: content.files,
     administrators: content.administrators,
@@ -98,6 +103,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </PublicPageLink>
         }
       />
+
+      {loaderData.siteAddress && <SiteAddressNotice warning={loaderData.siteAddress} />}
 
       <div className={styles.columns}>
         <DashboardSection title="최근 변경">
@@ -210,6 +217,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Pagination page={log.page} pageCount={log.pageCount} hrefFor={hrefFor} label="관리 기록 페이지" />
       </DashboardSection>
     </>
+  );
+}
+
+/** While the public address is this computer's own, every shared link and preview leads nowhere. */
+function SiteAddressNotice({ warning }: { warning: SiteAddressWarning }) {
+  return (
+    <Notice tone="info" title="사이트 주소가 아직 이 컴퓨터만 가리킵니다">
+      <p>
+        공유한 링크와 미리보기, 사이트맵과 RSS에 <code>{warning.siteUrl}</code>이 들어가 다른 사람은 열 수 없습니다.{" "}
+        {warning.fromEnvironment ? (
+          "서버의 SITE_URL 환경 변수에 정해진 주소이니, 서버 관리자에게 방문자가 쓰는 주소로 바꿔 달라고 해 주세요."
+        ) : (
+          <>
+            <Link to="/admin/manage-settings#site-identity">사이트 설정</Link>에서 방문자가 쓰는 주소(예:
+            https://club.example.org)를 입력해 주세요.
+          </>
+        )}
+      </p>
+    </Notice>
   );
 }
 

@@ -22,12 +22,18 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
   const validators = { etag, lastModified: page.lastModified };
   const request = { ifNoneMatch: req.headers["if-none-match"], ifModifiedSince: req.headers["if-modified-since"] };
   if (clientCopyIsCurrent(request, validators)) {
-    res.writeHead(304, {
+    // A browser takes a 304's headers for the copy it keeps. On a first render the request went
+    // through Express, which set a policy naming this request's nonce; the kept copy's scripts
+    // are allowed by the stored page's policy (their hashes), so that one is sent.
+    const notModified: Record<string, string | string[]> = {
       etag,
       "last-modified": page.lastModified,
       vary: "Accept-Encoding",
       "cache-control": String(page.headers["cache-control"] ?? "no-cache"),
-    });
+    };
+    const policy = page.headers["content-security-policy"];
+    if (policy !== undefined) notModified["content-security-policy"] = policy;
+    res.writeHead(304, notModified);
     res.end();
     return;
   }

@@ -88,8 +88,12 @@ export async function startServer(options: {
   dataDir: string;
   databaseUrl: string;
   administrator: { email: string; password: string };
+  /** A given port (a restart at the same address); a free one otherwise. */
+  port?: number;
+  /** More environment, for example BUILD_DIR. */
+  env?: NodeJS.ProcessEnv;
 }): Promise<{ baseURL: string; stop(): Promise<void> }> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
@@ -109,6 +113,7 @@ export async function startServer(options: {
       TRUST_PROXY: "127.0.0.1",
       ADMIN_EMAIL: options.administrator.email,
       ADMIN_PASSWORD: options.administrator.password,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -116,6 +121,7 @@ export async function startServer(options: {
   return {
     baseURL,
     async stop() {
+      if (server.exitCode !== null || server.signalCode !== null) return;
       const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");
       const code = await exited;
@@ -151,7 +157,7 @@ function waitForStartLine(server: ChildProcess): Promise<string> {
   });
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -1,0 +1,68 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+
+/** `npm run demo:reset`: the SQLite database and the uploads go, only when asked plainly. */
+let dataDir = "";
+let database = "";
+let upload = "";
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "club-reset-"));
+  database = path.join(dataDir, "club.db");
+  upload = path.join(dataDir, "uploads/feed/photo.jpg");
+  await mkdir(path.dirname(upload), { recursive: true });
+  await writeFile(database, "database");
+  await writeFile(`${database}-wal`, "log");
+  await writeFile(upload, "photo");
+});
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function reset(args: string[], env: NodeJS.ProcessEnv = {}) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/demo-reset.ts", ...args], {
+      // Port 1: nothing answers there, so no running site is found.
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, output }));
+  });
+}
+
+test("with --yes, removes the database and every upload, and says how to start again", async () => {
+  const result = await reset(["--yes"]);
+  expect(result.code, result.output).toBe(0);
+  expect(result.output).toContain("npm start");
+  expect(existsSync(database)).toBe(false);
+  expect(existsSync(`${database}-wal`)).toBe(false);
+  expect(existsSync(path.join(dataDir, "uploads"))).toBe(false);
+});
+
+test("without an answer (no terminal, no --yes), deletes nothing", async () => {
+  const result = await reset([]);
+  expect(result.code).toBe(1);
+  expect(result.output).toContain("Nothing was deleted");
+  expect(existsSync(database)).toBe(true);
+  expect(existsSync(upload)).toBe(true);
+});
+
+test("leaves a PostgreSQL database alone", async () => {
+  const result = await reset(["--yes"], { DATABASE_URL: "postgres://club@127.0.0.1:1/club" });
+  expect(result.code).toBe(1);
+  expect(result.output).toContain("PostgreSQL");
+  expect(existsSync(upload)).toBe(true);
+});

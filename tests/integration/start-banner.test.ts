@@ -1,0 +1,118 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { engines } from "./support/databases.ts";
+
+/**
+ * What someone starting the built site (`npm run build` first) reads last in the terminal: the
+ * address, where the data lives and, on the first start only, the generated administrator
+ * password, which signs in.
+ */
+let dataDir = "";
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "club-banner-"));
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the site with its usual logging and resolves with everything printed up to its banner. */
+async function startAndRead() {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SITE_URL: "",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      WORKERS: "1",
+      LOG_LEVEL: "info",
+      ADMIN_EMAIL: "banner@club.test",
+      ADMIN_PASSWORD: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  let output = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const banner = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      // The banner is one write: once its address line is in, all of it is.
+      if (/running at http:\/\/\S+/.test(output)) resolve(output);
+    });
+    child.once("exit", (code) => reject(new Error(`the site exited with ${code}:\n${output}`)));
+  });
+  const stop = async () => {
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  };
+  return { banner, stop };
+}
+
+/**
+ * The output split at the banner's first line. Work the server started in the background
+ * (housekeeping, scheduled publishing) may log after it; everything the start itself prints
+ * comes before.
+ */
+function splitAtBanner(output: string): { before: string; banner: string[] } {
+  const lines = output.split("\n");
+  const start = lines.findIndex((line) => line.startsWith("Club site running at "));
+  return { before: lines.slice(0, start).join("\n"), banner: lines.slice(start) };
+}
+
+// On SQLite whatever the engine pass: run once, in the SQLite one.
+test.skipIf(!engines.includes("sqlite"))(
+  "the first start ends with the address, the data folder and the new administrator's password",
+  async () => {
+    const first = await startAndRead();
+    try {
+      const { before, banner: lines } = splitAtBanner(first.banner);
+      for (const step of [
+        "database migrated",
+        "demo content added",
+        "first administrator created",
+        "server listening",
+      ]) {
+        expect(before).toContain(step);
+      }
+      const url = lines[0]?.match(/^Club site running at (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];
+      expect(url, first.banner).toBeDefined();
+      expect(lines[1]).toBe(`  data folder: ${dataDir}`);
+      expect(lines[2]).toBe(`  database:    SQLite, ${path.join(dataDir, "club.db")}`);
+      expect(lines[5]).toBe("  e-mail:   banner@club.test");
+      const password = lines[6]?.match(/^ {2}password: (\S+)$/)?.[1] ?? "";
+      expect(password.length).toBeGreaterThanOrEqual(12);
+      expect(lines[7]).toBe(`Sign in at ${url}/admin/login and change it at /admin/manage-password.`);
+
+      const signIn = await fetch(`${url}/admin/login`, {
+        method: "POST",
+        headers: { origin: url as string, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "banner@club.test", password, redirectTo: "/admin" }),
+        redirect: "manual",
+      });
+      expect(signIn.status).toBe(303);
+    } finally {
+      await first.stop();
+    }
+
+    // The password is never printed again: the next start's last lines are the address and data.
+    const second = await startAndRead();
+    try {
+      const { banner } = splitAtBanner(second.banner);
+      expect(banner[0]).toMatch(/^Club site running at http:/);
+      expect(banner[1]).toBe(`  data folder: ${dataDir}`);
+      expect(second.banner).not.toContain("password:");
+    } finally {
+      await second.stop();
+    }
+  },
+);
