@@ -88,10 +88,11 @@ test.skipIf(!engines.includes("sqlite"))(
       expect(url, first.banner).toBeDefined();
       expect(lines[1]).toBe(`  data folder: ${dataDir}`);
       expect(lines[2]).toBe(`  database:    SQLite, ${path.join(dataDir, "club.db")}`);
-      expect(lines[5]).toBe("  e-mail:   banner@club.test");
-      const password = lines[6]?.match(/^ {2}password: (\S+)$/)?.[1] ?? "";
+      expect(lines[3]).toBe(`  files:       ${path.join(dataDir, "uploads")}`);
+      expect(lines[6]).toBe("  e-mail:   banner@club.test");
+      const password = lines[7]?.match(/^ {2}password: (\S+)$/)?.[1] ?? "";
       expect(password.length).toBeGreaterThanOrEqual(12);
-      expect(lines[7]).toBe(`Sign in at ${url}/admin/login and change it at /admin/manage-password.`);
+      expect(lines[8]).toBe(`Sign in at ${url}/admin/login and change it at /admin/manage-password.`);
 
       const signIn = await fetch(`${url}/admin/login`, {
         method: "POST",
