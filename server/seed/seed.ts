@@ -2,19 +2,18 @@ import sharp from "sharp";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import { saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { type FileChanges, writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
-import { saveHomeContent } from "#server/domain/home/home.ts";
 import { saveLeaders } from "#server/domain/leaders/leaders.ts";
-import { saveRules } from "#server/domain/rules/rules.ts";
 import { demoSiteSettings, hasSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
 import { renderArtwork } from "./artwork.ts";
 import { insertSeedArticles } from "./bulk-articles.ts";
 import * as demo from "./demo-content.ts";
+import { DocumentSeeder } from "./documents.ts";
 import { makeDemoPdf } from "./pdf.ts";
+import { addDays, atSeoulTime, SeedSection, seoulMidnight } from "./section.ts";
 
 export type SeedOutcome = "seeded" | "skipped";
 
@@ -38,21 +37,22 @@ export async function seedDemoContent(
       // Written first: a second instance seeding at the same moment stops here and rolls back.
       const settings = demoSiteSettings(siteUrl);
       await saveSiteSettings(trx, settings, undefined);
-      const seeder = new Seeder(trx, files, now);
+      const documents = new DocumentSeeder(trx, files, now);
+      const lists = new ListSeeder(trx, files, now);
       // Sections run side by side so image rendering uses every core; their queries share the
       // transaction's one connection in turn. Every section settles before the transaction ends.
       const sections = await Promise.allSettled([
-        seeder.home(),
+        documents.home(),
         saveLeaders(trx, { leaders: demo.leaders }, undefined),
-        seeder.admission(),
-        seeder.rules(settings.clubName),
-        seeder.articles(),
-        seeder.periods(),
-        seeder.mainActivities(),
-        seeder.odaeho(settings.clubName),
-        seeder.calendar(),
-        seeder.feed(),
-        seeder.organization(),
+        documents.admission(),
+        documents.rules(settings.clubName),
+        lists.articles(),
+        lists.periods(),
+        lists.mainActivities(),
+        lists.odaeho(settings.clubName),
+        lists.calendar(),
+        lists.feed(),
+        lists.organization(),
       ]);
       const failed = sections.find((section) => section.status === "rejected");
       if (failed) throw failed.reason;
@@ -73,174 +73,11 @@ export async function seedDemoContent(
  */
 export async function seedSiteFrame(trx: Db, files: FileChanges, siteUrl: string, now: Date = new Date()) {
   await saveSiteSettings(trx, demoSiteSettings(siteUrl), undefined);
-  await new Seeder(trx, files, now).home();
+  await new DocumentSeeder(trx, files, now).home();
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-
-class Seeder {
-  private readonly stamp: string;
-  private readonly trx: Db;
-  private readonly files: FileChanges;
-  private readonly now: Date;
-
-  constructor(trx: Db, files: FileChanges, now: Date) {
-    this.trx = trx;
-    this.files = files;
-    this.now = now;
-    this.stamp = now.toISOString();
-  }
-
-  private timestamps() {
-    return { created_at: this.stamp, updated_at: this.stamp };
-  }
-
-  private async image(folder: string, image: demo.DemoImage, seed: string, size: { width: number; height: number }) {
-    const png = await renderArtwork({ style: image.style, palette: image.palette, seed, ...size });
-    const processed = await processImage(png);
-    return this.files.store({
-      folder,
-      extension: processed.extension,
-      contentType: processed.contentType,
-      body: processed.body,
-      width: processed.width,
-      height: processed.height,
-      variants: processed.variants,
-      originalName: `${seed}.png`,
-    });
-  }
-
-  private daysAgo(days: number): string {
-    return new Date(this.now.getTime() - days * DAY).toISOString();
-  }
-
-  async home() {
-    const heroImages = [];
-    for (const [index, image] of demo.heroImages.entries()) {
-      const stored = await this.image("home/hero", image, `hero-${index}`, {
-        width: 1920,
-        height: 1080,
-      });
-      heroImages.push({ fileId: stored.id, alt: image.alt });
-    }
-    const poster = await this.image("home/video", { style: "waves", palette: 0, alt: "" }, "video-poster", {
-      width: 1280,
-      height: 720,
-    });
-    const events = [];
-    for (const [index, event] of demo.homeText.events.entries()) {
-      const stored = await this.image("home/events", event.image, `event-${index}`, {
-        width: 1200,
-        height: 800,
-      });
-      events.push({
-        title: event.title,
-        summary: event.summary,
-        duration: event.duration,
-        imageFileId: stored.id,
-      });
-    }
-    await saveHomeContent(
-      this.trx,
-      {
-        heroImages,
-        intro: demo.homeText.intro,
-        video: { ...demo.homeText.video, posterFileId: poster.id },
-        slogans: demo.homeText.slogans,
-        events,
-        recruiting: demo.homeText.recruiting,
-      },
-      undefined,
-    );
-  }
-
-  async admission() {
-    const image = await this.image("admission", demo.admission.image, "admission", {
-      width: 1600,
-      height: 900,
-    });
-    const { first, second } = nextRecruitingWindow(this.now);
-    await saveAdmissionInfo(
-      this.trx,
-      {
-        meta: {
-          isRecruiting: true,
-          imageFileId: image.id,
-          title: demo.admission.title,
-          description: demo.admission.description,
-          applyUrl: "https://forms.kernel.saesol.example/apply",
-        },
-        schedules: [
-          {
-            id: newId(),
-            title: "서류 접수",
-            date: formatRange(first, addDays(first, 18)),
-            description: "온라인 지원서 제출",
-          },
-          {
-            id: newId(),
-            title: "면담",
-            date: formatRange(addDays(first, 20), addDays(first, 22)),
-            description: "운영진과 15분 면담 (학생회관 307호)",
-          },
-          {
-            id: newId(),
-            title: "합격 발표",
-            date: formatRange(addDays(first, 24)),
-            description: "개별 문자와 이메일로 알려 드립니다.",
-          },
-          {
-            id: newId(),
-            title: "개강 총회",
-            date: formatRange(second),
-            description: "첫 모임과 학기 활동 소개",
-          },
-        ],
-        faqs: demo.admission.faqs.map((faq) => ({ id: newId(), ...faq })),
-      },
-      undefined,
-    );
-  }
-
-  async rules(clubName: string) {
-    const paragraphs = demo.rulesText.chapters.flatMap((chapter) => [chapter.title, ...chapter.articles]);
-    const rulesPdf = await makeDemoPdf({ title: `${clubName} 회칙`, paragraphs });
-    const feePdf = await makeDemoPdf({
-      title: `${clubName} 회비 운영 세칙`,
-      paragraphs: demo.rulesText.feeRules,
-    });
-    const rules = await this.files.store({
-      folder: "rules",
-      extension: "pdf",
-      contentType: "application/pdf",
-      body: rulesPdf,
-      originalName: `${clubName} 회칙.pdf`,
-    });
-    const fees = await this.files.store({
-      folder: "rules",
-      extension: "pdf",
-      contentType: "application/pdf",
-      body: feePdf,
-      originalName: `${clubName} 회비 운영 세칙.pdf`,
-    });
-    const contents = demo.rulesText.chapters
-      .map(
-        (chapter) => `<h2>${chapter.title}</h2>\n${chapter.articles.map((article) => `<p>${article}</p>`).join("\n")}`,
-      )
-      .join("\n");
-    await saveRules(
-      this.trx,
-      {
-        contents,
-        attachments: [
-          { fileId: rules.id, fileName: `${clubName}-rules.pdf`, title: `${clubName} 회칙 (PDF)` },
-          { fileId: fees.id, fileName: `${clubName}-fee-rules.pdf`, title: "회비 운영 세칙 (PDF)" },
-        ],
-      },
-      undefined,
-    );
-  }
-
+/** The demo's lists: articles, courses, activities, odaeho issues, calendar, feed, organization. */
+class ListSeeder extends SeedSection {
   async articles() {
     for (const [index, article] of demo.articles.entries()) {
       const id = newId();
@@ -449,45 +286,4 @@ class Seeder {
       }
     }
   }
-}
-
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-function seoulMidnight(date: Date): Date {
-  const seoul = new Date(date.getTime() + SEOUL_OFFSET_MS);
-  return new Date(Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate()) - SEOUL_OFFSET_MS);
-}
-
-function atSeoulTime(seoulDay: Date, time: string): Date {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return new Date(seoulDay.getTime() + (hours * 60 + minutes) * 60 * 1000);
-}
-
-function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * DAY);
-}
-
-/** The next recruiting window: mid-February or mid-August, whichever comes first. */
-function nextRecruitingWindow(now: Date): { first: Date; second: Date } {
-  const year = now.getUTCFullYear();
-  const candidates = [
-    new Date(`${year}-02-16T00:00:00+09:00`),
-    new Date(`${year}-08-17T00:00:00+09:00`),
-    new Date(`${year + 1}-02-16T00:00:00+09:00`),
-  ];
-  const first = candidates.find((candidate) => candidate.getTime() > now.getTime()) ?? candidates[2];
-  if (!first) throw new Error("no recruiting window");
-  return { first, second: addDays(first, 28) };
-}
-
-const dateFormat = new Intl.DateTimeFormat("ko-KR", {
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  weekday: "short",
-  timeZone: "Asia/Seoul",
-});
-
-function formatRange(start: Date, end?: Date): string {
-  return end ? `${dateFormat.format(start)} ~ ${dateFormat.format(end)}` : dateFormat.format(start);
 }
