@@ -13,26 +13,41 @@ import type { ManualBlock, ManualRun, ManualText } from "#shared/manual-markup.t
 import type { Route } from "./+types/manual";
 import styles from "./manual.module.css";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: manualTitle, noIndex: true });
+/**
+ * The words come with the page's data, not in its script: a manual that grows with every screen
+ * would otherwise make the admin area's largest script.
+ */
+export function loader() {
+  return {
+    eyebrow: manualEyebrow,
+    title: manualTitle,
+    introduction: manualIntroduction,
+    chapters: manualChapters,
+    pdfPath: MANUAL_PDF_PATH,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: args.loaderData?.title, noIndex: true });
 
 /**
  * A written guide for club managers: a new manager each semester learns the admin area here. The
  * words live in shared/admin-manual.ts, which the PDF download is made from as well.
  */
-export default function Manual() {
+export default function Manual({ loaderData }: Route.ComponentProps) {
+  const { eyebrow, title, introduction, chapters, pdfPath } = loaderData;
   return (
     <>
       <PageHeader
-        eyebrow={manualEyebrow}
-        title={manualTitle}
+        eyebrow={eyebrow}
+        title={title}
         description={
           <p>
-            <Text text={manualIntroduction} />
+            <Text text={introduction} />
           </p>
         }
         actions={
           // A file, not a page: the browser downloads it instead of the router navigating.
-          <ButtonLink to={MANUAL_PDF_PATH} reloadDocument variant="secondary" size="sm">
+          <ButtonLink to={pdfPath} reloadDocument variant="secondary" size="sm">
             PDF로 내려받기
           </ButtonLink>
         }
@@ -43,7 +58,7 @@ export default function Manual() {
             목차
           </h2>
           <ol>
-            {manualChapters.map((chapter) => (
+            {chapters.map((chapter) => (
               <li key={chapter.id}>
                 <a href={`#${chapter.id}`}>{chapter.title}</a>
               </li>
@@ -52,7 +67,7 @@ export default function Manual() {
         </nav>
 
         <article className={styles.article}>
-          {manualChapters.map((chapter) => (
+          {chapters.map((chapter) => (
             <section key={chapter.id} id={chapter.id} aria-labelledby={`${chapter.id}-title`}>
               <h2 id={`${chapter.id}-title`}>{chapter.title}</h2>
               {chapter.blocks.map((block, index) => (
