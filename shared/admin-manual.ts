@@ -6,7 +6,8 @@
  */
 
 import { backupChapter } from "./admin-manual-backup.ts";
-import { contentChapter, dashboardChapter, fileLibraryChapter, managersChapter } from "./admin-manual-content.ts";
+import { contentChapter, dashboardChapter } from "./admin-manual-content.ts";
+import { fileLibraryChapter, managersChapter } from "./admin-manual-operations.ts";
 import {
   code,
   kbd,
