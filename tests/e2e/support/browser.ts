@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
 import type { TestServer } from "./global-setup.ts";
 
 /** The server of this file's slot (global-setup.ts starts one per file running at once). */
@@ -50,7 +50,7 @@ export const viewports = {
 
 /**
  * The run's one browser (started by global-setup.ts), connected to for the file; each test opens
- * its own context through `newPage`, closed after the file.
+ * its own context through `newPage`, closed after the test.
  */
 export function setupBrowser() {
   let browser: Browser;
@@ -80,7 +80,14 @@ export function setupBrowser() {
         locale: "ko-KR",
         timezoneId: "Asia/Seoul",
       });
-      contexts.push(context);
+      try {
+        // A page a test opens is closed when the test ends: one left open keeps drawing (the home
+        // page's slogans move for ever) and costs the machine for the rest of the file.
+        onTestFinished(() => context.close());
+      } catch {
+        // Opened outside a test (in beforeAll): kept for the whole file.
+        contexts.push(context);
+      }
       const page = await context.newPage();
       trackConsoleErrors(page);
       return page;
