@@ -72,7 +72,7 @@ export async function signOutElsewhere(page: Page): Promise<void> {
 /** Creates an administrator of the test server's database with the command-line tool. */
 export async function createAdministratorWithCli(email: string, password: string) {
   const result = await runAdminCli(
-    { databaseUrl: process.env.E2E_DATABASE_URL ?? "", dataDir: testServer().dataDir },
+    { databaseUrl: testServer().databaseUrl, dataDir: testServer().dataDir },
     ["create", email],
     `${password}\n`,
   );

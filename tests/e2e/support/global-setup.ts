@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { newTestDatabase } from "../../integration/support/test-databases.ts";
 import { chromiumOptions } from "./browser.ts";
 import { parallelFiles } from "./parallel.ts";
 
@@ -23,6 +24,8 @@ declare module "vitest" {
 export interface TestServer {
   baseURL: string;
   dataDir: string;
+  /** Its PostgreSQL database, or "" when it runs on SQLite (in its data folder). */
+  databaseUrl: string;
   /** The cookies of a session of the administrator, signed in once for the whole run. */
   adminCookies: string;
 }
@@ -40,14 +43,17 @@ export default async function setup(project: TestProject) {
   const started = await Promise.all(
     Array.from({ length: parallelFiles }, async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), "club-e2e-"));
-      const server = await startServer({ dataDir, databaseUrl: process.env.E2E_DATABASE_URL ?? "", administrator });
-      return { dataDir, server };
+      // On PostgreSQL (E2E_DATABASE_URL set) each server gets a database of its own on that server.
+      const database = process.env.E2E_DATABASE_URL ? await newTestDatabase("postgres", dataDir) : undefined;
+      const databaseUrl = database?.databaseUrl ?? "";
+      const server = await startServer({ dataDir, databaseUrl, administrator });
+      return { dataDir, databaseUrl, server, dropDatabase: () => database?.drop() };
     }),
   );
   const servers: TestServer[] = [];
-  for (const { dataDir, server } of started) {
+  for (const { dataDir, databaseUrl, server } of started) {
     const adminCookies = JSON.stringify(await signInOnce(browser, server.baseURL));
-    servers.push({ baseURL: server.baseURL, dataDir, adminCookies });
+    servers.push({ baseURL: server.baseURL, dataDir, databaseUrl, adminCookies });
   }
   project.provide("servers", JSON.stringify(servers));
   project.provide("adminEmail", administrator.email);
@@ -56,8 +62,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await browser.close();
-    for (const { dataDir, server } of started) {
+    for (const { dataDir, server, dropDatabase } of started) {
       await server.stop();
+      await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     }
   };

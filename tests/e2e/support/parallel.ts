@@ -1,7 +1,7 @@
 /**
- * How many browser test files run at once. Each runs against a server and data folder of its own
- * (global-setup.ts starts one per file slot), so files never see each other's writes. The two
- * cores spend much of a browser test waiting on the page, so two at a time nearly halves the
- * suite. On PostgreSQL the run is given one database, so its files run one at a time.
+ * How many browser test files run at once. Each runs against a server, data folder and database
+ * of its own (global-setup.ts starts one per file slot), so files never see each other's writes.
+ * A browser test spends part of its time waiting on the page, so two at a time keep both cores
+ * busy; a third only adds to the queue.
  */
-export const parallelFiles = process.env.E2E_DATABASE_URL ? 1 : 2;
+export const parallelFiles = 2;

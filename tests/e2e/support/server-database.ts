@@ -12,7 +12,7 @@ import { baseURL, testServer } from "./browser.ts";
 export function openServerDatabase() {
   let handle: ReturnType<typeof openDatabase> | undefined;
   beforeAll(() => {
-    const url = process.env.E2E_DATABASE_URL;
+    const url = testServer().databaseUrl;
     handle = openDatabase(
       url
         ? { kind: "postgres", connectionString: url }
