@@ -9,12 +9,15 @@ import { InputError } from "#server/domain/input-errors.ts";
 import type { Services } from "#server/services.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 
-/** An input problem found by the action itself (beyond its zod schema), shown next to a field. */
-export class FieldError extends Error {
+/**
+ * An input problem found by the action itself (beyond its zod schema), shown next to a field: a
+ * 400 like any other refused input, wherever it is caught.
+ */
+export class FieldError extends InputError {
   override name = "FieldError";
   readonly field: string;
   constructor(field: string, message: string) {
-    super(message);
+    super(400, message);
     this.field = field;
   }
 }

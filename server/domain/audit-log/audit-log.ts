@@ -74,9 +74,7 @@ function explainError(error: unknown): string {
   if (error instanceof VersionConflictError) return "다른 관리자가 먼저 저장했습니다";
   if (error instanceof RecordNotFoundError) return "이미 삭제되었거나 없는 항목입니다";
   // Refusals that carry a Korean message of their own (a field, a body too large, a bad file).
-  if (error instanceof InputError || (error instanceof Error && error.name === "FieldError")) {
-    return error.message;
-  }
+  if (error instanceof InputError) return error.message;
   if (error instanceof Error) return `서버 오류 — ${error.name}: ${error.message}`;
   return String(error);
 }
