@@ -1,7 +1,7 @@
 import { text } from "node:stream/consumers";
 import { beforeAll, expect, test } from "vitest";
 import { odaehoPdfName } from "#server/domain/odaeho/manage.ts";
-import { listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
+import { issuesWithFiles, listOdaehoIssues } from "#server/domain/odaeho/odaeho.ts";
 import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { imageFile, pdfDocument, pdfWithScript } from "../support/files.ts";
 import { storedKeysMatchRows } from "../support/stored-content.ts";
@@ -44,20 +44,10 @@ describeEachDatabase("managing odaeho issues", (services) => {
       ...change,
     });
 
+  /** The stored row as the public pages read it, with its version and place in the list. */
   const issue = (id: string) =>
-    services()
-      .db.selectFrom("odaeho_issues as issue")
-      .innerJoin("files as cover", "cover.id", "issue.thumbnail_file_id")
-      .innerJoin("files as pdf", "pdf.id", "issue.pdf_file_id")
-      .select([
-        "issue.title",
-        "issue.description",
-        "issue.published_at",
-        "issue.version",
-        "issue.position",
-        "cover.storage_key as cover_key",
-        "pdf.storage_key as pdf_key",
-      ])
+    issuesWithFiles(services().db)
+      .select(["issue.version", "issue.position"])
       .where("issue.id", "=", id)
       .executeTakeFirst();
 
