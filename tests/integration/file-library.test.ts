@@ -30,7 +30,18 @@ const query = (overrides: Partial<FileListQuery> = {}): FileListQuery => ({
 });
 
 /** A file stored with no content naming it, as a restore or a crash can leave one. */
-function storeUnused(db: Db, storage: FileStorage, name: string): Promise<StoredFile> {
+/**
+ * A file no row uses, stored `secondsLater` after now: the list is newest first, and files stored
+ * within one millisecond would have no order between them.
+ */
+async function storeUnused(db: Db, storage: FileStorage, name: string, secondsLater: number): Promise<StoredFile> {
+  const stored = await storeFile(db, storage, name);
+  const createdAt = new Date(Date.now() + secondsLater * 1000).toISOString();
+  await db.updateTable("files").set({ created_at: createdAt }).where("id", "=", stored.id).execute();
+  return stored;
+}
+
+function storeFile(db: Db, storage: FileStorage, name: string): Promise<StoredFile> {
   const pdf = name.endsWith(".pdf");
   return writeWithFiles(db, storage, (_trx, files) =>
     files.store({
@@ -89,9 +100,9 @@ describeEachDatabase(
       used.admission = JSON.parse(admission[0]?.value ?? "{}").meta.imageFileId;
       used.rules = (await getRules(db)).value.attachments[0]?.fileId ?? "";
 
-      unusedPicture = await storeUnused(db, storage, "회의록 사진.webp");
-      unusedPdf = await storeUnused(db, storage, "안 쓰는 안내문.pdf");
-      oddName = await storeUnused(db, storage, "100%_Final REPORT.pdf");
+      unusedPicture = await storeUnused(db, storage, "회의록 사진.webp", 1);
+      unusedPdf = await storeUnused(db, storage, "안 쓰는 안내문.pdf", 2);
+      oddName = await storeUnused(db, storage, "100%_Final REPORT.pdf", 3);
     });
 
     const usesOf = async (id: string): Promise<FileUse[]> => (await findFileUses(services().db, [id])).get(id) ?? [];
