@@ -4,6 +4,9 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/game";
 
+const BANNER_DETAIL =
+  "화면에 나온 명령어를 그대로 입력하는 타자 게임입니다. 동아리방 쉬는 시간의 기록에 도전해 보세요.";
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Command Rush",
@@ -13,11 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Game() {
   return (
     <>
-      <PageBanner
-        eyebrow="Game"
-        title="Command Rush"
-        detail="화면에 나온 명령어를 그대로 입력하는 타자 게임입니다. 동아리방 쉬는 시간의 기록에 도전해 보세요."
-      />
+      <PageBanner eyebrow="Game" title="Command Rush" detail={BANNER_DETAIL} />
       <div className={`container ${styles.page}`}>
         <CommandRush />
         <aside className={styles.rules} aria-labelledby="game-rules">

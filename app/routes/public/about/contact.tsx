@@ -22,6 +22,8 @@ import { useSiteSettings } from "#app/lib/use-site-settings.ts";
 import type { loader as layoutLoader } from "#app/routes/public/layout.tsx";
 import type { Route } from "./+types/contact";
 
+const BANNER_DETAIL = "궁금한 점이 있다면 언제든 연락 주세요. 동아리방 문도 열려 있습니다.";
+
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
     title: "Contact",
@@ -56,11 +58,7 @@ export default function Contact() {
 
   return (
     <>
-      <PageBanner
-        eyebrow="About Us"
-        title="Contact"
-        detail="궁금한 점이 있다면 언제든 연락 주세요. 동아리방 문도 열려 있습니다."
-      />
+      <PageBanner eyebrow="About Us" title="Contact" detail={BANNER_DETAIL} />
       <div className={`container ${styles.page}`}>
         <div className={`${columns.columns} ${styles.primary}`}>
           {settings.address && (

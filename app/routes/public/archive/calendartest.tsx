@@ -18,6 +18,8 @@ export function loader({ url }: Route.LoaderArgs) {
   };
 }
 
+const BANNER_DETAIL = "올해 1월부터 12월까지, 한 달씩 넘겨 보는 달력입니다.";
+
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
     title: "테스트 캘린더",
@@ -29,11 +31,7 @@ export const meta: Route.MetaFunction = (args) => [
 export default function CalendarTestPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner
-        eyebrow="ARCHIVE"
-        title="테스트 캘린더"
-        detail="올해 1월부터 12월까지, 한 달씩 넘겨 보는 달력입니다."
-      />
+      <PageBanner eyebrow="ARCHIVE" title="테스트 캘린더" detail={BANNER_DETAIL} />
       <section className={`container ${styles.section}`}>
         <TestCalendar {...loaderData} />
       </section>
