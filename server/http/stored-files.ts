@@ -10,6 +10,7 @@ import {
   StorageNotFoundError,
   type StoredFileInfo,
 } from "#server/storage/storage.ts";
+import { clientCopyIsCurrent } from "./conditional-get.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "./pdf-policy.ts";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -35,7 +36,11 @@ export function serveStoredFiles(storage: FileStorage, logger: Logger): RequestH
 
     for (const [name, value] of Object.entries(fileHeaders(key, info))) res.setHeader(name, value);
     if (preconditionFailed(req, info)) return void res.status(412).end();
-    if (req.fresh) return void res.status(304).end();
+    const current = clientCopyIsCurrent(
+      { ifNoneMatch: req.get("if-none-match"), ifModifiedSince: req.get("if-modified-since") },
+      { etag: info.etag, lastModified: info.lastModified.toUTCString() },
+    );
+    if (current) return void res.status(304).end();
 
     const range = requestedRange(req, info);
     if (range === "unsatisfiable") {

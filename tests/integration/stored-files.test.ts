@@ -119,7 +119,7 @@ describe.each(["disk", "s3"] as const)("uploaded files served from %s storage", 
     const etag = first.headers.get("etag") ?? "";
     const lastModified = first.headers.get("last-modified") ?? "";
 
-    // As a browser revalidates: fetch would add no-cache, which asks for the whole file.
+    // As a browser revalidates, with the validators of the copy it keeps.
     const byTag = await request(base + url, { headers: { "if-none-match": etag } });
     expect(byTag.status).toBe(304);
     expect(byTag.body).toBe("");

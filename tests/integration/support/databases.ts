@@ -7,8 +7,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from "#server/db/d
 import { PageViewLimiter } from "#server/domain/analytics/view-limiter.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
-import type { Services } from "#server/services.ts";
-import { LocalDiskStorage } from "#server/storage/local-disk.ts";
+import { openStorage, type Services } from "#server/services.ts";
 import { type DemoTemplate, type DemoTemplates, engines, newTestDatabase, testConfig } from "./test-databases.ts";
 
 export { engines };
@@ -68,7 +67,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"], options: 
     db: handle.db,
     engine,
     availability: handle.availability,
-    storage: new LocalDiskStorage(config.uploadsDir),
+    storage: openStorage(config),
     logger: createLogger("silent"),
     pageCache,
     viewLimiter: new PageViewLimiter(),

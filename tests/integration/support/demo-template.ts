@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrateToLatest, openDatabase } from "#server/db/database.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
-import { LocalDiskStorage } from "#server/storage/local-disk.ts";
+import { openStorage } from "#server/services.ts";
 import { type DemoTemplates, engines, newTestDatabase, testConfig } from "./test-databases.ts";
 
 declare module "vitest" {
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
     const config = testConfig(dataDir, target);
     try {
       await migrateToLatest(handle.db);
-      await seedDemoContent({ db: handle.db, storage: new LocalDiskStorage(config.uploadsDir), config });
+      await seedDemoContent({ db: handle.db, storage: openStorage(config), config });
     } finally {
       await handle.close();
     }
