@@ -13,9 +13,9 @@ import {
   listAdministrators,
   resetPassword,
   resetSecondFactors,
-} from "#server/domain/administrators/administrators.ts";
-import { emailAddressSchema } from "#server/domain/administrators/email.ts";
-import { passwordSchema } from "#server/domain/administrators/passwords.ts";
+} from "#server/domain/accounts/accounts.ts";
+import { emailAddressSchema } from "#server/domain/accounts/email.ts";
+import { passwordSchema } from "#server/domain/accounts/passwords.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 

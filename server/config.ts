@@ -2,8 +2,8 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { emailAddressSchema } from "./domain/administrators/email.ts";
-import { passwordSchema } from "./domain/administrators/passwords.ts";
+import { emailAddressSchema } from "./domain/accounts/email.ts";
+import { passwordSchema } from "./domain/accounts/passwords.ts";
 import type { S3Settings } from "./storage/s3.ts";
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The limits of a form's fields as the browser enforces them (required, maxLength, pattern, …),
  * derived on the server from the zod schema that checks the form (see
- * server/domain/admin/field-rules.ts) and handed to the page with its data: one source for both.
+ * server/domain/write/field-rules.ts) and handed to the page with its data: one source for both.
  */
 export interface FieldRule {
   required?: true;

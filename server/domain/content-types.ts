@@ -1,18 +1,18 @@
-import { activitiesContent } from "./activities/admin.ts";
-import type { ContentType } from "./admin/content-type.ts";
-import { admissionsContent } from "./admissions/admin.ts";
-import { articlesContent } from "./articles/admin.ts";
-import { calendarContent } from "./calendar/admin.ts";
-import { coursesContent } from "./courses/admin.ts";
-import { feedContent } from "./feed/admin.ts";
-import { filesContent } from "./files/admin.ts";
-import { homeContent } from "./home/admin.ts";
-import { leadersContent } from "./leaders/admin.ts";
-import { managersContent } from "./managers/admin.ts";
-import { odaehoContent } from "./odaeho/admin.ts";
-import { organizationContent } from "./organization/admin.ts";
-import { rulesContent } from "./rules/admin.ts";
-import { siteSettingsContent } from "./site-settings/admin.ts";
+import { managersContent } from "./accounts/content-type.ts";
+import { activitiesContent } from "./activities/content-type.ts";
+import { admissionsContent } from "./admissions/content-type.ts";
+import { articlesContent } from "./articles/content-type.ts";
+import { calendarContent } from "./calendar/content-type.ts";
+import { coursesContent } from "./courses/content-type.ts";
+import { feedContent } from "./feed/content-type.ts";
+import { filesContent } from "./files/content-type.ts";
+import { homeContent } from "./home/content-type.ts";
+import { leadersContent } from "./leaders/content-type.ts";
+import { odaehoContent } from "./odaeho/content-type.ts";
+import { organizationContent } from "./organization/content-type.ts";
+import { rulesContent } from "./rules/content-type.ts";
+import { siteSettingsContent } from "./site-settings/content-type.ts";
+import type { ContentType } from "./write/content-type.ts";
 
 /**
  * Every kind of content managers write, each declared in its own folder: the admin write

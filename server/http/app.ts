@@ -3,7 +3,7 @@ import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { withoutLinkToken } from "#server/domain/managers/links.ts";
+import { withoutLinkToken } from "#server/domain/accounts/links.ts";
 import type { Services } from "#server/services.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
 import { decodablePath, validHost } from "./fetch-bridge.ts";

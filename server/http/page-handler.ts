@@ -1,7 +1,7 @@
 import * as build from "virtual:react-router/server-build";
 import type { Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { SESSION_COOKIE_NAME } from "#server/domain/administrators/sessions.ts";
+import { SESSION_COOKIE_NAME } from "#server/domain/accounts/sessions.ts";
 import { clientAddressContext, cspNonceContext, servicesContext } from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
 import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";

@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { ActiveSession } from "#server/domain/administrators/sessions.ts";
+import type { ActiveSession } from "#server/domain/accounts/sessions.ts";
 import type { Services } from "#server/services.ts";
 
 /** The process's services (database, storage, logger), set for every request by the server. */

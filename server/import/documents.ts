@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument } from "#server/db/documents.ts";
-import { FieldError } from "#server/domain/admin/run-write.ts";
 import { admissionInfoSchema, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { leadersSchema, saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { rulesSchema, saveRules } from "#server/domain/rules/rules.ts";
+import { FieldError } from "#server/domain/write/run-write.ts";
 import { newId } from "#server/storage/storage.ts";
 import { documentOf, isObject, type SourceDocument } from "./firestore.ts";
 import type { ImportItem, ItemReader } from "./items.ts";

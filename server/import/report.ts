@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { VersionConflictError } from "#server/db/documents.ts";
-import { FieldError, fieldErrorsOf } from "#server/domain/admin/run-write.ts";
 import { InputError } from "#server/domain/input-errors.ts";
+import { FieldError, fieldErrorsOf } from "#server/domain/write/run-write.ts";
 import { SkipError } from "./export-files.ts";
 import { type ImportKind, importKinds } from "./items.ts";
 

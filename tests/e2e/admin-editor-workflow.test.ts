@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { SESSION_COOKIE_NAME, sessionIdOf } from "#server/domain/administrators/sessions.ts";
-import { readSessionToken } from "#server/http/admin-auth.ts";
+import { SESSION_COOKIE_NAME, sessionIdOf } from "#server/domain/accounts/sessions.ts";
+import { readSessionToken } from "#server/http/session-guard.ts";
 import * as lists from "./admin-lists.ts";
 import { administrator, openAdminPage, signIn } from "./support/admin.ts";
 import { bodyBox, createArticle, deleteFromEditor, openEditor, replaceBody } from "./support/article-editor.ts";

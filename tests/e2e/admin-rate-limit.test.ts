@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
 import { openTestServices } from "../integration/support/databases.ts";
 import { signIn } from "./support/admin.ts";
 import { startServer } from "./support/global-setup.ts";

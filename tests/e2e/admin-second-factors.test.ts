@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { currentCode } from "#server/domain/administrators/authenticator-app.ts";
+import { currentCode } from "#server/domain/accounts/authenticator-app.ts";
 import { createAdministratorWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 

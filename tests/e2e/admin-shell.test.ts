@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { adminPagesOf, adminPaths } from "#server/domain/admin/admin-pages.ts";
+import { adminPagesOf, adminPaths } from "#server/domain/write/admin-pages.ts";
 import { readBuildManifest } from "../support/build-manifest.ts";
 import { createAdministratorWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { adminPaths } from "#server/domain/admin/admin-pages.ts";
+import { adminPaths } from "#server/domain/write/admin-pages.ts";
 import {
   administrator,
   createAdministratorWithCli,

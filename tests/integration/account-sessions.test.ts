@@ -1,14 +1,14 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import { changePassword, endSession, signIn } from "#server/domain/administrators/authentication.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { changePassword, endSession, signIn } from "#server/domain/accounts/authentication.ts";
 import {
   type ActiveSession,
   createSession,
   findActiveSession,
   listSessionsOf,
   sessionIdOf,
-} from "#server/domain/administrators/sessions.ts";
+} from "#server/domain/accounts/sessions.ts";
 import { listRefusedSignIns, refusedSignInsQuery } from "#server/domain/dashboard/refused-sign-ins.ts";
 import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { createAdministrator, findAdministratorByEmail } from "#server/domain/administrators/administrators.ts";
-import { verifyPassword } from "#server/domain/administrators/passwords.ts";
-import { createSession } from "#server/domain/administrators/sessions.ts";
+import { createAdministrator, findAdministratorByEmail } from "#server/domain/accounts/accounts.ts";
+import { verifyPassword } from "#server/domain/accounts/passwords.ts";
+import { createSession } from "#server/domain/accounts/sessions.ts";
 import { runAdminCli } from "../support/admin-cli.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 

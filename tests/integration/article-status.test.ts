@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import { createSession } from "#server/domain/administrators/sessions.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createSession } from "#server/domain/accounts/sessions.ts";
 import { countArticles, getArticle, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
 import { listManagedArticles, listPendingArticles } from "#server/domain/articles/manage.ts";
 import { publishDueArticles, SCHEDULED_PUBLISHER } from "#server/domain/articles/scheduled-publishing.ts";
 import { resolvePublicPage } from "#server/domain/seo/public-pages.ts";
 import { listSitemapEntries } from "#server/domain/seo/sitemap.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { titleCardPath } from "#shared/preview-images.ts";
 import { auditEntries } from "../support/stored-content.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
-import { contentOverview } from "#server/domain/admin/admin-pages.ts";
 import { type AuditCategory, listAuditEntries, writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { contentOverview } from "#server/domain/write/admin-pages.ts";
 import { newId } from "#server/storage/storage.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

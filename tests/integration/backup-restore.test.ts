@@ -9,7 +9,7 @@ import { action as restoreAction } from "#app/routes/admin/backup-restore.ts";
 import { BackupArchiveError, type Manifest } from "#server/backup/archive.ts";
 import { RestoreRefusedError, restoreBackup } from "#server/backup/restore.ts";
 import { SchemaVersionError } from "#server/backup/verify.ts";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
 import { auditEntries, storedKeys } from "../support/stored-content.ts";
 import { MANAGER, managerContext, postCommand } from "./support/admin-requests.ts";
 import { archiveEntries, backupTo, storedDigests, writeArchive } from "./support/backups.ts";

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { readContentRevision } from "#server/db/content-revision.ts";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import { createSession } from "#server/domain/administrators/sessions.ts";
-import { sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createSession } from "#server/domain/accounts/sessions.ts";
+import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import type { Services } from "#server/services.ts";
 import { fileCount } from "../support/stored-content.ts";
 import {

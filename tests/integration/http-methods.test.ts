@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import { createSession } from "#server/domain/administrators/sessions.ts";
-import { sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createSession } from "#server/domain/accounts/sessions.ts";
+import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import {
   type BuiltSite,
   leafRoutes,

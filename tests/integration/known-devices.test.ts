@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import { signIn } from "#server/domain/administrators/authentication.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { signIn } from "#server/domain/accounts/authentication.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /** A small policy keeps the number of (slow, real) password checks down; the numbers are the point. */

@@ -1,9 +1,9 @@
 import { beforeAll, expect, test } from "vitest";
 import { writeWithFiles } from "#server/domain/files/files.ts";
-import { rulesContent } from "#server/domain/rules/admin.ts";
+import { rulesContent } from "#server/domain/rules/content-type.ts";
 import { findRuleFile } from "#server/domain/rules/rule-files.ts";
 import { getRules, saveRules } from "#server/domain/rules/rules.ts";
-import { adminWriteEndpoint } from "#server/http/admin-endpoint.ts";
+import { adminWriteEndpoint } from "#server/http/write-endpoint.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { ruleFileField } from "#shared/rule-form.ts";
 import { type RuleRow, ruleRowsOf, rulesForm } from "../support/admin-forms.ts";

@@ -5,11 +5,11 @@ import {
   findAdministratorByEmail,
   LastAdministratorError,
   removeAdministrator,
-} from "#server/domain/administrators/administrators.ts";
-import { signIn } from "#server/domain/administrators/authentication.ts";
-import { createSession, findActiveSession } from "#server/domain/administrators/sessions.ts";
-import { resetPasswordWithLink } from "#server/domain/managers/link-pages.ts";
-import { listManagers } from "#server/domain/managers/managers.ts";
+} from "#server/domain/accounts/accounts.ts";
+import { signIn } from "#server/domain/accounts/authentication.ts";
+import { resetPasswordWithLink } from "#server/domain/accounts/link-pages.ts";
+import { listManagers } from "#server/domain/accounts/manage.ts";
+import { createSession, findActiveSession } from "#server/domain/accounts/sessions.ts";
 import { MANAGER } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { auditEntries, form, sendManagers, tokenOf, visit } from "./support/manager-links.ts";

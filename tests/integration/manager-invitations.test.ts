@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { findAdministratorByEmail } from "#server/domain/administrators/administrators.ts";
-import { signIn } from "#server/domain/administrators/authentication.ts";
-import { acceptInvitation } from "#server/domain/managers/link-pages.ts";
-import { createLink, LINK_LIFETIME_MS, withoutLinkToken } from "#server/domain/managers/links.ts";
-import { listManagers } from "#server/domain/managers/managers.ts";
+import { findAdministratorByEmail } from "#server/domain/accounts/accounts.ts";
+import { signIn } from "#server/domain/accounts/authentication.ts";
+import { acceptInvitation } from "#server/domain/accounts/link-pages.ts";
+import { createLink, LINK_LIFETIME_MS, withoutLinkToken } from "#server/domain/accounts/links.ts";
+import { listManagers } from "#server/domain/accounts/manage.ts";
 import { MANAGER } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { auditEntries, form, sendManagers, tokenOf, visit } from "./support/manager-links.ts";

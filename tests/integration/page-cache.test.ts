@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runWrite } from "#server/domain/admin/run-write.ts";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import { createSession } from "#server/domain/administrators/sessions.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createSession } from "#server/domain/accounts/sessions.ts";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { runWrite } from "#server/domain/write/run-write.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
+import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

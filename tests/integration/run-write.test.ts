@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import { FieldError, runWrite } from "#server/domain/admin/run-write.ts";
+import { FieldError, runWrite } from "#server/domain/write/run-write.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const stamp = () => new Date().toISOString();

@@ -1,15 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { checkAccountCode, checkAccountPassword } from "#server/domain/administrators/account-checks.ts";
-import { createAdministrator } from "#server/domain/administrators/administrators.ts";
-import { signIn } from "#server/domain/administrators/authentication.ts";
+import { checkAccountCode, checkAccountPassword } from "#server/domain/accounts/account-checks.ts";
+import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { signIn } from "#server/domain/accounts/authentication.ts";
 import {
   authenticatorAppState,
   beginAuthenticatorApp,
   confirmAuthenticatorApp,
   currentCode,
-} from "#server/domain/administrators/authenticator-app.ts";
-import { completeSecondFactor } from "#server/domain/administrators/second-factor-sign-in.ts";
-import { findActiveSession } from "#server/domain/administrators/sessions.ts";
+} from "#server/domain/accounts/authenticator-app.ts";
+import { completeSecondFactor } from "#server/domain/accounts/second-factor-sign-in.ts";
+import { findActiveSession } from "#server/domain/accounts/sessions.ts";
 import { runAdminCli } from "../support/admin-cli.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 

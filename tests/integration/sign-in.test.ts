@@ -4,20 +4,20 @@ import {
   createAdministrator,
   ensureInitialAdministrator,
   findAdministratorByEmail,
-} from "#server/domain/administrators/administrators.ts";
-import { changePassword, endOtherSessions, signIn, signOut } from "#server/domain/administrators/authentication.ts";
-import { hashPassword, verifyPassword } from "#server/domain/administrators/passwords.ts";
+} from "#server/domain/accounts/accounts.ts";
+import { changePassword, endOtherSessions, signIn, signOut } from "#server/domain/accounts/authentication.ts";
+import { hashPassword, verifyPassword } from "#server/domain/accounts/passwords.ts";
 import {
   createSession,
   deleteExpiredSessions,
   findActiveSession,
   sessionIdOf,
-} from "#server/domain/administrators/sessions.ts";
+} from "#server/domain/accounts/sessions.ts";
 import {
   checkSignInLimit,
   deleteOldSignInAttempts,
   recordSignInAttempt,
-} from "#server/domain/administrators/sign-in-limiter.ts";
+} from "#server/domain/accounts/sign-in-limiter.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 const MINUTE = 60_000;

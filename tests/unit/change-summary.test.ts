@@ -5,7 +5,7 @@ import {
   listChanges,
   shortLabel,
   summarizeChanges,
-} from "#server/domain/admin/changes.ts";
+} from "#server/domain/write/changes.ts";
 import { objectParticle, subjectParticle } from "#shared/korean.ts";
 
 describe("Korean particles", () => {

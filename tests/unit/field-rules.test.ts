@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { fieldRules } from "#server/domain/admin/field-rules.ts";
-import { seoulDateInput } from "#server/domain/admin/form-input.ts";
+import { fieldRules } from "#server/domain/write/field-rules.ts";
+import { seoulDateInput } from "#server/domain/write/form-input.ts";
 
 describe("field rules from a form's schema", () => {
   test("limits and required marks follow what the schema refuses", () => {

@@ -5,7 +5,7 @@ import {
   hashPassword,
   needsRehash,
   verifyPassword,
-} from "#server/domain/administrators/passwords.ts";
+} from "#server/domain/accounts/passwords.ts";
 
 // Each hash takes a real scrypt derivation (128 MiB, a few hundred milliseconds).
 describe("password hashing", { timeout: 30_000 }, () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { describeDevice } from "#server/domain/administrators/session-devices.ts";
+import { describeDevice } from "#server/domain/accounts/session-devices.ts";
 
 const browsers = [
   {

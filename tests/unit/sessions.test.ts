@@ -7,14 +7,14 @@ import {
   PERSISTENT_SESSION_MS,
   sessionExpiry,
   sessionIdOf,
-} from "#server/domain/administrators/sessions.ts";
+} from "#server/domain/accounts/sessions.ts";
 import {
   clearedSessionCookieHeader,
   readSessionToken,
   safeRedirectTarget,
   sessionCookieHeader,
   signInPathFor,
-} from "#server/http/admin-auth.ts";
+} from "#server/http/session-guard.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const token = "A".repeat(43);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { decideLimit, signInLimit } from "#server/domain/administrators/sign-in-limiter.ts";
+import { decideLimit, signInLimit } from "#server/domain/accounts/sign-in-limiter.ts";
 import { addressKey } from "#server/domain/client-address.ts";
 
 const now = new Date("2026-03-02T09:00:00.000Z");

@@ -1,6 +1,6 @@
-import { backupDownload } from "#server/backup/admin.ts";
-import { requireAdministrator } from "#server/http/admin-auth.ts";
+import { backupDownload } from "#server/backup/endpoints.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { requireAdministrator } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/backup-download";
 
 /** GET /admin/backup/download: the whole site as one archive, streamed as it is written. */

@@ -1,7 +1,7 @@
-import { restoreUpload } from "#server/backup/admin.ts";
-import { requireAdministrator } from "#server/http/admin-auth.ts";
-import { answer } from "#server/http/admin-endpoint.ts";
+import { restoreUpload } from "#server/backup/endpoints.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { requireAdministrator } from "#server/http/session-guard.ts";
+import { answer } from "#server/http/write-endpoint.ts";
 import type { Route } from "./+types/backup-restore";
 
 /**

@@ -11,7 +11,7 @@ import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sendForm } from "#app/lib/uploads/send-form.ts";
-import { MAX_RESTORE_BYTES } from "#server/backup/admin.ts";
+import { MAX_RESTORE_BYTES } from "#server/backup/endpoints.ts";
 import { listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { WriteResult } from "#shared/write-result.ts";

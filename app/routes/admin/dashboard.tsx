@@ -18,7 +18,6 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
 import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { contentOverview } from "#server/domain/admin/admin-pages.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
 import { pendingArticlesOverview } from "#server/domain/dashboard/pending-articles.ts";
@@ -27,6 +26,7 @@ import { listRefusedSignIns, REFUSED_SIGN_IN_DAYS } from "#server/domain/dashboa
 import { type SiteAddressWarning, siteAddressWarning } from "#server/domain/dashboard/site-address.ts";
 import { getSiteTraffic } from "#server/domain/dashboard/site-traffic.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { contentOverview } from "#server/domain/write/admin-pages.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";

@@ -4,8 +4,8 @@ import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { UnsavedChangesGuard } from "#app/components/admin/UnsavedChanges.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { adminNavigation } from "#server/domain/admin/admin-pages.ts";
-import { adminAreaMiddleware, requireAdministrator } from "#server/http/admin-auth.ts";
+import { adminNavigation } from "#server/domain/write/admin-pages.ts";
+import { adminAreaMiddleware, requireAdministrator } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/layout";
 import styles from "./layout.module.css";
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
-import { signInWithPasskey } from "#server/domain/administrators/passkey-sign-in.ts";
-import { authenticationResponseSchema, passkeySignInOptions } from "#server/domain/administrators/passkeys.ts";
+import { signInWithPasskey } from "#server/domain/accounts/passkey-sign-in.ts";
+import { authenticationResponseSchema, passkeySignInOptions } from "#server/domain/accounts/passkeys.ts";
+import { jsonAnswer } from "#server/http/json-answer.ts";
+import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import {
   challengeCookieHeader,
   clearedChallengeCookieHeader,
@@ -11,9 +13,7 @@ import {
   readPasskeyStep,
   safeRedirectTarget,
   sessionCookieHeader,
-} from "#server/http/admin-auth.ts";
-import { jsonAnswer } from "#server/http/json-answer.ts";
-import { clientAddressContext, getServices } from "#server/http/router-context.ts";
+} from "#server/http/session-guard.ts";
 import type { Route } from "./+types/login-passkey";
 
 /**

@@ -7,8 +7,10 @@ import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
-import { completeSecondFactor } from "#server/domain/administrators/second-factor-sign-in.ts";
-import { findChallenge } from "#server/domain/administrators/sign-in-challenges.ts";
+import { completeSecondFactor } from "#server/domain/accounts/second-factor-sign-in.ts";
+import { findChallenge } from "#server/domain/accounts/sign-in-challenges.ts";
+import { readTextForm } from "#server/http/request-body.ts";
+import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import {
   clearedChallengeCookieHeader,
   deviceCookieHeader,
@@ -16,9 +18,7 @@ import {
   SIGN_IN_PATH,
   safeRedirectTarget,
   sessionCookieHeader,
-} from "#server/http/admin-auth.ts";
-import { readTextForm } from "#server/http/request-body.ts";
-import { clientAddressContext, getServices } from "#server/http/router-context.ts";
+} from "#server/http/session-guard.ts";
 import type { Route } from "./+types/login-verify";
 
 export const meta: Route.MetaFunction = (args) =>

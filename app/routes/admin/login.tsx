@@ -9,9 +9,11 @@ import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
-import { signIn } from "#server/domain/administrators/authentication.ts";
-import { emailAddressSchema } from "#server/domain/administrators/email.ts";
-import { MAX_PASSWORD_LENGTH } from "#server/domain/administrators/passwords.ts";
+import { signIn } from "#server/domain/accounts/authentication.ts";
+import { emailAddressSchema } from "#server/domain/accounts/email.ts";
+import { MAX_PASSWORD_LENGTH } from "#server/domain/accounts/passwords.ts";
+import { readTextForm } from "#server/http/request-body.ts";
+import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import {
   challengeCookieHeader,
   currentSession,
@@ -20,9 +22,7 @@ import {
   SECOND_FACTOR_PATH,
   safeRedirectTarget,
   sessionCookieHeader,
-} from "#server/http/admin-auth.ts";
-import { readTextForm } from "#server/http/request-body.ts";
-import { clientAddressContext, getServices } from "#server/http/router-context.ts";
+} from "#server/http/session-guard.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -5,13 +5,13 @@ import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import {
   courseEntrySchema,
   listManagedEntries,
   listManagedPeriods,
   periodInputSchema,
 } from "#server/domain/courses/manage.ts";
+import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-courses";
 

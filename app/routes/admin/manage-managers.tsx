@@ -12,11 +12,11 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { fieldRules } from "#server/domain/admin/field-rules.ts";
-import { listOpenInvitations } from "#server/domain/managers/links.ts";
-import { invitationFields, listManagers } from "#server/domain/managers/managers.ts";
-import { requireAdministrator } from "#server/http/admin-auth.ts";
+import { listOpenInvitations } from "#server/domain/accounts/links.ts";
+import { invitationFields, listManagers } from "#server/domain/accounts/manage.ts";
+import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { requireAdministrator } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/manage-managers";
 import styles from "./manage-managers.module.css";
 

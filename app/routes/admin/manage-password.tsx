@@ -10,13 +10,13 @@ import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { changePassword, endOtherSessions, endSession } from "#server/domain/administrators/authentication.ts";
-import { newPasswordFields, passwordsAgree } from "#server/domain/administrators/password-form.ts";
-import { describeDevice } from "#server/domain/administrators/session-devices.ts";
-import { findActiveSession, listSessionsOf } from "#server/domain/administrators/sessions.ts";
-import { requireAdministrator, sessionCookieHeader } from "#server/http/admin-auth.ts";
+import { changePassword, endOtherSessions, endSession } from "#server/domain/accounts/authentication.ts";
+import { newPasswordFields, passwordsAgree } from "#server/domain/accounts/password-form.ts";
+import { describeDevice } from "#server/domain/accounts/session-devices.ts";
+import { findActiveSession, listSessionsOf } from "#server/domain/accounts/sessions.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices, sessionContext } from "#server/http/router-context.ts";
+import { requireAdministrator, sessionCookieHeader } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/manage-password";
 import styles from "./manage-password.module.css";
 

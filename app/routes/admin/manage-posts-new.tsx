@@ -1,12 +1,12 @@
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { ArticleEditor } from "#app/components/admin/posts/ArticleEditor.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { fieldRules } from "#server/domain/admin/field-rules.ts";
-import { articleForm } from "#server/domain/articles/admin.ts";
 import { listArticleTags } from "#server/domain/articles/articles.ts";
 import { recoverableCopy } from "#server/domain/articles/autosave.ts";
-import { requireAdministrator } from "#server/http/admin-auth.ts";
+import { articleForm } from "#server/domain/articles/content-type.ts";
+import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { requireAdministrator } from "#server/http/session-guard.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-posts-new";

@@ -3,7 +3,6 @@ import { RevisionHistory } from "#app/components/admin/RevisionHistory.tsx";
 import { HomeContentForm } from "#app/components/admin/settings/HomeContentForm.tsx";
 import { SiteIdentityForm } from "#app/components/admin/settings/SiteIdentityForm.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { fieldRules } from "#server/domain/admin/field-rules.ts";
 import { findImageRefs } from "#server/domain/files/files.ts";
 import { getHomeContent, homeHistory as homeContentHistory, homeContentSchema } from "#server/domain/home/home.ts";
 import { revisionPanel } from "#server/domain/revisions/revisions.ts";
@@ -12,6 +11,7 @@ import {
   siteSettingsHistory,
   siteSettingsSchema,
 } from "#server/domain/site-settings/site-settings.ts";
+import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-settings";
 import styles from "./manage-settings.module.css";

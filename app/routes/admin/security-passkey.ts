@@ -1,22 +1,22 @@
 import { z } from "zod";
 import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
-import { checkAccountPassword } from "#server/domain/administrators/account-checks.ts";
+import { checkAccountPassword } from "#server/domain/accounts/account-checks.ts";
 import {
   MAX_PASSKEYS,
   passkeyNameSchema,
   passkeyRegistrationOptions,
   registerPasskey,
   registrationResponseSchema,
-} from "#server/domain/administrators/passkeys.ts";
+} from "#server/domain/accounts/passkeys.ts";
+import { jsonAnswer } from "#server/http/json-answer.ts";
+import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import {
   challengeCookieHeader,
   clearedChallengeCookieHeader,
   readChallengeToken,
   readPasskeyStep,
   requireAdministrator,
-} from "#server/http/admin-auth.ts";
-import { jsonAnswer } from "#server/http/json-answer.ts";
-import { clientAddressContext, getServices } from "#server/http/router-context.ts";
+} from "#server/http/session-guard.ts";
 import type { Route } from "./+types/security-passkey";
 
 /**

@@ -13,11 +13,7 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
-import {
-  type AccountCheck,
-  checkAccountCode,
-  checkAccountPassword,
-} from "#server/domain/administrators/account-checks.ts";
+import { type AccountCheck, checkAccountCode, checkAccountPassword } from "#server/domain/accounts/account-checks.ts";
 import {
   authenticatorAppState,
   beginAuthenticatorApp,
@@ -28,12 +24,12 @@ import {
   renewRecoveryCodes,
   setupQrCode,
   setupUri,
-} from "#server/domain/administrators/authenticator-app.ts";
-import { deletePasskey, listPasskeys } from "#server/domain/administrators/passkeys.ts";
+} from "#server/domain/accounts/authenticator-app.ts";
+import { deletePasskey, listPasskeys } from "#server/domain/accounts/passkeys.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { requireAdministrator } from "#server/http/admin-auth.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
+import { requireAdministrator } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "패스키와 2단계 인증", noIndex: true });

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { signOut } from "#server/domain/administrators/authentication.ts";
-import { clearedSessionCookieHeader, requireAdministrator, SIGN_IN_PATH } from "#server/http/admin-auth.ts";
+import { signOut } from "#server/domain/accounts/authentication.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { clearedSessionCookieHeader, requireAdministrator, SIGN_IN_PATH } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/sign-out";
 
 /** Signing out is a POST from the shell's button: the session row is deleted, the cookie cleared. */

@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
-import type { UploadedFile } from "#server/domain/admin/form-files.ts";
-import type { OrderForm, RecordTarget } from "#server/domain/admin/form-input.ts";
-import { reorderFrom } from "#server/domain/admin/lists.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
+import type { UploadedFile } from "#server/domain/write/form-files.ts";
+import type { OrderForm, RecordTarget } from "#server/domain/write/form-input.ts";
+import { reorderFrom } from "#server/domain/write/lists.ts";
 import { newId } from "#server/storage/storage.ts";
 
 /** The spec's message for an activity without a title, shown as written. */

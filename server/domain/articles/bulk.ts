@@ -1,9 +1,9 @@
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
-import type { RecordTarget } from "#server/domain/admin/form-input.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { BadRequestError } from "#server/domain/input-errors.ts";
+import type { RecordTarget } from "#server/domain/write/form-input.ts";
 import { deleteArticle } from "./manage.ts";
 import { unindexArticles } from "./search-index.ts";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { deleteVersioned, updateVersioned } from "#server/db/versioned.ts";
-import type { RecordTarget } from "#server/domain/admin/form-input.ts";
-import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
+import type { RecordTarget } from "#server/domain/write/form-input.ts";
+import { optionalText, requiredText } from "#server/domain/write/text-schemas.ts";
 import { newId } from "#server/storage/storage.ts";
 import {
   addDays,

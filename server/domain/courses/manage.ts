@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import type { CourseKind } from "#server/db/schema.ts";
 import { deleteVersioned, nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
-import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/admin/form-input.ts";
-import { reorderFrom } from "#server/domain/admin/lists.ts";
-import { FieldError } from "#server/domain/admin/run-write.ts";
-import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
+import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/write/form-input.ts";
+import { reorderFrom } from "#server/domain/write/lists.ts";
+import { FieldError } from "#server/domain/write/run-write.ts";
+import { optionalText, requiredText } from "#server/domain/write/text-schemas.ts";
 import { newId } from "#server/storage/storage.ts";
 import { periodKey } from "./courses.ts";
 

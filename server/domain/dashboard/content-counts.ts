@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { slowReads } from "#server/db/slow-reads.ts";
-import type { CountedTable } from "#server/domain/admin/content-type.ts";
+import type { CountedTable } from "#server/domain/write/content-type.ts";
 
 /** How many rows each table holds, for the admin dashboard: one query, counted by the database. */
 export async function countRows(db: Db, tables: readonly CountedTable[]): Promise<Record<string, number>> {

@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/database.ts";
-import { SIGN_IN_REFUSAL } from "#server/domain/administrators/sign-in-refusals.ts";
+import { SIGN_IN_REFUSAL } from "#server/domain/accounts/sign-in-refusals.ts";
 
 /**
  * The latest refused sign-ins, for the dashboard: someone guessing a manager's password shows

@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
-import type { UploadedFile } from "#server/domain/admin/form-files.ts";
-import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/admin/form-input.ts";
-import { findListPage, type ListPage, reorderPage } from "#server/domain/admin/lists.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
+import type { UploadedFile } from "#server/domain/write/form-files.ts";
+import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/write/form-input.ts";
+import { findListPage, type ListPage, reorderPage } from "#server/domain/write/lists.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import { type FeedItem, feedItemOf, feedItemsWithImages } from "./feed.ts";
 

@@ -1,9 +1,9 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
-import { shortLabel } from "#server/domain/admin/changes.ts";
 import { isPostgres } from "#server/domain/articles/search-index.ts";
 import { InputError } from "#server/domain/input-errors.ts";
+import { shortLabel } from "#server/domain/write/changes.ts";
 
 /**
  * Where each stored file is used (decision 0029): the one answer to "what uses this file?" for

@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/database.ts";
-import { formRows, formVersion, unreadableForm } from "#server/domain/admin/form-input.ts";
+import { formRows, formVersion, unreadableForm } from "#server/domain/write/form-input.ts";
 import { type Leaders, leadersSchema, saveLeaders } from "./leaders.ts";
 
 /** The leaders form's rows: the president, a vice-president, and a second one if there is one. */

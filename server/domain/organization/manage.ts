@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { deleteVersioned, nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
-import type { UploadedFile } from "#server/domain/admin/form-files.ts";
-import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/admin/form-input.ts";
-import { reorderFrom } from "#server/domain/admin/lists.ts";
-import { optionalText, requiredText } from "#server/domain/admin/text-schemas.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
+import type { UploadedFile } from "#server/domain/write/form-files.ts";
+import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/write/form-input.ts";
+import { reorderFrom } from "#server/domain/write/lists.ts";
+import { optionalText, requiredText } from "#server/domain/write/text-schemas.ts";
 import { newId } from "#server/storage/storage.ts";
 import { recordNoun } from "#shared/korean.ts";
 

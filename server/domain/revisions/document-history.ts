@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { RecordNotFoundError } from "#server/db/versioned.ts";
-import { FieldError } from "#server/domain/admin/run-write.ts";
 import { fileIdsIn, isFileKey, missingFiles } from "#server/domain/files/usage.ts";
 import { htmlToText } from "#server/domain/html/sanitize.ts";
+import { FieldError } from "#server/domain/write/run-write.ts";
 import type { History } from "./revisions.ts";
 
 const filesGone =

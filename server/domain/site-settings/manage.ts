@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/database.ts";
-import { changedFields, fieldsChangedSentence, summarizeChanges } from "#server/domain/admin/changes.ts";
-import { formNumber, formText, formVersion } from "#server/domain/admin/form-input.ts";
+import { changedFields, fieldsChangedSentence, summarizeChanges } from "#server/domain/write/changes.ts";
+import { formNumber, formText, formVersion } from "#server/domain/write/form-input.ts";
 import { getSiteSettings, type SiteSettings, saveSiteSettings, siteSettingsSchema } from "./site-settings.ts";
 
 /** The club's identity as the settings page edits it: one form, one version. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import { type ContentRevision, readContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
-import { SESSION_COOKIE_NAME } from "#server/domain/administrators/sessions.ts";
+import { SESSION_COOKIE_NAME } from "#server/domain/accounts/sessions.ts";
 import { validHost } from "#server/http/fetch-bridge.ts";
 import { type CachedPage, createCachedPage } from "./cached-page.ts";
 import { sendCachedPage } from "./send-cached-page.ts";

@@ -1,10 +1,10 @@
-import { formText, formValues } from "#server/domain/admin/form-input.ts";
-import { failureAnswer } from "#server/domain/admin/run-write.ts";
 import { autosaveSchema, deleteAutosave, saveAutosave } from "#server/domain/articles/autosave.ts";
-import { requireAdministrator } from "#server/http/admin-auth.ts";
-import { answer } from "#server/http/admin-endpoint.ts";
+import { formText, formValues } from "#server/domain/write/form-input.ts";
+import { failureAnswer } from "#server/domain/write/run-write.ts";
 import { readForm } from "#server/http/request-body.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { requireAdministrator } from "#server/http/session-guard.ts";
+import { answer } from "#server/http/write-endpoint.ts";
 import type { Route } from "./+types/autosave";
 
 /**

@@ -1,6 +1,6 @@
-import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
-import { describeDocumentSave } from "#server/domain/admin/messages.ts";
 import { restoreCommand } from "#server/domain/revisions/restore.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/write/content-type.ts";
+import { describeDocumentSave } from "#server/domain/write/messages.ts";
 import { readSiteSettingsForm, writeSiteSettings } from "./manage.ts";
 import { siteSettingsHistory } from "./site-settings.ts";
 

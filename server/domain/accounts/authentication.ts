@@ -2,7 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { addressKey } from "#server/domain/client-address.ts";
 import { checkAccountPassword } from "./account-checks.ts";
-import { findAdministratorByEmail, setPassword } from "./administrators.ts";
+import { findAdministratorByEmail, setPassword } from "./accounts.ts";
 import { hasSecondFactor } from "./authenticator-app.ts";
 import { findKnownDevice } from "./devices.ts";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";

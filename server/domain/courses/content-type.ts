@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/database.ts";
-import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
-import { formOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
-import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/write/content-type.ts";
+import { formOrder, formTarget, formText, formValues } from "#server/domain/write/form-input.ts";
+import { describeChange, describeReorder } from "#server/domain/write/messages.ts";
 import { courseKindNoun, periodNoun } from "#shared/course-kinds.ts";
 import { periodKey } from "./courses.ts";
 import {

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { RecordNotFoundError } from "#server/db/versioned.ts";
-import { recordId } from "#server/domain/admin/form-input.ts";
-import { requiredText } from "#server/domain/admin/text-schemas.ts";
 import {
   findAdministratorById,
   LastAdministratorError,
   listAdministrators,
   removeAdministrator,
-} from "#server/domain/administrators/administrators.ts";
-import { emailAddressSchema } from "#server/domain/administrators/email.ts";
-import { newPasswordFields, passwordsAgree } from "#server/domain/administrators/password-form.ts";
+} from "#server/domain/accounts/accounts.ts";
+import { emailAddressSchema } from "#server/domain/accounts/email.ts";
+import { newPasswordFields, passwordsAgree } from "#server/domain/accounts/password-form.ts";
 import { BadRequestError, InputError } from "#server/domain/input-errors.ts";
+import { recordId } from "#server/domain/write/form-input.ts";
+import { requiredText } from "#server/domain/write/text-schemas.ts";
 import { createLink, type NewLink, openResetLinks } from "./links.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { addressKey } from "#server/domain/client-address.ts";
-import { findAdministratorById } from "./administrators.ts";
+import { findAdministratorById } from "./accounts.ts";
 import { acceptAuthenticatorCode, isTotpCode, normaliseCode, spendRecoveryCode } from "./authenticator-app.ts";
 import { closeChallenge, failChallenge, findChallenge } from "./sign-in-challenges.ts";
 import { type AttemptKey, checkSignInLimit, type LimitPolicy, signInLimit } from "./sign-in-limiter.ts";

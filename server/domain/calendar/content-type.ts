@@ -1,6 +1,6 @@
-import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
-import { formChecked, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
-import { describeChange } from "#server/domain/admin/messages.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/write/content-type.ts";
+import { formChecked, formTarget, formText, formValues } from "#server/domain/write/form-input.ts";
+import { describeChange } from "#server/domain/write/messages.ts";
 import { createEvent, deleteEvent, eventInputSchema, eventNoun, findEvent, updateEvent } from "./manage.ts";
 
 const FIELDS = ["title", "startDate", "startTime", "endDate", "endTime", "location", "description"];

@@ -82,7 +82,7 @@ export function describeUnreadable(category: AuditCategory, what: string): Write
 
 /**
  * A whole document saved from one form (rules, admission info, settings): the audit entry says
- * what the save changed, a sentence only the write knows (`server/domain/admin/changes.ts`);
+ * what the save changed, a sentence only the write knows (`server/domain/write/changes.ts`);
  * a failure is "회칙 수정에 실패했습니다".
  */
 export function describeDocumentSave(category: AuditCategory, document: string): WriteDescription<string> {

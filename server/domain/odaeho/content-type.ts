@@ -1,9 +1,9 @@
-import { type ContentType, command } from "#server/domain/admin/content-type.ts";
-import { required, uploadedImage, uploadedPdf } from "#server/domain/admin/form-files.ts";
-import { formPageOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
-import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { type ContentType, command } from "#server/domain/write/content-type.ts";
+import { required, uploadedImage, uploadedPdf } from "#server/domain/write/form-files.ts";
+import { formPageOrder, formTarget, formText, formValues } from "#server/domain/write/form-input.ts";
+import { describeChange, describeReorder } from "#server/domain/write/messages.ts";
 import {
   createIssue,
   deleteIssue,

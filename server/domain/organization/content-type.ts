@@ -1,9 +1,9 @@
 import type { Db } from "#server/db/database.ts";
-import { type ContentType, command } from "#server/domain/admin/content-type.ts";
-import { uploadedImage } from "#server/domain/admin/form-files.ts";
-import { formOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
-import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { type ContentType, command } from "#server/domain/write/content-type.ts";
+import { uploadedImage } from "#server/domain/write/form-files.ts";
+import { formOrder, formTarget, formText, formValues } from "#server/domain/write/form-input.ts";
+import { describeChange, describeReorder } from "#server/domain/write/messages.ts";
 import {
   createGroup,
   createMember,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
-import { formTexts, formValues, recordId } from "#server/domain/admin/form-input.ts";
-import { describeChange } from "#server/domain/admin/messages.ts";
-import type { WriteDescription } from "#server/domain/admin/run-write.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/write/content-type.ts";
+import { formTexts, formValues, recordId } from "#server/domain/write/form-input.ts";
+import { describeChange } from "#server/domain/write/messages.ts";
+import type { WriteDescription } from "#server/domain/write/run-write.ts";
 import { deleteUnusedFiles, fileNames } from "./library.ts";
 
 /** Files deleted by one request at the most: a page of the library is twenty. */

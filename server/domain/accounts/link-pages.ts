@@ -1,21 +1,17 @@
-import { formValues } from "#server/domain/admin/form-input.ts";
+import { AdministratorExistsError, insertAdministrator, replacePassword } from "#server/domain/accounts/accounts.ts";
+import { hashPassword } from "#server/domain/accounts/passwords.ts";
+import { formValues } from "#server/domain/write/form-input.ts";
 import {
   FieldError,
   failureAnswer,
   failWrite,
   runWrite,
   type WriteDescription,
-} from "#server/domain/admin/run-write.ts";
-import {
-  AdministratorExistsError,
-  insertAdministrator,
-  replacePassword,
-} from "#server/domain/administrators/administrators.ts";
-import { hashPassword } from "#server/domain/administrators/passwords.ts";
+} from "#server/domain/write/run-write.ts";
 import type { Services } from "#server/services.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import { findLink, type LinkPurpose, type OpenLink, spendLink, UnusableLinkError } from "./links.ts";
-import { accountFields, resetFields } from "./managers.ts";
+import { accountFields, resetFields } from "./manage.ts";
 
 /**
  * What the two public pages a link opens do: create the invited person's account, or set the

@@ -1,15 +1,15 @@
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
-import { DEVICE_COOKIE_NAME, DEVICE_LIFETIME_MS, isDeviceToken } from "#server/domain/administrators/devices.ts";
-import type { RelyingParty } from "#server/domain/administrators/passkeys.ts";
+import { DEVICE_COOKIE_NAME, DEVICE_LIFETIME_MS, isDeviceToken } from "#server/domain/accounts/devices.ts";
+import type { RelyingParty } from "#server/domain/accounts/passkeys.ts";
 import {
   type ActiveSession,
   findActiveSession,
   isSessionToken,
   type NewSession,
   SESSION_COOKIE_NAME,
-} from "#server/domain/administrators/sessions.ts";
-import { CHALLENGE_LIFETIME_MS, isChallengeToken } from "#server/domain/administrators/sign-in-challenges.ts";
+} from "#server/domain/accounts/sessions.ts";
+import { CHALLENGE_LIFETIME_MS, isChallengeToken } from "#server/domain/accounts/sign-in-challenges.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { readJsonRequest } from "#server/http/json-answer.ts";
 import { getServices, sessionContext } from "#server/http/router-context.ts";

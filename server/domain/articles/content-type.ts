@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { type ContentType, command } from "#server/domain/admin/content-type.ts";
-import { type UploadedFile, uploadedImages } from "#server/domain/admin/form-files.ts";
-import { formSelection, formTarget, formText, formTexts, formValues } from "#server/domain/admin/form-input.ts";
-import { describeBulkChange, describeChange } from "#server/domain/admin/messages.ts";
-import { FieldError } from "#server/domain/admin/run-write.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { restoreCommand } from "#server/domain/revisions/restore.ts";
+import { type ContentType, command } from "#server/domain/write/content-type.ts";
+import { type UploadedFile, uploadedImages } from "#server/domain/write/form-files.ts";
+import { formSelection, formTarget, formText, formTexts, formValues } from "#server/domain/write/form-input.ts";
+import { describeBulkChange, describeChange } from "#server/domain/write/messages.ts";
+import { FieldError } from "#server/domain/write/run-write.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { articleStatusLabels } from "#shared/article-status.ts";
 import { SELECTED_FIELD } from "#shared/list-selection.ts";

@@ -1,6 +1,6 @@
-import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
-import { formText, formValues } from "#server/domain/admin/form-input.ts";
-import type { WriteDescription } from "#server/domain/admin/run-write.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/write/content-type.ts";
+import { formText, formValues } from "#server/domain/write/form-input.ts";
+import type { WriteDescription } from "#server/domain/write/run-write.ts";
 import type { NewLink } from "./links.ts";
 import {
   cancelInvitation,
@@ -11,7 +11,7 @@ import {
   managerEmail,
   removeManager,
   targetFields,
-} from "./managers.ts";
+} from "./manage.ts";
 
 const readTarget = (form: FormData) => targetFields.parse(formValues(form, ["id"])).id;
 

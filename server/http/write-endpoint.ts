@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
-import { type ContentType, runCommand } from "#server/domain/admin/content-type.ts";
-import { describeUnreadable } from "#server/domain/admin/messages.ts";
-import { failWrite } from "#server/domain/admin/run-write.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { type ContentType, runCommand } from "#server/domain/write/content-type.ts";
+import { describeUnreadable } from "#server/domain/write/messages.ts";
+import { failWrite } from "#server/domain/write/run-write.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { WriteResult } from "#shared/write-result.ts";
-import { requireAdministrator } from "./admin-auth.ts";
 import { readForm } from "./request-body.ts";
+import { requireAdministrator } from "./session-guard.ts";
 
 /**
  * POST /admin/api/{type}: the one endpoint every admin form posts to. It checks the session,

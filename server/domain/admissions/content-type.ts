@@ -1,7 +1,7 @@
-import { type ContentType, command } from "#server/domain/admin/content-type.ts";
-import { describeDocumentSave } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { restoreCommand } from "#server/domain/revisions/restore.ts";
+import { type ContentType, command } from "#server/domain/write/content-type.ts";
+import { describeDocumentSave } from "#server/domain/write/messages.ts";
 import { admissionsHistory } from "./admissions.ts";
 import { readAdmissionsForm, writeAdmissions } from "./manage.ts";
 

@@ -1,6 +1,6 @@
-import { type ContentType, command, NO_FILES } from "#server/domain/admin/content-type.ts";
-import { describeChange } from "#server/domain/admin/messages.ts";
 import { restoreCommand } from "#server/domain/revisions/restore.ts";
+import { type ContentType, command, NO_FILES } from "#server/domain/write/content-type.ts";
+import { describeChange } from "#server/domain/write/messages.ts";
 import { leadersHistory } from "./leaders.ts";
 import { readLeadersForm, writeLeaders } from "./manage.ts";
 

@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { addressKey } from "#server/domain/client-address.ts";
-import { findAdministratorById } from "./administrators.ts";
+import { findAdministratorById } from "./accounts.ts";
 import { acceptAuthenticatorCode } from "./authenticator-app.ts";
 import { verifyPassword } from "./passwords.ts";
 import type { ActiveSession } from "./sessions.ts";

@@ -1,8 +1,8 @@
-import { type ContentType, command } from "#server/domain/admin/content-type.ts";
-import { required, uploadedImage } from "#server/domain/admin/form-files.ts";
-import { formPageOrder, formTarget, formText, formValues } from "#server/domain/admin/form-input.ts";
-import { describeChange, describeReorder } from "#server/domain/admin/messages.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
+import { type ContentType, command } from "#server/domain/write/content-type.ts";
+import { required, uploadedImage } from "#server/domain/write/form-files.ts";
+import { formPageOrder, formTarget, formText, formValues } from "#server/domain/write/form-input.ts";
+import { describeChange, describeReorder } from "#server/domain/write/messages.ts";
 import { createFeedItem, deleteFeedItem, feedCaption, feedFields, reorderFeed, updateFeedItem } from "./manage.ts";
 
 const NOUN = "피드 게시물";
