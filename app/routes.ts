@@ -34,7 +34,7 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
 
-  // Administrators' area
+  // Managers' area
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/verify", "routes/admin/login-verify.tsx"),
   route("admin/login/passkey", "routes/admin/login-passkey.ts"),

@@ -1,30 +1,31 @@
-// Administrator accounts from the command line: `npm run admin -- <command>`. Works on the
+// Manager accounts from the command line: `npm run admin -- <command>`. Works on the
 // configured database (SQLite by default, PostgreSQL with DATABASE_URL). Passwords are never
 // printed: they are typed without echo, or given with --password, or piped on standard input.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { type Db, migrateToLatest, openDatabase } from "#server/db/database.ts";
+import { type Db, openDatabase } from "#server/db/database.ts";
 import {
-  AdministratorExistsError,
-  AdministratorNotFoundError,
-  createAdministrator,
-  deleteAdministrator,
-  LastAdministratorError,
-  listAdministrators,
+  AccountExistsError,
+  AccountNotFoundError,
+  createAccount,
+  deleteAccountByEmail,
+  LastAccountError,
+  listAccounts,
   resetPassword,
   resetSecondFactors,
 } from "#server/domain/accounts/accounts.ts";
 import { emailAddressSchema } from "#server/domain/accounts/email.ts";
 import { passwordSchema } from "#server/domain/accounts/passwords.ts";
+import { migrateDatabase } from "#server/migrate.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create <email>           Create an administrator.
-  list                     List administrators with their active sessions.
-  delete <email>           Delete an administrator and end their sessions (never the last one).
-  reset-password <email>   Set a new password and end all of that administrator's sessions.
-  reset-2fa <email>        Remove the administrator's passkeys, authenticator app and recovery
+  create <email>           Create an account.
+  list                     List accounts with their active sessions.
+  delete <email>           Delete an account and end their sessions (never the last one).
+  reset-password <email>   Set a new password and end all of that account's sessions.
+  reset-2fa <email>        Remove the account's passkeys, authenticator app and recovery
                            codes (a lost phone) and end all of their sessions.
 
 Options for create and reset-password:
@@ -61,29 +62,29 @@ async function main(argv: string[]): Promise<void> {
     create: async (db) => {
       const email = emailArgument(rest);
       const password = await readNewPassword(values.password);
-      await createAdministrator(db, { email, password, actor: ACTOR });
-      console.log(`Created administrator ${email}.`);
+      await createAccount(db, { email, password, actor: ACTOR });
+      console.log(`Created account ${email}.`);
     },
     list: async (db) => {
       if (rest.length > 0) throw new UsageError("list takes no arguments.");
-      const administrators = await listAdministrators(db);
-      if (administrators.length === 0) {
-        console.log("No administrators yet.");
+      const accounts = await listAccounts(db);
+      if (accounts.length === 0) {
+        console.log("No accounts yet.");
         return;
       }
       console.table(
-        administrators.map((administrator) => ({
-          email: administrator.email,
-          created: administrator.createdAt,
-          "password changed": administrator.updatedAt,
-          "active sessions": administrator.activeSessions,
+        accounts.map((account) => ({
+          email: account.email,
+          created: account.createdAt,
+          "password changed": account.updatedAt,
+          "active sessions": account.activeSessions,
         })),
       );
     },
     delete: async (db) => {
       const email = emailArgument(rest);
-      await deleteAdministrator(db, { email, actor: ACTOR });
-      console.log(`Deleted administrator ${email} and ended their sessions.`);
+      await deleteAccountByEmail(db, { email, actor: ACTOR });
+      console.log(`Deleted account ${email} and ended their sessions.`);
     },
     "reset-password": async (db) => {
       const email = emailArgument(rest);
@@ -106,7 +107,7 @@ async function main(argv: string[]): Promise<void> {
 
   const database = openDatabase(loadConfig().database);
   try {
-    await migrateToLatest(database.db);
+    await migrateDatabase(database.db);
     await run(database.db);
   } finally {
     await database.close();
@@ -193,9 +194,9 @@ try {
   const known =
     error instanceof UsageError ||
     error instanceof ConfigError ||
-    error instanceof AdministratorExistsError ||
-    error instanceof AdministratorNotFoundError ||
-    error instanceof LastAdministratorError;
+    error instanceof AccountExistsError ||
+    error instanceof AccountNotFoundError ||
+    error instanceof LastAccountError;
   console.error(known ? (error as Error).message : error);
   if (error instanceof UsageError) console.error("Run `npm run admin -- help` for the commands.");
   process.exitCode = 1;

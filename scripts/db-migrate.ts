@@ -1,12 +1,13 @@
 // Brings the configured database to the newest schema: `npm run db:migrate`.
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { migrateToLatest, openDatabase } from "#server/db/database.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateDatabase } from "#server/migrate.ts";
 
 try {
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateDatabase(database.db);
     console.log(
       applied.length > 0
         ? `Applied ${applied.length} migration(s): ${applied.join(", ")}`

@@ -1,6 +1,6 @@
 // `npm run demo:reset`: removes the SQLite database and the uploaded files in DATA_DIR, so the
 // next `npm start` (or `npm run serve`) begins again with the demo club and a new first
-// administrator. Asks first; `-- --yes` skips the question (scripts). PostgreSQL is left alone:
+// manager. Asks first; `-- --yes` skips the question (scripts). PostgreSQL is left alone:
 // dropping a database is for its owner to do on purpose.
 import { rm } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
@@ -46,9 +46,7 @@ try {
   for (const path of [file, `${file}-wal`, `${file}-shm`, config.uploadsDir]) {
     await rm(path, { recursive: true, force: true });
   }
-  console.log(
-    "Done. `npm start` (or `npm run serve`) adds the demo club again and prints a new administrator password.",
-  );
+  console.log("Done. `npm start` (or `npm run serve`) adds the demo club again and prints a new account password.");
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exitCode = 1;

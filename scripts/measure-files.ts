@@ -9,8 +9,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import type { DatabaseTarget } from "#server/config.ts";
-import { type Db, migrateToLatest, openDatabase } from "#server/db/database.ts";
+import { type Db, openDatabase } from "#server/db/database.ts";
 import { type FileListQuery, listLibraryFiles } from "#server/domain/files/library.ts";
+import { migrateDatabase } from "#server/migrate.ts";
 import { LocalDiskStorage } from "#server/storage/local-disk.ts";
 import { newId } from "#server/storage/storage.ts";
 import { timeRead } from "./lib/timing.ts";
@@ -97,7 +98,7 @@ const target: DatabaseTarget = url
 const handle = openDatabase(target);
 try {
   const { db } = handle;
-  await migrateToLatest(db);
+  await migrateDatabase(db);
   const started = performance.now();
   await seed(db);
   console.log(`${target.kind}: ${fileCount} files written in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -127,9 +127,9 @@ export interface Config {
   workers: number;
   /** Memory for the public page cache in each process, in bytes; 0 turns it off. */
   pageCacheBytes: number;
-  /** The first administrator's address, used at start when no administrator exists yet. */
+  /** The first manager's address, used at start when no manager exists yet. */
   adminEmail?: string | undefined;
-  /** The first administrator's password; a strong one is generated when unset. */
+  /** The first manager's password; a strong one is generated when unset. */
   adminPassword?: string | undefined;
 }
 

@@ -9,7 +9,7 @@ import { withTimeout } from "#shared/timeout.ts";
 import { startWorkers } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
-import { countAdministrators, ensureInitialAdministrator } from "./domain/accounts/accounts.ts";
+import { countAccounts, ensureInitialAccount } from "./domain/accounts/accounts.ts";
 import { deleteOldLinks } from "./domain/accounts/links.ts";
 import { deleteExpiredSessions } from "./domain/accounts/sessions.ts";
 import { deleteExpiredChallenges } from "./domain/accounts/sign-in-challenges.ts";
@@ -35,7 +35,7 @@ const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The process entry. With one worker (or in development) this process serves; with several, it
- * is the cluster's primary: it migrates, seeds, creates the first administrator and keeps house,
+ * is the cluster's primary: it migrates, seeds, creates the first manager and keeps house,
  * and its workers (one per core by default) serve the same port.
  */
 async function main(): Promise<void> {
@@ -61,8 +61,8 @@ async function main(): Promise<void> {
   const workers = development ? 1 : config.workers;
   const services = await openServices(config, logger, { pageCache: !development && workers === 1 });
   // Instances started together on one PostgreSQL database take turns: one seeds, the others
-  // find the content (and the first administrator) there.
-  let firstAdministrator: FirstAdministrator | undefined;
+  // find the content (and the first manager) there.
+  let firstAccount: FirstAccount | undefined;
   await withStartupLock(
     services.db,
     services.engine,
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
         );
         if (seeded === "seeded") logger.info("demo content added");
       }
-      firstAdministrator = await prepareAdministrators(services);
+      firstAccount = await prepareAccounts(services);
     },
     { onWait: () => waitingForAnother(logger) },
   );
@@ -90,13 +90,13 @@ async function main(): Promise<void> {
       count: workers,
       logger,
       shutdownGraceMs: SHUTDOWN_GRACE_MS,
-      onListening: (port) => announce(config, logger, port, workers, firstAdministrator),
+      onListening: (port) => announce(config, logger, port, workers, firstAccount),
       onStopped: () => services.close(),
     });
     return;
   }
   const server = await serve(services, development);
-  announce(config, logger, portOf(server, config), 1, firstAdministrator);
+  announce(config, logger, portOf(server, config), 1, firstAccount);
 }
 
 async function serveAsWorker(config: Config, logger: Logger): Promise<void> {
@@ -167,14 +167,14 @@ function portOf(server: Server, config: Config): number {
 
 /**
  * The last thing a start prints, so it is not lost above the log: where the site answers, where
- * its data lives and, when one was just generated, the first administrator's password.
+ * its data lives and, when one was just generated, the first manager's password.
  */
 function announce(
   config: Config,
   logger: Logger,
   port: number,
   workers: number,
-  firstAdministrator: FirstAdministrator | undefined,
+  firstAccount: FirstAccount | undefined,
 ): void {
   const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
   const url = `http://${host}:${port}`;
@@ -186,12 +186,12 @@ function announce(
     `  database:    ${describeDatabase(config)}`,
     `  files:       ${config.storage.kind === "disk" ? config.storage.dir : `S3 bucket ${config.storage.bucket}`}`,
   ];
-  if (firstAdministrator) {
+  if (firstAccount) {
     lines.push(
       "",
-      "No administrator existed, so one was created. Its password is shown only this once:",
-      `  e-mail:   ${firstAdministrator.email}`,
-      `  password: ${firstAdministrator.password}`,
+      "No account existed, so one was created. Its password is shown only this once:",
+      `  e-mail:   ${firstAccount.email}`,
+      `  password: ${firstAccount.password}`,
       `Sign in at ${url}/admin/login and change it at /admin/manage-password.`,
     );
   }
@@ -229,24 +229,24 @@ function startHousekeeping(services: Services): void {
 }
 
 /**
- * Creates the first administrator when there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else
+ * Creates the first manager when there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else
  * with the club's contact address and a generated password, printed this once.
  */
-interface FirstAdministrator {
+interface FirstAccount {
   email: string;
   password: string;
 }
 
-async function prepareAdministrators({ db, config, logger }: Services): Promise<FirstAdministrator | undefined> {
-  if ((await countAdministrators(db)) > 0) return undefined;
+async function prepareAccounts({ db, config, logger }: Services): Promise<FirstAccount | undefined> {
+  if ((await countAccounts(db)) > 0) return undefined;
   const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
   if (!email) {
-    console.error("No administrator exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.");
+    console.error("No account exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.");
     process.exit(1);
   }
-  const initial = await ensureInitialAdministrator(db, { email, password: config.adminPassword });
+  const initial = await ensureInitialAccount(db, { email, password: config.adminPassword });
   if (!initial.created) return undefined;
-  logger.info({ email: initial.email }, "first administrator created");
+  logger.info({ email: initial.email }, "first account created");
   // Printed with the start's last lines (announce), never to the log.
   return initial.generatedPassword ? { email: initial.email, password: initial.generatedPassword } : undefined;
 }

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { migrateDatabase } from "#server/migrate.ts";
 import type { Config } from "./config.ts";
 import { isDatabaseUnavailableError } from "./db/availability.ts";
 import { sqliteRevisionReader } from "./db/content-revision.ts";
-import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import { type DatabaseHandle, type Db, openDatabase } from "./db/database.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
 import { PageViewLimiter } from "./domain/analytics/view-limiter.ts";
 import { PageCache } from "./http/page-cache/page-cache.ts";
@@ -107,7 +108,7 @@ async function migrateWhenReachable(database: DatabaseHandle, logger: Logger): P
   const giveUpAt = Date.now() + DATABASE_WAIT_MS;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await withStartupLock(db, engine, () => migrateToLatest(db), { onWait: () => waitingForAnother(logger) });
+      return await withStartupLock(db, engine, () => migrateDatabase(db), { onWait: () => waitingForAnother(logger) });
     } catch (error) {
       if (!isDatabaseUnavailableError(error) || Date.now() > giveUpAt) throw error;
       logger.warn({ err: error, attempt }, "database not reachable yet; trying again");

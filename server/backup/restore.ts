@@ -43,7 +43,7 @@ const ACCOUNT_STATE: readonly (keyof Database)[] = [
   "known_devices",
   "sign_in_challenges",
   "sign_in_attempts",
-  "manager_links",
+  "account_links",
   "article_autosaves",
 ];
 

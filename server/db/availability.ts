@@ -31,7 +31,7 @@ const UNAVAILABLE_MESSAGES = [
   /connection timeout/i,
   /not queryable/i,
   /the database system is (starting up|shutting down|in recovery mode)/i,
-  /terminating connection due to administrator command/i,
+  /terminating connection due to account command/i,
 ];
 
 /** True when `error` means the database cannot be reached, rather than a bad query or data. */

@@ -22,7 +22,7 @@ export interface Database {
   organization_members: OrganizationMembersTable;
   page_views: PageViewsTable;
   web_vitals: WebVitalsTable;
-  administrators: AdministratorsTable;
+  accounts: AccountsTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   known_devices: KnownDevicesTable;
@@ -30,7 +30,7 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
-  manager_links: ManagerLinksTable;
+  account_links: AccountLinksTable;
   audit_log: AuditLogTable;
   content_revision: ContentRevisionTable;
   revisions: RevisionsTable;
@@ -203,7 +203,7 @@ export interface WebVitalsTable {
   samples: number;
 }
 
-export interface AdministratorsTable {
+export interface AccountsTable {
   id: string;
   email: string;
   password_hash: string;
@@ -215,7 +215,7 @@ export interface AdministratorsTable {
 
 export interface SessionsTable {
   id: string;
-  administrator_id: string;
+  account_id: string;
   persistent: number;
   created_at: string;
   last_seen_at: string;
@@ -235,10 +235,10 @@ export interface SignInAttemptsTable {
   attempted_at: string;
 }
 
-/** Browsers an administrator signed in from; the id is the SHA-256 of the cookie's token. */
+/** Browsers an manager signed in from; the id is the SHA-256 of the cookie's token. */
 export interface KnownDevicesTable {
   id: string;
-  administrator_id: string;
+  account_id: string;
   created_at: string;
   last_used_at: string;
 }
@@ -263,7 +263,7 @@ export interface ContentRevisionTable {
 /** A manager's passkey (WebAuthn credential); the id is the credential id in base64url. */
 export interface PasskeysTable {
   id: string;
-  administrator_id: string;
+  account_id: string;
   name: string;
   /** The COSE public key in base64url. */
   public_key: string;
@@ -277,7 +277,7 @@ export interface PasskeysTable {
 
 /** A manager's authenticator-app secret (RFC 6238), confirmed once a code from the app matched. */
 export interface TotpFactorsTable {
-  administrator_id: string;
+  account_id: string;
   secret: string;
   confirmed_at: string | null;
   last_used_step: number | null;
@@ -287,7 +287,7 @@ export interface TotpFactorsTable {
 /** One-time recovery codes; the id is the SHA-256 of the code. */
 export interface RecoveryCodesTable {
   id: string;
-  administrator_id: string;
+  account_id: string;
   created_at: string;
   used_at: string | null;
 }
@@ -299,7 +299,7 @@ export interface RecoveryCodesTable {
 export interface SignInChallengesTable {
   id: string;
   purpose: string;
-  administrator_id: string | null;
+  account_id: string | null;
   challenge: string | null;
   persistent: number;
   device_id: string | null;
@@ -326,7 +326,7 @@ export interface RevisionsTable {
 
 /** A manager's autosaved copy of an article being written ("new" for one not yet created). */
 export interface ArticleAutosavesTable {
-  administrator_id: string;
+  account_id: string;
   article_key: string;
   /** The form's text fields as JSON. */
   fields: string;
@@ -337,10 +337,10 @@ export interface ArticleAutosavesTable {
  * A one-time link made by a manager: an invitation to create an account, or a new password for
  * another manager. The id is the SHA-256 of the link's token.
  */
-export interface ManagerLinksTable {
+export interface AccountLinksTable {
   id: string;
   purpose: "invite" | "reset";
-  administrator_id: string | null;
+  account_id: string | null;
   note: string;
   created_by: string;
   created_at: string;

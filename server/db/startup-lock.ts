@@ -11,7 +11,7 @@ const LOCK_WAIT_MS = 5 * 60 * 1000;
 const RETRY_MS = 200;
 
 /**
- * Runs `work` (migrating, seeding an empty database, creating the first administrator) while no
+ * Runs `work` (migrating, seeding an empty database, creating the first manager) while no
  * other instance on the same PostgreSQL database does: instances started together take turns,
  * and the later one finds the work done. The lock is PostgreSQL's session advisory lock, held on
  * one connection for the duration; it is asked for again and again rather than waited on, since

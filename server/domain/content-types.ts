@@ -1,4 +1,4 @@
-import { managersContent } from "./accounts/content-type.ts";
+import { accountsContent } from "./accounts/content-type.ts";
 import { activitiesContent } from "./activities/content-type.ts";
 import { admissionsContent } from "./admissions/content-type.ts";
 import { articlesContent } from "./articles/content-type.ts";
@@ -31,7 +31,7 @@ export const contentTypes: readonly ContentType[] = [
   organizationContent,
   leadersContent,
   siteSettingsContent,
-  managersContent,
+  accountsContent,
   filesContent,
   // Edited on the site settings page.
   homeContent,

@@ -11,7 +11,7 @@ export const cspNonceContext = createContext<string | undefined>(undefined);
 /** The client's address as Express reads it (from the proxy's headers with TRUST_PROXY). */
 export const clientAddressContext = createContext<string>("unknown");
 
-/** The request's administrator session once looked up (`session` is null when there is none). */
+/** The request's manager session once looked up (`session` is null when there is none). */
 export const sessionContext = createContext<{ session: ActiveSession | null } | null>(null);
 
 export function getServices(context: Readonly<RouterContextProvider>): Services {

@@ -17,7 +17,7 @@ import { getServices, sessionContext } from "#server/http/router-context.ts";
 /**
  * The admin area's guard. The admin layout route runs `adminAreaMiddleware` for every page,
  * action and resource route under /admin; a resource route can also call
- * `requireAdministrator(args)` itself. Without a valid session a page request is sent to the
+ * `requireAccount(args)` itself. Without a valid session a page request is sent to the
  * sign-in page with its address to come back to, and anything else is answered 401.
  */
 interface RequestArgs {
@@ -136,8 +136,8 @@ export async function currentSession(args: Omit<RequestArgs, "url">): Promise<Ac
   return session;
 }
 
-/** The signed-in administrator's session, or the refusal thrown for this kind of request. */
-export async function requireAdministrator(args: RequestArgs): Promise<ActiveSession> {
+/** The signed-in manager's session, or the refusal thrown for this kind of request. */
+export async function requireSignedIn(args: RequestArgs): Promise<ActiveSession> {
   const session = await currentSession(args);
   if (session) return session;
   if (isPageRequest(args.request)) throw redirect(signInPathFor(args.url));
@@ -150,7 +150,7 @@ export async function requireAdministrator(args: RequestArgs): Promise<ActiveSes
 
 /** Guards every route under the admin layout; admin responses are never stored by caches. */
 export async function adminAreaMiddleware(args: RequestArgs, next: () => Promise<Response>): Promise<Response> {
-  await requireAdministrator(args);
+  await requireSignedIn(args);
   const response = await next();
   response.headers.set("Cache-Control", "no-store");
   response.headers.set("X-Robots-Tag", "noindex");

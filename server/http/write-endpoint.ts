@@ -6,7 +6,7 @@ import { failWrite } from "#server/domain/write/run-write.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import { readForm } from "./request-body.ts";
-import { requireAdministrator } from "./session-guard.ts";
+import { requireSignedIn } from "./session-guard.ts";
 
 /**
  * POST /admin/api/{type}: the one endpoint every admin form posts to. It checks the session,
@@ -22,13 +22,13 @@ export function adminWriteEndpoint(types: readonly ContentType[]) {
     url: URL;
     params: { type?: string | undefined };
   }): Promise<Response> {
-    const session = await requireAdministrator(args);
+    const session = await requireSignedIn(args);
     const type = byName.get(args.params.type ?? "");
     if (!type) {
       return answer({ ok: false, status: 404, message: "없는 관리 항목입니다." });
     }
     const services = getServices(args.context);
-    const actor = session.administrator.email;
+    const actor = session.account.email;
     let form: FormData;
     try {
       form = await readForm(args.request, {
@@ -38,7 +38,7 @@ export function adminWriteEndpoint(types: readonly ContentType[]) {
     } catch (error) {
       return answer(await failWrite(services, actor, describeUnreadable(type.category, type.noun), error));
     }
-    return answer(await runCommand(services, { actor, administratorId: session.administrator.id }, type, form));
+    return answer(await runCommand(services, { actor, accountId: session.account.id }, type, form));
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { SESSION_COOKIE_NAME, sessionIdOf } from "#server/domain/accounts/sessions.ts";
 import { readSessionToken } from "#server/http/session-guard.ts";
 import * as lists from "./admin-lists.ts";
-import { administrator, openAdminPage, signIn } from "./support/admin.ts";
+import { account, openAdminPage, signIn } from "./support/admin.ts";
 import { bodyBox, createArticle, deleteFromEditor, openEditor, replaceBody } from "./support/article-editor.ts";
 import { baseURL, setupBrowser } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
@@ -90,7 +90,7 @@ describe("the article editor's safety nets", () => {
   test("a save after the session ended opens a sign-in dialog and goes through without retyping", async () => {
     // A session of its own (the other tests share one), signed in through the form.
     const page = await newPage();
-    await signIn(page, administrator());
+    await signIn(page, account());
     await page.waitForURL((url) => url.pathname === "/admin");
     const title = lists.uniqueName("E2E 세션 만료 글");
     const id = await createArticle(page, { title, body: "세션이 끝나기 전의 문장입니다." });
@@ -108,8 +108,8 @@ describe("the article editor's safety nets", () => {
     const dialog = page.getByRole("dialog", { name: "다시 로그인해 주세요" });
     await dialog.waitFor();
     const frame = dialog.frameLocator("iframe[title='관리자 로그인']");
-    await frame.getByLabel("이메일").fill(administrator().email);
-    await frame.getByLabel("비밀번호").fill(administrator().password);
+    await frame.getByLabel("이메일").fill(account().email);
+    await frame.getByLabel("비밀번호").fill(account().password);
     await frame.getByRole("button", { name: "로그인", exact: true }).click();
 
     await lists.successMessage(page, `'${title}' 게시글이 수정되었습니다`);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { createAdministratorWithCli, signIn } from "./support/admin.ts";
+import { createAccountWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -8,7 +8,7 @@ const { newPage } = setupBrowser();
 const account = { email: "e2e-password@club.test", password: "first-password" };
 
 beforeAll(async () => {
-  await createAdministratorWithCli(account.email, account.password);
+  await createAccountWithCli(account.email, account.password);
 });
 
 async function openPasswordPage(password: string) {

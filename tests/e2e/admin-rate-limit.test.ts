@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { openTestServices } from "../integration/support/databases.ts";
 import { signIn } from "./support/admin.ts";
 import { startServer } from "./support/global-setup.ts";
@@ -19,11 +19,11 @@ let knownBrowser: { browser: Browser; page: Page };
 beforeAll(async () => {
   const { services, close } = await openTestServices(process.env.E2E_DATABASE_URL ? "postgres" : "sqlite");
   closeDatabase = close;
-  await createAdministrator(services.db, { ...owner, actor: "test" });
+  await createAccount(services.db, { ...owner, actor: "test" });
   server = await startServer({
     dataDir: services.dataDir,
     databaseUrl: services.databaseUrl,
-    administrator: account,
+    account: account,
   });
   // The owner signs in once from this browser (it becomes a known device) and signs out.
   const browser = await chromium.connect(inject("browserEndpoint"));

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { currentCode } from "#server/domain/accounts/authenticator-app.ts";
-import { createAdministratorWithCli, signIn } from "./support/admin.ts";
+import { createAccountWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
@@ -26,7 +26,7 @@ async function openSecurityPage(page: Page) {
 describe("passkeys", () => {
   test("a manager adds a passkey on the account page and signs in with it alone; a deleted one is refused", async () => {
     const account = { email: "e2e-passkey@club.test", password: "passkey-password" };
-    await createAdministratorWithCli(account.email, account.password);
+    await createAccountWithCli(account.email, account.password);
     const page = await newPage({ host: "localhost" });
     // A platform authenticator that checks the user (as a fingerprint reader would) and keeps
     // discoverable credentials, answering without a person to touch it.
@@ -87,7 +87,7 @@ describe("passkeys", () => {
 describe("the authenticator app", () => {
   test("turned on with a scanned secret; then sign-in asks for its code, or a recovery code once", async () => {
     const account = { email: "e2e-totp@club.test", password: "totp-password" };
-    await createAdministratorWithCli(account.email, account.password);
+    await createAccountWithCli(account.email, account.password);
     const page = await newPage();
     await signIn(page, account);
     await page.waitForURL((url) => url.pathname === "/admin");

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
-import { administrator, openAdminPage, signIn } from "./support/admin.ts";
+import { account, openAdminPage, signIn } from "./support/admin.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -39,7 +39,7 @@ describe("the sessions on the account page", () => {
   test("each names its browser and address, and one other session ends with its own button", async () => {
     const page = await openAdminPage(await newPage({ viewport: viewports.phone }), "/admin/manage-password");
     const phone = await otherBrowser(page, { userAgent: iPhone, address: phoneAddress });
-    await signIn(phone, administrator());
+    await signIn(phone, account());
     await phone.waitForURL((url) => url.pathname === "/admin");
 
     await page.reload();
@@ -97,7 +97,7 @@ describe("the sessions on the account page", () => {
     await page
       .getByRole("region", { name: "관리 기록" })
       .getByText(
-        `'${administrator().email}' 관리자가 다른 세션 하나를 종료했습니다 (Safari · iPhone (iOS 18), 접속 주소 ${phoneAddress})`,
+        `'${account().email}' 관리자가 다른 세션 하나를 종료했습니다 (Safari · iPhone (iOS 18), 접속 주소 ${phoneAddress})`,
       )
       .first()
       .waitFor();

@@ -2,14 +2,14 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { adminPagesOf, adminPaths } from "#server/domain/write/admin-pages.ts";
 import { readBuildManifest } from "../support/build-manifest.ts";
-import { createAdministratorWithCli, signIn } from "./support/admin.ts";
+import { createAccountWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 const account = { email: "e2e-shell@club.test", password: "shell-password" };
 
 beforeAll(async () => {
-  await createAdministratorWithCli(account.email, account.password);
+  await createAccountWithCli(account.email, account.password);
 });
 
 async function signedInPage(viewport: { width: number; height: number } = viewports.desktop) {

@@ -1,12 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { adminPaths } from "#server/domain/write/admin-pages.ts";
-import {
-  administrator,
-  createAdministratorWithCli,
-  restartedContext,
-  signIn,
-  signOutElsewhere,
-} from "./support/admin.ts";
+import { account, createAccountWithCli, restartedContext, signIn, signOutElsewhere } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -36,24 +30,24 @@ describe("signing in", () => {
     await page.goto("/admin/manual");
     await waitForHydration(page);
     await expect(page.getByRole("status").textContent()).resolves.toContain("로그인이 필요한 화면입니다.");
-    await signIn(page, administrator(), { goTo: false });
+    await signIn(page, account(), { goTo: false });
     await page.waitForURL((url) => url.pathname === "/admin/manual");
     await page.getByRole("heading", { level: 1, name: "관리자 매뉴얼" }).waitFor();
 
     await page.getByRole("link", { name: "대시보드" }).first().click();
     await page.waitForURL((url) => url.pathname === "/admin");
     const log = page.getByRole("region", { name: "관리 기록" });
-    await log.getByText(`'${administrator().email}' 계정으로 로그인했습니다`).first().waitFor();
+    await log.getByText(`'${account().email}' 계정으로 로그인했습니다`).first().waitFor();
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
   test("a wrong password and an unknown address get the same Korean message", async () => {
     const page = await newPage();
-    await signIn(page, { email: administrator().email, password: "not-the-password" });
+    await signIn(page, { email: account().email, password: "not-the-password" });
     const alert = page.getByRole("alert");
     await alert.waitFor();
     await expect(alert.textContent()).resolves.toBe(REJECTED);
-    await expect(page.getByLabel("이메일").inputValue()).resolves.toBe(administrator().email);
+    await expect(page.getByLabel("이메일").inputValue()).resolves.toBe(account().email);
     await expect(page.getByLabel("비밀번호").inputValue()).resolves.toBe("");
     await expect(page.getByLabel("비밀번호").evaluate((input) => input === document.activeElement)).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
@@ -78,7 +72,7 @@ describe("signing in", () => {
 
   test("works without JavaScript", async () => {
     const page = await newPage({ javaScriptEnabled: false });
-    await signIn(page, administrator(), { scripts: false });
+    await signIn(page, account(), { scripts: false });
     await page.waitForURL((url) => url.pathname === "/admin");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("대시보드");
   });
@@ -87,10 +81,10 @@ describe("signing in", () => {
 describe("staying signed in", () => {
   test('"stay signed in" survives a browser restart; a plain session does not', async () => {
     const persistent = await newPage();
-    await signIn(persistent, administrator(), { staySignedIn: true });
+    await signIn(persistent, account(), { staySignedIn: true });
     await persistent.waitForURL((url) => url.pathname === "/admin");
     const plain = await newPage();
-    await signIn(plain, administrator());
+    await signIn(plain, account());
     await plain.waitForURL((url) => url.pathname === "/admin");
 
     const browser = persistent.context().browser();
@@ -116,7 +110,7 @@ describe("staying signed in", () => {
 describe("signing out", () => {
   test("ends the session on the server, so even its cookie no longer works", async () => {
     const page = await newPage();
-    await signIn(page, administrator());
+    await signIn(page, account());
     await page.waitForURL((url) => url.pathname === "/admin");
     const cookies = await page.context().cookies();
 
@@ -139,7 +133,7 @@ describe("signing out", () => {
 
   test("a session ended elsewhere sends the next in-app navigation to sign-in", async () => {
     const email = "e2e-navigation@club.test";
-    await createAdministratorWithCli(email, "navigation-pass");
+    await createAccountWithCli(email, "navigation-pass");
     const page = await newPage();
     await signIn(page, { email, password: "navigation-pass" });
     await page.waitForURL((url) => url.pathname === "/admin");
@@ -158,7 +152,7 @@ describe("signing out", () => {
 describe("a session that ends while a form is open", () => {
   test("sending the form answers 401 and offers sign-in, showing no admin content", async () => {
     const email = "e2e-expiry@club.test";
-    await createAdministratorWithCli(email, "expiry-pass");
+    await createAccountWithCli(email, "expiry-pass");
     const page = await newPage();
     await signIn(page, { email, password: "expiry-pass" });
     await page.waitForURL((url) => url.pathname === "/admin");

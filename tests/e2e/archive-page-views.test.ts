@@ -46,7 +46,7 @@ async function visitorPage(userAgent: string) {
     locale: "ko-KR",
     timezoneId: "Asia/Seoul",
   });
-  // A cookie the site might have set (an administrator's session, say) must not travel along.
+  // A cookie the site might have set (an manager's session, say) must not travel along.
   await context.addCookies([{ name: "session", value: "secret", url: baseURL() }]);
   const page = await context.newPage();
   return { page, close: () => context.close() };

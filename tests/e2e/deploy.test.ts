@@ -18,7 +18,7 @@ import { freePort, startServer } from "./support/global-setup.ts";
  * load) and the server started again at the same address.
  */
 const { newPage } = setupBrowser();
-const administrator = { email: "deploy@club.test", password: "deploy-password" };
+const account = { email: "deploy@club.test", password: "deploy-password" };
 // Inside the project, so the copied server bundle finds the project's packages.
 const workDir = path.resolve("test-results", `deploy-${process.pid}`);
 const cleanups: (() => Promise<void>)[] = [];
@@ -45,7 +45,7 @@ async function clickAfterDeploy(release: string, options: { archive: boolean }) 
   await cp(path.resolve("build"), buildDir, { recursive: true });
   const port = await freePort();
   const start = () =>
-    startServer({ dataDir, databaseUrl: "", administrator, port, env: { BUILD_DIR: buildDir, WORKERS: "1" } });
+    startServer({ dataDir, databaseUrl: "", account, port, env: { BUILD_DIR: buildDir, WORKERS: "1" } });
   let server = await start();
   cleanups.push(() => server.stop());
 

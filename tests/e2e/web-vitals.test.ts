@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
 import { formatWebVital, WEB_VITAL_RATING_LABELS } from "#shared/web-vitals.ts";
-import { administrator, signIn } from "./support/admin.ts";
+import { account, signIn } from "./support/admin.ts";
 import { baseURL, launchBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
@@ -93,7 +93,7 @@ describe("web vitals of real visits", () => {
       timezoneId: "Asia/Seoul",
     });
     const admin = await adminContext.newPage();
-    await signIn(admin, administrator());
+    await signIn(admin, account());
     await admin.waitForURL((url) => url.pathname === "/admin");
     const stats = await dashboardStats();
     const join = stats.byPath.find((row) => row.path === "/join");

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { changePassword, endSession, signIn } from "#server/domain/accounts/authentication.ts";
 import {
   type ActiveSession,
@@ -38,13 +38,13 @@ async function auditContents(services: TestServices, contains: string) {
   return rows;
 }
 
-describeEachDatabase("the sessions an administrator sees and ends", (services) => {
+describeEachDatabase("the sessions an account sees and ends", (services) => {
   let ownerId = "";
   let otherId = "";
   beforeAll(async () => {
     const { db } = services();
-    ownerId = (await createAdministrator(db, { email: "owner@club.test", password: "owner-pass", actor: "system" })).id;
-    otherId = (await createAdministrator(db, { email: "other@club.test", password: "other-pass", actor: "system" })).id;
+    ownerId = (await createAccount(db, { email: "owner@club.test", password: "owner-pass", actor: "system" })).id;
+    otherId = (await createAccount(db, { email: "other@club.test", password: "other-pass", actor: "system" })).id;
   });
 
   test("each session keeps the browser and address it was opened from", async () => {
@@ -124,7 +124,7 @@ describeEachDatabase("the sessions an administrator sees and ends", (services) =
       expect(await auditContents(services(), "다른 세션 하나를 종료했습니다")).toHaveLength(1);
     });
 
-    test("another administrator's session, an unknown id and the current session end nothing", async () => {
+    test("another account's session, an unknown id and the current session end nothing", async () => {
       const { db } = services();
       const current = await createSession(db, ownerId, false, new Date(), { userAgent: windows, address: "192.0.2.4" });
       const theirs = await createSession(db, otherId, false, new Date(), { userAgent: iPhone, address: "192.0.2.5" });
@@ -133,7 +133,7 @@ describeEachDatabase("the sessions an administrator sees and ends", (services) =
 
       await expect(endSession(db, session, sessionIdOf(theirs.token))).resolves.toEqual({ outcome: "not-found" });
       await expect(findActiveSession(db, theirs.token)).resolves.toMatchObject({
-        administrator: { email: "other@club.test" },
+        account: { email: "other@club.test" },
       });
       await expect(endSession(db, session, "0".repeat(64))).resolves.toEqual({ outcome: "not-found" });
       await expect(endSession(db, session, "")).resolves.toEqual({ outcome: "not-found" });
@@ -155,8 +155,8 @@ describeEachDatabase("the sessions an administrator sees and ends", (services) =
 describeEachDatabase("the dashboard's refused sign-ins", (services) => {
   beforeAll(async () => {
     const { db } = services();
-    await createAdministrator(db, { email: "keeper@club.test", password: "keeper-pass", actor: "system" });
-    await createAdministrator(db, { email: "bystander@club.test", password: "bystander-pass", actor: "system" });
+    await createAccount(db, { email: "keeper@club.test", password: "keeper-pass", actor: "system" });
+    await createAccount(db, { email: "bystander@club.test", password: "bystander-pass", actor: "system" });
   });
 
   test("newest first: who was tried, why, and from where; nothing else of the account log", async () => {

@@ -6,7 +6,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routeConfig from "#app/routes.ts";
-import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { createHttpApp } from "#server/http/app.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
@@ -106,7 +106,7 @@ test("the build and app/routes.ts list the same routes", () => {
 });
 
 describeEachDatabase(
-  "every route refuses anonymous administrators' requests",
+  "every route refuses anonymous accounts' requests",
   (services) => {
     let server: Server;
     let base = "";
@@ -210,7 +210,7 @@ describeEachDatabase(
       let cookie = "";
       beforeAll(async () => {
         const { db } = services();
-        const manager = await createAdministrator(db, {
+        const manager = await createAccount(db, {
           email: "manager@club.test",
           password: "manager-pass",
           actor: "system",

@@ -1,27 +1,23 @@
 import { describe, expect, test } from "vitest";
-import { createAdministrator, findAdministratorByEmail } from "#server/domain/accounts/accounts.ts";
+import { createAccount, findAccountByEmail } from "#server/domain/accounts/accounts.ts";
 import { verifyPassword } from "#server/domain/accounts/passwords.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { runAdminCli } from "../support/admin-cli.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
-async function countSessions(services: TestServices, administratorId: string) {
-  const rows = await services.db
-    .selectFrom("sessions")
-    .select("id")
-    .where("administrator_id", "=", administratorId)
-    .execute();
+async function countSessions(services: TestServices, accountId: string) {
+  const rows = await services.db.selectFrom("sessions").select("id").where("account_id", "=", accountId).execute();
   return rows.length;
 }
 
-describeEachDatabase("the administrators' command-line tool", (services) => {
+describeEachDatabase("the accounts' command-line tool", (services) => {
   describe("create", { timeout: 60_000 }, () => {
     test("reads the password from standard input and stores only its hash", async () => {
       const result = await runAdminCli(services(), ["create", "First@Club.test"], "first-secret\n");
-      expect(result).toMatchObject({ code: 0, stdout: "Created administrator first@club.test.\n" });
+      expect(result).toMatchObject({ code: 0, stdout: "Created account first@club.test.\n" });
       expect(result.stdout + result.stderr).not.toContain("first-secret");
 
-      const row = await findAdministratorByEmail(services().db, "first@club.test");
+      const row = await findAccountByEmail(services().db, "first@club.test");
       expect(row?.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
       expect(row?.password_hash).not.toContain("first-secret");
       await expect(verifyPassword("first-secret", row?.password_hash ?? "")).resolves.toBe(true);
@@ -37,7 +33,7 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     test("takes the password from --password too", async () => {
       const result = await runAdminCli(services(), ["create", "second@club.test", "--password", "second-secret"]);
       expect(result.code).toBe(0);
-      const row = await findAdministratorByEmail(services().db, "second@club.test");
+      const row = await findAccountByEmail(services().db, "second@club.test");
       await expect(verifyPassword("second-secret", row?.password_hash ?? "")).resolves.toBe(true);
     });
 
@@ -53,13 +49,13 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
       const short = await runAdminCli(services(), ["create", "third@club.test"], "abc\n");
       expect(short.code).toBe(1);
       expect(short.stderr).toContain("at least 6 characters");
-      await expect(findAdministratorByEmail(services().db, "third@club.test")).resolves.toBeUndefined();
+      await expect(findAccountByEmail(services().db, "third@club.test")).resolves.toBeUndefined();
     });
   });
 
-  test("list shows every administrator with their active sessions and no password", async () => {
+  test("list shows every account with their active sessions and no password", async () => {
     const { db } = services();
-    const row = await findAdministratorByEmail(db, "first@club.test");
+    const row = await findAccountByEmail(db, "first@club.test");
     if (!row) throw new Error("first@club.test is missing");
     await createSession(db, row.id, true);
     const result = await runAdminCli(services(), ["list"]);
@@ -70,11 +66,11 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
     expect(result.stdout).not.toContain("$scrypt$");
   });
 
-  test("reset-password sets a new password and ends every session of that administrator", {
+  test("reset-password sets a new password and ends every session of that account", {
     timeout: 60_000,
   }, async () => {
     const { db } = services();
-    const row = await findAdministratorByEmail(db, "second@club.test");
+    const row = await findAccountByEmail(db, "second@club.test");
     if (!row) throw new Error("second@club.test is missing");
     await createSession(db, row.id, false);
     await createSession(db, row.id, true);
@@ -84,34 +80,34 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
       code: 0,
       stdout: "Set a new password for second@club.test and ended 2 session(s).\n",
     });
-    const updated = await findAdministratorByEmail(db, "second@club.test");
+    const updated = await findAccountByEmail(db, "second@club.test");
     await expect(verifyPassword("brand-new-pass", updated?.password_hash ?? "")).resolves.toBe(true);
     await expect(verifyPassword("second-secret", updated?.password_hash ?? "")).resolves.toBe(false);
     expect(await countSessions(services(), row.id)).toBe(0);
 
     const unknown = await runAdminCli(services(), ["reset-password", "nobody@club.test"], "abcdefg\n");
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("There is no administrator with the address nobody@club.test");
+    expect(unknown.stderr).toContain("There is no account with the address nobody@club.test");
   });
 
-  test("delete removes an administrator and their sessions, but never the last one", {
+  test("delete removes an account and their sessions, but never the last one", {
     timeout: 60_000,
   }, async () => {
     const { db } = services();
-    const row = await findAdministratorByEmail(db, "first@club.test");
+    const row = await findAccountByEmail(db, "first@club.test");
     if (!row) throw new Error("first@club.test is missing");
     const deleted = await runAdminCli(services(), ["delete", "first@club.test"]);
     expect(deleted).toMatchObject({
       code: 0,
-      stdout: "Deleted administrator first@club.test and ended their sessions.\n",
+      stdout: "Deleted account first@club.test and ended their sessions.\n",
     });
-    await expect(findAdministratorByEmail(db, "first@club.test")).resolves.toBeUndefined();
+    await expect(findAccountByEmail(db, "first@club.test")).resolves.toBeUndefined();
     expect(await countSessions(services(), row.id)).toBe(0);
 
     const last = await runAdminCli(services(), ["delete", "second@club.test"]);
     expect(last.code).toBe(1);
-    expect(last.stderr).toContain("The last administrator cannot be deleted");
-    await expect(findAdministratorByEmail(db, "second@club.test")).resolves.toBeDefined();
+    expect(last.stderr).toContain("The last account cannot be deleted");
+    await expect(findAccountByEmail(db, "second@club.test")).resolves.toBeDefined();
   });
 
   test("an unknown command prints the usage hint and fails", async () => {
@@ -123,11 +119,11 @@ describeEachDatabase("the administrators' command-line tool", (services) => {
 
   test("the domain refuses a duplicate address the same way the tool reports it", async () => {
     await expect(
-      createAdministrator(services().db, {
+      createAccount(services().db, {
         email: "second@club.test",
         password: "whatever1",
         actor: "system",
       }),
-    ).rejects.toThrow("An administrator with the address second@club.test already exists.");
+    ).rejects.toThrow("An account with the address second@club.test already exists.");
   });
 });

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { beforeAll, expect, test } from "vitest";
-import { migrateToLatest } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
 import { listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
 import {
@@ -12,6 +11,7 @@ import {
 } from "#server/domain/articles/manage.ts";
 import { SEARCH_COUNT_LIMIT } from "#server/domain/articles/search-query.ts";
 import { writeWithFiles } from "#server/domain/files/files.ts";
+import { migrateDatabase } from "#server/migrate.ts";
 import { insertSeedArticles, seededRandom } from "#server/seed/bulk-articles.ts";
 import { newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
@@ -197,7 +197,7 @@ describeEachDatabase("article search", (services) => {
     expect((await search({ tag: "기록", limit: 10 })).total).toBe(SEARCH_COUNT_LIMIT + 15);
   });
 
-  test("the migration fills the index from the articles already there", async () => {
+  test("migrating fills the new index from the articles already there", async () => {
     const { db, engine } = services();
     // Back to the schema before the index, with one more article written without it.
     if (engine === "sqlite") await sql`drop table article_search_fts`.execute(db);
@@ -221,7 +221,7 @@ describeEachDatabase("article search", (services) => {
       })
       .execute();
 
-    await expect(migrateToLatest(db)).resolves.toEqual(["0005-article-search"]);
+    await expect(migrateDatabase(db)).resolves.toEqual(["0005-article-search"]);
     expect(await titles("마이그레이션")).toEqual(["색인 전에 쓴 글"]);
     expect(await titles("행사")).toEqual(["가을 행사 일정", "신입 부원 모집"]);
     expect(await tagCount("행사")).toBe(4);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { countArticles, getArticle, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
 import { listManagedArticles, listPendingArticles } from "#server/domain/articles/manage.ts";
@@ -163,12 +163,12 @@ describeEachDatabase(
       expect(anonymous.status).toBe(404);
       expect(anonymous.body).not.toContain("임시 저장한 상태 시험 글");
 
-      const administrator = await createAdministrator(s.db, {
+      const account = await createAccount(s.db, {
         email: `preview-${Math.random().toString(36).slice(2)}@club.test`,
         password: "a-long-password",
         actor: "test",
       });
-      const session = await createSession(s.db, administrator.id, false);
+      const session = await createSession(s.db, account.id, false);
       const cookie = (await sessionCookieHeader(new Request(site.base), session)).split(";")[0] as string;
       const signedIn = await request(preview, { headers: { cookie } });
       expect(signedIn.status).toBe(200);

@@ -137,7 +137,7 @@ describeEachDatabase("content counts", (services) => {
     expect(countsOf("/admin/manage-posts")).toEqual({ 게시글: 0 });
     expect(countsOf("/admin/manage-organization")).toEqual({ 그룹: 0, 구성원: 0 });
     expect(overview.files).toBe(1);
-    expect(overview.administrators).toBe(0);
+    expect(overview.accounts).toBe(0);
     // Every content page is listed once, documents with their last save instead of a count.
     expect(new Set(overview.pages.map((page) => page.path)).size).toBe(overview.pages.length);
     expect(overview.pages.find((page) => page.path === "/admin/manage-rule")?.counts).toEqual([]);

@@ -9,7 +9,7 @@ import { action as restoreAction } from "#app/routes/admin/backup-restore.ts";
 import { BackupArchiveError, type Manifest } from "#server/backup/archive.ts";
 import { RestoreRefusedError, restoreBackup } from "#server/backup/restore.ts";
 import { SchemaVersionError } from "#server/backup/verify.ts";
-import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { auditEntries, storedKeys } from "../support/stored-content.ts";
 import { MANAGER, managerContext, postCommand } from "./support/admin-requests.ts";
 import { archiveEntries, backupTo, storedDigests, writeArchive } from "./support/backups.ts";
@@ -67,14 +67,14 @@ describeEachDatabase(
       await expect(restoreBackup(target, archive)).rejects.toThrow(/file storage already holds files/);
 
       await target.storage.delete("stray/left-over.txt");
-      await createAdministrator(target.db, { email: "old@club.test", password: "old-password", actor: "system" });
+      await createAccount(target.db, { email: "old@club.test", password: "old-password", actor: "system" });
       await expect(restoreBackup(target, archive)).rejects.toThrow(RestoreRefusedError);
       await expect(rowCounts(target)).resolves.toEqual({ articles: 0, files: 0, documents: 0 });
 
       await target.storage.put("stray/left-over.txt", Buffer.from("old"));
       await restoreBackup(target, archive, { replace: true });
       expect(await storedDigests(target.storage)).toEqual(await storedDigests(services().storage));
-      const emails = await target.db.selectFrom("administrators").select("email").execute();
+      const emails = await target.db.selectFrom("accounts").select("email").execute();
       expect(emails.map((row) => row.email)).not.toContain("old@club.test");
       await expect(rowCounts(target)).resolves.toEqual(await rowCounts(services()));
     }, 60_000);
@@ -156,13 +156,13 @@ describeEachDatabase(
         contents: "<p>본문</p>",
       });
       expect(created.status).toBe(200);
-      await createAdministrator(s.db, { email: "later@club.test", password: "later-password", actor: "system" });
+      await createAccount(s.db, { email: "later@club.test", password: "later-password", actor: "system" });
 
       const answer = await restore(s, await readFile(downloaded));
       expect(answer).toMatchObject({ status: 200, body: { ok: true } });
       expect(answer.body.message).toMatch(/백업에서 복원되었습니다/);
       await expect(rowCounts(s)).resolves.toEqual(before);
-      const emails = (await s.db.selectFrom("administrators").select("email").execute()).map((row) => row.email);
+      const emails = (await s.db.selectFrom("accounts").select("email").execute()).map((row) => row.email);
       expect(emails).toContain("later@club.test");
       const log = await auditEntries(s.db, "backup");
       expect(log.map((entry) => entry.content)).toEqual([

@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from "vitest";
-import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { signIn } from "#server/domain/accounts/authentication.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -9,8 +9,8 @@ const policy = { maxFailures: 3, windowMs: 15 * 60_000 };
 describeEachDatabase("a lock-out that protects the owner", (services) => {
   const owner = { email: "owner@club.test", password: "owner-password" };
   beforeAll(async () => {
-    await createAdministrator(services().db, { ...owner, actor: "system" });
-    await createAdministrator(services().db, {
+    await createAccount(services().db, { ...owner, actor: "system" });
+    await createAccount(services().db, {
       email: "other@club.test",
       password: "other-password",
       actor: "system",

@@ -1,14 +1,14 @@
 import { sql } from "kysely";
 import { describe, expect, test, vi } from "vitest";
 import {
-  createAdministrator,
-  findAdministratorByEmail,
-  LastAdministratorError,
-  removeAdministrator,
+  createAccount,
+  deleteAccountById,
+  findAccountByEmail,
+  LastAccountError,
 } from "#server/domain/accounts/accounts.ts";
 import { signIn } from "#server/domain/accounts/authentication.ts";
 import { resetPasswordWithLink } from "#server/domain/accounts/link-pages.ts";
-import { listManagers } from "#server/domain/accounts/manage.ts";
+import { listAccountsWithResetLinks } from "#server/domain/accounts/manage.ts";
 import { createSession, findActiveSession } from "#server/domain/accounts/sessions.ts";
 import { MANAGER } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -21,7 +21,7 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
   describe("resetting a forgotten password", () => {
     test("the link sets a new password, ends the account's sessions, and is spent", async () => {
       const { db } = services();
-      const account = await createAdministrator(db, {
+      const account = await createAccount(db, {
         email: "forgot@club.test",
         password: "old-password",
         actor: "system",
@@ -42,7 +42,7 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
       expect(
         (await visit(services(), "reset", tokenOf((first.body.data as unknown as { path: string }).path))).status,
       ).toBe(404);
-      expect((await listManagers(db)).find((item) => item.id === account.id)?.resetLinkExpiresAt).toEqual(
+      expect((await listAccountsWithResetLinks(db)).find((item) => item.id === account.id)?.resetLinkExpiresAt).toEqual(
         expect.any(String),
       );
 
@@ -95,8 +95,8 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
     test("no reset link for one's own account, nor for an account that is not there", async () => {
       const { db } = services();
       const own =
-        (await findAdministratorByEmail(db, MANAGER)) ??
-        (await createAdministrator(db, { email: MANAGER, password: "manager-pass", actor: "system" }));
+        (await findAccountByEmail(db, MANAGER)) ??
+        (await createAccount(db, { email: MANAGER, password: "manager-pass", actor: "system" }));
       const refused = await send({ intent: "reset-link", id: own.id });
       expect(refused).toMatchObject({
         status: 400,
@@ -110,7 +110,7 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
   describe("removing", () => {
     test("removes another account and ends its sessions; not one's own; never the last", async () => {
       const { db } = services();
-      const leaving = await createAdministrator(db, {
+      const leaving = await createAccount(db, {
         email: "leaving@club.test",
         password: "leaving-pass",
         actor: "system",
@@ -123,28 +123,24 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
         ok: true,
         message: "'leaving@club.test' 관리자 계정이 삭제되었습니다 (세션 1개 종료)",
       });
-      expect(await findAdministratorByEmail(db, "leaving@club.test")).toBeUndefined();
+      expect(await findAccountByEmail(db, "leaving@club.test")).toBeUndefined();
       await expect(findActiveSession(db, session.token)).resolves.toBeUndefined();
       expect(await audit("'leaving@club.test' 관리자 계정이 삭제되었습니다 (세션 1개 종료)")).toEqual([
         { category: "account", type: "normal", actor: MANAGER, error: null },
       ]);
-      const gone = await db
-        .selectFrom("manager_links")
-        .select("id")
-        .where("administrator_id", "=", leaving.id)
-        .execute();
+      const gone = await db.selectFrom("account_links").select("id").where("account_id", "=", leaving.id).execute();
       expect(gone).toEqual([]);
       expect((await send({ intent: "remove", id: leaving.id })).status).toBe(404);
 
-      const own = await findAdministratorByEmail(db, MANAGER);
+      const own = await findAccountByEmail(db, MANAGER);
       const self = await send({ intent: "remove", id: own?.id ?? "" });
       expect(self).toMatchObject({ status: 400 });
       expect(self.body.message).toContain("자기 계정은 여기서 삭제할 수 없습니다.");
 
       // Everyone but one goes (the acting manager's own account too, by another's hand).
-      const [last, ...others] = await listManagers(db);
+      const [last, ...others] = await listAccountsWithResetLinks(db);
       await db
-        .deleteFrom("administrators")
+        .deleteFrom("accounts")
         .where(
           "id",
           "in",
@@ -156,7 +152,7 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
         status: 409,
         body: { ok: false, message: "마지막 관리자 계정은 삭제할 수 없습니다. 먼저 다른 관리자를 초대해 주세요." },
       });
-      expect(await listManagers(db)).toHaveLength(1);
+      expect(await listAccountsWithResetLinks(db)).toHaveLength(1);
       expect(await audit(`'${last?.email}' 관리자 계정 삭제에 실패했습니다`)).toEqual([
         expect.objectContaining({ type: "failure", actor: MANAGER }),
       ]);
@@ -165,9 +161,9 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
 
   test("two managers removing each other at once leave one of them", async () => {
     const { db } = services();
-    await db.deleteFrom("administrators").execute();
-    const one = await createAdministrator(db, { email: "one@club.test", password: "one-password", actor: "system" });
-    const two = await createAdministrator(db, { email: "two@club.test", password: "two-password", actor: "system" });
+    await db.deleteFrom("accounts").execute();
+    const one = await createAccount(db, { email: "one@club.test", password: "one-password", actor: "system" });
+    const two = await createAccount(db, { email: "two@club.test", password: "two-password", actor: "system" });
     // The first removal holds its transaction open until the second has finished or is seen
     // waiting for the first's lock, as it must: it may count only what the first left. (SQLite
     // runs one write transaction at a time, so there the second simply comes after.)
@@ -178,7 +174,7 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
       firstRemoved = resolve;
     });
     const first = db.transaction().execute(async (trx) => {
-      await removeAdministrator(trx, two.id);
+      await deleteAccountById(trx, two.id);
       firstRemoved();
       if (!postgres) return;
       await vi.waitFor(
@@ -195,14 +191,14 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
     const second = firstHoldsLock.then(() =>
       db
         .transaction()
-        .execute((trx) => removeAdministrator(trx, one.id))
+        .execute((trx) => deleteAccountById(trx, one.id))
         .finally(() => {
           secondDone = true;
         }),
     );
     const results = await Promise.allSettled([first, second]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
-    expect(results[1]).toMatchObject({ reason: expect.any(LastAdministratorError) });
-    expect((await listManagers(db)).map((manager) => manager.email)).toEqual(["one@club.test"]);
+    expect(results[1]).toMatchObject({ reason: expect.any(LastAccountError) });
+    expect((await listAccountsWithResetLinks(db)).map((manager) => manager.email)).toEqual(["one@club.test"]);
   });
 });

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { findAdministratorByEmail } from "#server/domain/accounts/accounts.ts";
+import { findAccountByEmail } from "#server/domain/accounts/accounts.ts";
 import { signIn } from "#server/domain/accounts/authentication.ts";
 import { acceptInvitation } from "#server/domain/accounts/link-pages.ts";
 import { createLink, LINK_LIFETIME_MS, withoutLinkToken } from "#server/domain/accounts/links.ts";
-import { listManagers } from "#server/domain/accounts/manage.ts";
+import { listAccountsWithResetLinks } from "#server/domain/accounts/manage.ts";
 import { MANAGER } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { auditEntries, form, sendManagers, tokenOf, visit } from "./support/manager-links.ts";
@@ -36,7 +36,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
       );
       expect(await audit(link.message)).toEqual([{ category: "account", type: "normal", actor: MANAGER, error: null }]);
 
-      const rows = await db.selectFrom("manager_links").selectAll().execute();
+      const rows = await db.selectFrom("account_links").selectAll().execute();
       const row = rows.find((item) => item.id === createHash("sha256").update(link.token).digest("hex"));
       expect(row).toMatchObject({ purpose: "invite", note: "김코딩 (24학번)", created_by: MANAGER, used_at: null });
       expect(JSON.stringify(rows)).not.toContain(link.token);
@@ -50,7 +50,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
         confirmPassword: "invited-pass",
       });
       expect(created).toMatchObject({ status: 303, location: "/admin/login?accountCreated=1" });
-      expect(await findAdministratorByEmail(db, "new.manager@club.test")).toBeDefined();
+      expect(await findAccountByEmail(db, "new.manager@club.test")).toBeDefined();
       expect(
         await audit(
           "'new.manager@club.test' 관리자 계정이 초대 링크로 추가되었습니다 ('김코딩 (24학번)' 초대, manager@club.test)",
@@ -64,7 +64,9 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
         clientAddress: "192.0.2.10",
       });
       expect(signedIn.outcome).toBe("signed-in");
-      const listed = (await listManagers(db)).find((manager) => manager.email === "new.manager@club.test");
+      const listed = (await listAccountsWithResetLinks(db)).find(
+        (manager) => manager.email === "new.manager@club.test",
+      );
       expect(listed?.lastSignedInAt).toEqual(expect.any(String));
 
       // Spent: the page says so with 410, and a second account cannot be made with it.
@@ -77,7 +79,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
         confirmPassword: "invited-pass",
       });
       expect(reused).toMatchObject({ status: 410, data: { gone: true } });
-      expect(await findAdministratorByEmail(db, "second@club.test")).toBeUndefined();
+      expect(await findAccountByEmail(db, "second@club.test")).toBeUndefined();
     });
 
     test("an expired link is refused with 410, an unknown one with 404, and neither makes an account", async () => {
@@ -97,14 +99,14 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
       const fields = { email: "late@club.test", newPassword: "late-pass", confirmPassword: "late-pass" };
       const refused = await acceptInvitation(services(), tokenOf(old.path), form(fields));
       expect(refused).toMatchObject({ ok: false, status: 410 });
-      expect(await findAdministratorByEmail(db, "late@club.test")).toBeUndefined();
+      expect(await findAccountByEmail(db, "late@club.test")).toBeUndefined();
 
       for (const token of ["A".repeat(43), "not-a-token", ""]) {
         expect((await visit(services(), "invite", token)).status).toBe(404);
         expect(await acceptInvitation(services(), token, form(fields))).toMatchObject({ status: 404 });
       }
       // A reset link does not open the invitation page.
-      const [someone] = await listManagers(db);
+      const [someone] = await listAccountsWithResetLinks(db);
       const reset = await send({ intent: "reset-link", id: someone?.id ?? "" });
       const resetToken = tokenOf((reset.body.data as unknown as { path: string }).path);
       expect((await visit(services(), "invite", resetToken)).status).toBe(404);
@@ -161,7 +163,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
         confirmPassword: "checked-pass",
       });
       expect(made).toMatchObject({ ok: true, status: 200 });
-      expect(await findAdministratorByEmail(db, "checked@club.test")).toBeDefined();
+      expect(await findAccountByEmail(db, "checked@club.test")).toBeDefined();
     });
 
     test("two people using one link at once make one account", async () => {
@@ -178,7 +180,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
       );
       expect(results.map((result) => result.status).sort()).toEqual([200, 410]);
       const made = await db
-        .selectFrom("administrators")
+        .selectFrom("accounts")
         .select("email")
         .where("email", "in", ["race-1@club.test", "race-2@club.test"])
         .execute();
@@ -188,7 +190,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
     test("an open invitation is listed until it is cancelled; a cancelled link opens nothing", async () => {
       const link = await invite("취소할 초대");
       const row = await services()
-        .db.selectFrom("manager_links")
+        .db.selectFrom("account_links")
         .select("id")
         .where("note", "=", "취소할 초대")
         .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { runWrite } from "#server/domain/write/run-write.ts";
@@ -51,12 +51,12 @@ describeEachDatabase(
 
     test("a signed-in manager's requests are neither answered from nor kept in the cache", async () => {
       const { db } = services();
-      const administrator = await createAdministrator(db, {
+      const account = await createAccount(db, {
         email: `cache-${Math.random().toString(36).slice(2)}@club.test`,
         password: "a-long-password",
         actor: "test",
       });
-      const session = await createSession(db, administrator.id, false);
+      const session = await createSession(db, account.id, false);
       const setCookie = await sessionCookieHeader(new Request(base), session);
       const cookie = setCookie.split(";")[0] as string;
       services().pageCache.invalidateFromElsewhere();

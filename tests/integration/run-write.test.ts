@@ -7,7 +7,7 @@ import { describeEachDatabase } from "./support/databases.ts";
 
 const stamp = () => new Date().toISOString();
 
-describeEachDatabase("administrators' writes", (services) => {
+describeEachDatabase("accounts' writes", (services) => {
   const describe = (title: string) => ({
     category: "calendar" as const,
     success: `'${title}' 일정이 추가되었습니다`,

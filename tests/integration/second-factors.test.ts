@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { checkAccountCode, checkAccountPassword } from "#server/domain/accounts/account-checks.ts";
-import { createAdministrator } from "#server/domain/accounts/accounts.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { signIn } from "#server/domain/accounts/authentication.ts";
 import {
   authenticatorAppState,
@@ -19,7 +19,7 @@ const policy = { maxFailures: 3, windowMs: 15 * 60_000 };
 
 /** A manager with the authenticator app on; returns the secret and the recovery codes. */
 async function managerWithApp(services: TestServices, email: string, now: Date) {
-  const manager = await createAdministrator(services.db, { email, password: "manager-pass", actor: "system" });
+  const manager = await createAccount(services.db, { email, password: "manager-pass", actor: "system" });
   const secret = await beginAuthenticatorApp(services.db, manager.id, now);
   if (!secret) throw new Error("the setup did not begin");
   const confirmed = await confirmAuthenticatorApp(services.db, manager, currentCode(secret, now), now);
@@ -63,7 +63,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
     test("needs a code the app made from the new secret, then gives ten recovery codes once", async () => {
       const { db } = services();
       const now = new Date("2031-03-01T09:00:00.000Z");
-      const manager = await createAdministrator(db, {
+      const manager = await createAccount(db, {
         email: "setup@club.test",
         password: "manager-pass",
         actor: "system",
@@ -96,11 +96,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       });
 
       // Only hashes are stored, and the secret never reaches the log.
-      const stored = await db
-        .selectFrom("recovery_codes")
-        .select("id")
-        .where("administrator_id", "=", manager.id)
-        .execute();
+      const stored = await db.selectFrom("recovery_codes").select("id").where("account_id", "=", manager.id).execute();
       expect(stored.map((row) => row.id)).not.toContain(confirmed.recoveryCodes[0]);
       const log = await db.selectFrom("audit_log").select("content").where("actor", "=", "setup@club.test").execute();
       expect(log.map((entry) => entry.content)).toContain(
@@ -126,7 +122,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       expect(result.outcome).toBe("signed-in");
       if (result.outcome !== "signed-in") return;
       const session = await findActiveSession(db, result.session.token, later);
-      expect(session?.administrator.email).toBe("code@club.test");
+      expect(session?.account.email).toBe("code@club.test");
       const row = await db
         .selectFrom("sessions")
         .select(["user_agent", "client_address"])
@@ -250,7 +246,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       .insertInto("passkeys")
       .values({
         id: "credential-1",
-        administrator_id: manager.id,
+        account_id: manager.id,
         name: "잃어버린 휴대폰",
         public_key: "AAAA",
         counter: 0,
@@ -265,7 +261,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
       .insertInto("sessions")
       .values({
         id: "session-of-lost-phone",
-        administrator_id: manager.id,
+        account_id: manager.id,
         persistent: 1,
         created_at: now.toISOString(),
         last_seen_at: now.toISOString(),
@@ -281,11 +277,7 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
     expect(result.stdout).toContain("ended 1 session(s)");
 
     for (const table of ["passkeys", "totp_factors", "recovery_codes", "sign_in_challenges", "sessions"] as const) {
-      const rows = await db
-        .selectFrom(table)
-        .select("administrator_id")
-        .where("administrator_id", "=", manager.id)
-        .execute();
+      const rows = await db.selectFrom(table).select("account_id").where("account_id", "=", manager.id).execute();
       expect(rows, table).toEqual([]);
     }
     const entry = await db
@@ -309,6 +301,6 @@ describeEachDatabase("the authenticator app, recovery codes and reset-2fa", (ser
 
     const unknown = await runAdminCli(services(), ["reset-2fa", "nobody@club.test"]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("There is no administrator with the address nobody@club.test.");
+    expect(unknown.stderr).toContain("There is no account with the address nobody@club.test.");
   });
 });

@@ -1,10 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
-import {
-  createAdministrator,
-  ensureInitialAdministrator,
-  findAdministratorByEmail,
-} from "#server/domain/accounts/accounts.ts";
+import { createAccount, ensureInitialAccount, findAccountByEmail } from "#server/domain/accounts/accounts.ts";
 import { changePassword, endOtherSessions, signIn, signOut } from "#server/domain/accounts/authentication.ts";
 import { hashPassword, verifyPassword } from "#server/domain/accounts/passwords.ts";
 import {
@@ -36,7 +32,7 @@ async function accountEntries(services: TestServices, contains: string) {
 describeEachDatabase("sessions, sign-in and the limiter", (services) => {
   let managerId = "";
   beforeAll(async () => {
-    const manager = await createAdministrator(services().db, {
+    const manager = await createAccount(services().db, {
       email: "manager@club.test",
       password: "manager-pass",
       actor: "system",
@@ -54,13 +50,13 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
         .selectAll()
         .where("id", "=", sessionIdOf(session.token))
         .executeTakeFirst();
-      expect(row).toMatchObject({ administrator_id: managerId, persistent: 0 });
+      expect(row).toMatchObject({ account_id: managerId, persistent: 0 });
       expect(row?.expires_at).toBe("2030-01-01T12:00:00.000Z");
       const stored = await db.selectFrom("sessions").select("id").execute();
       expect(stored.map((item) => item.id)).not.toContain(session.token);
 
       const found = await findActiveSession(db, session.token, new Date("2030-01-01T11:59:00Z"));
-      expect(found?.administrator).toEqual({ id: managerId, email: "manager@club.test" });
+      expect(found?.account).toEqual({ id: managerId, email: "manager@club.test" });
       // Seen after more than five minutes: the last activity moves.
       expect(found?.lastSeenAt).toBe("2030-01-01T11:59:00.000Z");
 
@@ -103,7 +99,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       expect(first.session.token).not.toBe(second.session.token);
       expect(first.session.persistent).toBe(true);
       const session = await findActiveSession(db, first.session.token);
-      expect(session).toMatchObject({ persistent: true, administrator: { id: managerId } });
+      expect(session).toMatchObject({ persistent: true, account: { id: managerId } });
       const entries = await accountEntries(services(), "계정으로 로그인했습니다");
       expect(entries.at(-1)).toMatchObject({
         category: "account",
@@ -152,13 +148,13 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
 
     test("a hash made with older parameters is upgraded at sign-in", async () => {
       const { db } = services();
-      const veteran = await createAdministrator(db, {
+      const veteran = await createAccount(db, {
         email: "veteran@club.test",
         password: "placeholder",
         actor: "system",
       });
       await db
-        .updateTable("administrators")
+        .updateTable("accounts")
         .set({ password_hash: await hashPassword("veteran-pass", { ln: 14, r: 8, p: 1 }) })
         .where("id", "=", veteran.id)
         .execute();
@@ -174,7 +170,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
         policy,
       );
       expect(result.outcome).toBe("signed-in");
-      const row = await findAdministratorByEmail(db, "veteran@club.test");
+      const row = await findAccountByEmail(db, "veteran@club.test");
       expect(row?.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
       await expect(verifyPassword("veteran-pass", row?.password_hash ?? "")).resolves.toBe(true);
     });
@@ -196,7 +192,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       const { db } = services();
       const attempt = (clientAddress: string, password: string) =>
         signIn(db, { email: "limited@club.test", password, persistent: false, clientAddress }, new Date(), policy);
-      await createAdministrator(db, {
+      await createAccount(db, {
         email: "limited@club.test",
         password: "limited-pass",
         actor: "system",
@@ -300,7 +296,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
         clientAddress: "198.51.100.30",
       });
       expect(result).toEqual({ outcome: "wrong-current-password" });
-      const row = await findAdministratorByEmail(db, "manager@club.test");
+      const row = await findAccountByEmail(db, "manager@club.test");
       await expect(verifyPassword("manager-pass", row?.password_hash ?? "")).resolves.toBe(true);
       const entries = await accountEntries(services(), "비밀번호 확인에 실패했습니다 (비밀번호 변경)");
       expect(entries.at(-1)).toMatchObject({
@@ -311,7 +307,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
 
     test("success ends every other session and replaces the current one", async () => {
       const { db } = services();
-      await db.deleteFrom("sessions").where("administrator_id", "=", managerId).execute();
+      await db.deleteFrom("sessions").where("account_id", "=", managerId).execute();
       const current = await createSession(db, managerId, true);
       const phone = await createSession(db, managerId, false);
       const laptop = await createSession(db, managerId, true);
@@ -331,7 +327,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
         await expect(findActiveSession(db, token)).resolves.toBeUndefined();
       }
       await expect(findActiveSession(db, result.session.token)).resolves.toBeDefined();
-      const row = await findAdministratorByEmail(db, "manager@club.test");
+      const row = await findAccountByEmail(db, "manager@club.test");
       await expect(verifyPassword("manager-pass-2", row?.password_hash ?? "")).resolves.toBe(true);
       const entries = await accountEntries(services(), "비밀번호가 변경되었습니다");
       expect(entries.at(-1)?.content).toBe(
@@ -352,22 +348,22 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
   });
 });
 
-describeEachDatabase("the first administrator", (services) => {
+describeEachDatabase("the first account", (services) => {
   test("is created once, with a generated password when none is configured", {
     timeout: 30_000,
   }, async () => {
     const { db } = services();
-    const created = await ensureInitialAdministrator(db, {
+    const created = await ensureInitialAccount(db, {
       email: "club@club.test",
       password: undefined,
     });
-    if (!created.created) throw new Error("expected an administrator to be created");
+    if (!created.created) throw new Error("expected an account to be created");
     expect(created.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const row = await findAdministratorByEmail(db, "club@club.test");
+    const row = await findAccountByEmail(db, "club@club.test");
     await expect(verifyPassword(created.generatedPassword ?? "", row?.password_hash ?? "")).resolves.toBe(true);
-    await expect(ensureInitialAdministrator(db, { email: "other@club.test", password: "configured" })).resolves.toEqual(
-      { created: false },
-    );
-    await expect(findAdministratorByEmail(db, "other@club.test")).resolves.toBeUndefined();
+    await expect(ensureInitialAccount(db, { email: "other@club.test", password: "configured" })).resolves.toEqual({
+      created: false,
+    });
+    await expect(findAccountByEmail(db, "other@club.test")).resolves.toBeUndefined();
   });
 });

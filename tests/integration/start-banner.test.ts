@@ -7,7 +7,7 @@ import { engines } from "./support/databases.ts";
 
 /**
  * What someone starting the built site (`npm run build` first) reads last in the terminal: the
- * address, where the data lives and, on the first start only, the generated administrator
+ * address, where the data lives and, on the first start only, the generated manager
  * password, which signs in.
  */
 let dataDir = "";
@@ -71,17 +71,12 @@ function splitAtBanner(output: string): { before: string; banner: string[] } {
 
 // On SQLite whatever the engine pass: run once, in the SQLite one.
 test.skipIf(!engines.includes("sqlite"))(
-  "the first start ends with the address, the data folder and the new administrator's password",
+  "the first start ends with the address, the data folder and the new account's password",
   async () => {
     const first = await startAndRead();
     try {
       const { before, banner: lines } = splitAtBanner(first.banner);
-      for (const step of [
-        "database migrated",
-        "demo content added",
-        "first administrator created",
-        "server listening",
-      ]) {
+      for (const step of ["database migrated", "demo content added", "first account created", "server listening"]) {
         expect(before).toContain(step);
       }
       const url = lines[0]?.match(/^Club site running at (http:\/\/127\.0\.0\.1:\d+)$/)?.[1];

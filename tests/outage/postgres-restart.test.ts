@@ -49,7 +49,7 @@ beforeAll(async () => {
   site = await startServer({
     dataDir,
     databaseUrl: url.toString(),
-    administrator: { email: "outage@club.test", password: "outage-password" },
+    account: { email: "outage@club.test", password: "outage-password" },
   });
 }, 180_000);
 

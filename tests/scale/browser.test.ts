@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { photoFile } from "../e2e/admin-lists.ts";
 import { launchBrowser, waitForHydration } from "../e2e/support/browser.ts";
-import { administrator, instances } from "./support.ts";
+import { account, instances } from "./support.ts";
 
 const { a, b } = instances;
 
@@ -25,8 +25,8 @@ describe("one manager's browser, two instances", () => {
   test("signed in on A, adds a photo on B, sees it on A's public feed, signs out on B and is out on A", async () => {
     await page.goto(`${a.url}/admin/login`);
     await waitForHydration(page);
-    await page.getByLabel("이메일").fill(administrator.email);
-    await page.getByLabel("비밀번호").fill(administrator.password);
+    await page.getByLabel("이메일").fill(account.email);
+    await page.getByLabel("비밀번호").fill(account.password);
     await page.getByRole("button", { name: "로그인", exact: true }).click();
     await page.waitForURL(`${a.url}/admin`);
 

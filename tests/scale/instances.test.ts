@@ -9,7 +9,7 @@ import { migrations } from "#server/db/migrations/index.ts";
 import { getRules } from "#server/domain/rules/rules.ts";
 import { ruleRowsOf, rulesForm } from "../support/admin-forms.ts";
 import {
-  administrator,
+  account,
   bucket,
   instances,
   logLines,
@@ -52,24 +52,24 @@ async function storageKeyOfFile(id: string): Promise<string> {
 }
 
 describe("two instances on one database and one bucket", () => {
-  test("migrations, the demo content and the first administrator happened once, on one instance", async () => {
+  test("migrations, the demo content and the first account happened once, on one instance", async () => {
     const lines = [...logLines(a.log), ...logLines(b.log)];
     const migrated = lines.filter((line) => line.msg === "database migrated");
     expect(migrated).toHaveLength(1);
     expect([...((migrated[0]?.migrations as string[]) ?? [])].sort()).toEqual(Object.keys(migrations).sort());
     expect(lines.filter((line) => line.msg === "demo content added")).toHaveLength(1);
-    expect(lines.filter((line) => line.msg === "first administrator created")).toHaveLength(1);
+    expect(lines.filter((line) => line.msg === "first account created")).toHaveLength(1);
     // Nothing went wrong on the way, the bucket check included (pino's error level is 50).
     expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
 
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
     expect(applied.rows).toHaveLength(Object.keys(migrations).length);
-    const administrators = await database.db.selectFrom("administrators").select("email").execute();
-    expect(administrators).toEqual([{ email: administrator.email }]);
+    const accounts = await database.db.selectFrom("accounts").select("email").execute();
+    expect(accounts).toEqual([{ email: account.email }]);
   });
 
   test("a session made on one instance is signed in on the other", async () => {
-    const { status, cookie } = await signIn(a.url, administrator);
+    const { status, cookie } = await signIn(a.url, account);
     expect(status).toBe(303);
     const onB = await fetch(`${b.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(onB.status).toBe(200);
@@ -92,13 +92,13 @@ describe("two instances on one database and one bucket", () => {
     await expect(signIn(a.url, stranger, address)).resolves.toMatchObject({ status: 401 });
     await expect(signIn(b.url, stranger, address)).resolves.toMatchObject({ status: 429 });
     // The next is refused on either, even with the right password: the address is spent.
-    const refused = await Promise.all([signIn(a.url, administrator, address), signIn(b.url, administrator, address)]);
+    const refused = await Promise.all([signIn(a.url, account, address), signIn(b.url, account, address)]);
     expect(refused).toEqual([
       { status: 429, cookie: "" },
       { status: 429, cookie: "" },
     ]);
     // Another address still signs in.
-    await expect(signIn(b.url, administrator, "192.0.2.77")).resolves.toMatchObject({ status: 303 });
+    await expect(signIn(b.url, account, "192.0.2.77")).resolves.toMatchObject({ status: 303 });
   });
 
   test("a rules edit on A shows on B's next load; its 12 MB PDF went in parts and B serves ranges of it", async () => {
@@ -107,7 +107,7 @@ describe("two instances on one database and one bucket", () => {
     const marker = `확장 시험 ${run}`;
     expect(before).not.toContain(marker);
 
-    const { cookie } = await signIn(a.url, administrator);
+    const { cookie } = await signIn(a.url, account);
     const rules = await getRules(database.db);
     const pdf = await largePdf(12);
     const fileName = `scale-${run}.pdf`;
@@ -154,7 +154,7 @@ describe("two instances on one database and one bucket", () => {
   });
 
   test("a picture uploaded on A is served by B, with the bytes the bucket holds", async () => {
-    const { cookie } = await signIn(a.url, administrator);
+    const { cookie } = await signIn(a.url, account);
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2a9d8f" } })
       .jpeg()
       .toBuffer();

@@ -14,7 +14,7 @@ export const instances = {
   b: { url: required("SCALE_B_URL"), log: required("SCALE_B_LOG"), dataDir: required("SCALE_B_DATA_DIR") },
 };
 
-export const administrator = { email: required("SCALE_ADMIN_EMAIL"), password: required("SCALE_ADMIN_PASSWORD") };
+export const account = { email: required("SCALE_ADMIN_EMAIL"), password: required("SCALE_ADMIN_PASSWORD") };
 
 export const s3rverLog = () => readFileSync(required("SCALE_S3_LOG"), "utf8");
 

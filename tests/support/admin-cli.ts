@@ -7,7 +7,7 @@ export interface CliResult {
 }
 
 /**
- * Runs the administrators' tool (`npm run admin -- …`, i.e. scripts/admin.ts on this Node) on
+ * Runs the managers' tool (`npm run admin -- …`, i.e. scripts/admin.ts on this Node) on
  * the database that `database` names, with `input` on its standard input.
  */
 export function runAdminCli(

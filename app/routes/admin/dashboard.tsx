@@ -71,7 +71,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     siteAddress: siteAddressWarning(config, settings.value),
     overview: content.pages,
     files: content.files,
-    administrators: content.administrators,
+    accounts: content.accounts,
     recentChanges: { changes: recentChanges, days: RECENT_CHANGE_DAYS },
     pending,
     traffic,
@@ -140,7 +140,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ul>
         <p className={styles.totals}>
           업로드한 파일 <span className={styles.number}>{loaderData.files.toLocaleString("ko-KR")}</span>개 · 관리자
-          계정 <span className={styles.number}>{loaderData.administrators}</span>개
+          계정 <span className={styles.number}>{loaderData.accounts}</span>개
         </p>
       </DashboardSection>
 

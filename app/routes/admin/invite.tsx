@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
+import { LinkPage } from "#app/components/admin/accounts/LinkPage.tsx";
 import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
-import { LinkPage } from "#app/components/admin/managers/LinkPage.tsx";
 import { NewPasswordFields } from "#app/components/admin/NewPasswordFields.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import styles from "#app/components/admin/sign-in/SignInCard.module.css";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/invite";
 
 /**
  * /admin/invite/{token}: the page an invitation link opens. Outside the admin area's guard: the
- * person has no account yet, and the link itself is the permission (server/domain/managers).
+ * person has no account yet, and the link itself is the permission (server/domain/accounts).
  */
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "관리자 초대", description: "홈페이지 관리자 계정을 만드는 화면입니다.", noIndex: true });

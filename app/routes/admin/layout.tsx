@@ -5,7 +5,7 @@ import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { UnsavedChangesGuard } from "#app/components/admin/UnsavedChanges.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { adminNavigation } from "#server/domain/write/admin-pages.ts";
-import { adminAreaMiddleware, requireAdministrator } from "#server/http/session-guard.ts";
+import { adminAreaMiddleware, requireSignedIn } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/layout";
 import styles from "./layout.module.css";
 
@@ -17,8 +17,8 @@ import styles from "./layout.module.css";
 export const middleware: Route.MiddlewareFunction[] = [adminAreaMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
-  const session = await requireAdministrator(args);
-  return { email: session.administrator.email, navigation: adminNavigation() };
+  const session = await requireSignedIn(args);
+  return { email: session.account.email, navigation: adminNavigation() };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
+import { isNewLink, type NewLink, OneTimeLink } from "#app/components/admin/accounts/OneTimeLink.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
-import { isNewLink, type NewLink, OneTimeLink } from "#app/components/admin/managers/OneTimeLink.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
@@ -13,22 +13,22 @@ import { useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listOpenInvitations } from "#server/domain/accounts/links.ts";
-import { invitationFields, listManagers } from "#server/domain/accounts/manage.ts";
+import { invitationFields, listAccountsWithResetLinks } from "#server/domain/accounts/manage.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { requireAdministrator } from "#server/http/session-guard.ts";
+import { requireSignedIn } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/manage-managers";
 import styles from "./manage-managers.module.css";
 
-const TYPE = "managers";
+const TYPE = "accounts";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "관리자 계정", noIndex: true });
 
 export async function loader(args: Route.LoaderArgs) {
-  const session = await requireAdministrator(args);
+  const session = await requireSignedIn(args);
   const { db } = getServices(args.context);
-  const [managers, invitations] = await Promise.all([listManagers(db), listOpenInvitations(db)]);
-  return { selfId: session.administrator.id, managers, invitations, rules: fieldRules(invitationFields) };
+  const [managers, invitations] = await Promise.all([listAccountsWithResetLinks(db), listOpenInvitations(db)]);
+  return { selfId: session.account.id, managers, invitations, rules: fieldRules(invitationFields) };
 }
 
 type Manager = Route.ComponentProps["loaderData"]["managers"][number];

@@ -16,17 +16,17 @@ import { describeDevice } from "#server/domain/accounts/session-devices.ts";
 import { findActiveSession, listSessionsOf } from "#server/domain/accounts/sessions.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices, sessionContext } from "#server/http/router-context.ts";
-import { requireAdministrator, sessionCookieHeader } from "#server/http/session-guard.ts";
+import { requireSignedIn, sessionCookieHeader } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/manage-password";
 import styles from "./manage-password.module.css";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "비밀번호 변경", noIndex: true });
 
 export async function loader(args: Route.LoaderArgs) {
-  const session = await requireAdministrator(args);
-  const sessions = await listSessionsOf(getServices(args.context).db, session.administrator.id);
+  const session = await requireSignedIn(args);
+  const sessions = await listSessionsOf(getServices(args.context).db, session.account.id);
   return {
-    email: session.administrator.email,
+    email: session.account.email,
     // The raw header stays on the server: the page needs only its description.
     sessions: sessions.map(({ userAgent, ...item }) => ({
       ...item,
@@ -62,7 +62,7 @@ type ActionResult =
   | { intent: "end-session"; ok: boolean; message: string };
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
+  const session = await requireSignedIn(args);
   const { db } = getServices(args.context);
   const form = await readTextForm(args.request);
 

@@ -18,20 +18,20 @@ import { getEditableArticle } from "#server/domain/articles/manage.ts";
 import { revisionPanel } from "#server/domain/revisions/revisions.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { requireAdministrator } from "#server/http/session-guard.ts";
+import { requireSignedIn } from "#server/http/session-guard.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-posts-edit";
 import styles from "./manage-posts-edit.module.css";
 
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
-  const session = await requireAdministrator({ context, request, url });
+  const session = await requireSignedIn({ context, request, url });
   const [article, tags] = await Promise.all([getEditableArticle(db, storage, params.id), listArticleTags(db)]);
   // Answered inside the admin shell by this route's error boundary.
   if (!article) throw data(null, { status: 404 });
   const publishedAt = seoulDateTimeInput(article.publishedAt);
   const [copy, history] = await Promise.all([
-    recoverableCopy(db, session.administrator.id, article.id, { ...article, publishedAt }),
+    recoverableCopy(db, session.account.id, article.id, { ...article, publishedAt }),
     revisionPanel(db, articleHistory, article.id, url),
   ]);
   return { article, tags, publishedAt, rules: fieldRules(articleForm), copy, history };

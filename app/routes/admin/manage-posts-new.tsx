@@ -6,7 +6,7 @@ import { recoverableCopy } from "#server/domain/articles/autosave.ts";
 import { articleForm } from "#server/domain/articles/content-type.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { requireAdministrator } from "#server/http/session-guard.ts";
+import { requireSignedIn } from "#server/http/session-guard.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import type { Route } from "./+types/manage-posts-new";
@@ -15,10 +15,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "ìƒˆ ê
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const session = await requireAdministrator({ context, request, url });
+  const session = await requireSignedIn({ context, request, url });
   const [tags, copy] = await Promise.all([
     listArticleTags(db),
-    recoverableCopy(db, session.administrator.id, NEW_ARTICLE_KEY),
+    recoverableCopy(db, session.account.id, NEW_ARTICLE_KEY),
   ]);
   return {
     tags,

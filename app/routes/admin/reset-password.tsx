@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { LinkPage } from "#app/components/admin/managers/LinkPage.tsx";
+import { LinkPage } from "#app/components/admin/accounts/LinkPage.tsx";
 import { NewPasswordFields } from "#app/components/admin/NewPasswordFields.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import styles from "#app/components/admin/sign-in/SignInCard.module.css";

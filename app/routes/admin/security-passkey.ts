@@ -15,7 +15,7 @@ import {
   clearedChallengeCookieHeader,
   readChallengeToken,
   readPasskeyStep,
-  requireAdministrator,
+  requireSignedIn,
 } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/security-passkey";
 
@@ -31,7 +31,7 @@ const requestSchema = z.discriminatedUnion("step", [
 ]);
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
+  const session = await requireSignedIn(args);
   const { request, context } = args;
   const { db } = getServices(context);
   const step = await readPasskeyStep(request, context, requestSchema);
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
         { headers: retryAfterHeader(checked.retryAt) },
       );
     }
-    const started = await passkeyRegistrationOptions(db, session.administrator, rp);
+    const started = await passkeyRegistrationOptions(db, session.account, rp);
     if ("full" in started) {
       return jsonAnswer(409, {
         ok: false,
@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   const result = await registerPasskey(db, {
-    administrator: session.administrator,
+    account: session.account,
     token: await readChallengeToken(request),
     response: input.response,
     name: input.name,

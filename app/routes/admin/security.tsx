@@ -29,30 +29,30 @@ import { deletePasskey, listPasskeys } from "#server/domain/accounts/passkeys.ts
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
-import { requireAdministrator } from "#server/http/session-guard.ts";
+import { requireSignedIn } from "#server/http/session-guard.ts";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "패스키와 2단계 인증", noIndex: true });
 
 export async function loader(args: Route.LoaderArgs) {
-  const session = await requireAdministrator(args);
+  const session = await requireSignedIn(args);
   const { db } = getServices(args.context);
-  const { administrator } = session;
+  const { account } = session;
   const [passkeys, app, { value: settings }] = await Promise.all([
-    listPasskeys(db, administrator.id),
-    authenticatorAppState(db, administrator.id),
+    listPasskeys(db, account.id),
+    authenticatorAppState(db, account.id),
     getSiteSettings(db),
   ]);
   let setup: { secret: string; qrCode: string } | undefined;
   if (app.state === "pending") {
-    const svg = setupQrCode(setupUri(app.secret, settings.clubName, administrator.email));
+    const svg = setupQrCode(setupUri(app.secret, settings.clubName, account.email));
     setup = {
       secret: groupedSecret(app.secret),
       qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
     };
   }
   return {
-    email: administrator.email,
+    email: account.email,
     passkeys,
     app: app.state === "on" ? app : { state: app.state },
     setup,
@@ -66,16 +66,16 @@ type ActionResult =
   | { ok: false; message: string; field?: Field };
 
 export async function action(args: Route.ActionArgs) {
-  const session = await requireAdministrator(args);
+  const session = await requireSignedIn(args);
   const { db } = getServices(args.context);
-  const { administrator } = session;
+  const { account } = session;
   const form = await readTextForm(args.request);
   const intent = form.get("intent");
   const code = String(form.get("code") ?? "").slice(0, 32);
 
   switch (intent) {
     case "delete-passkey": {
-      const deleted = await deletePasskey(db, administrator, String(form.get("passkeyId") ?? ""));
+      const deleted = await deletePasskey(db, account, String(form.get("passkeyId") ?? ""));
       if (!deleted)
         return data<ActionResult>({ ok: false, message: "이미 삭제되었거나 없는 패스키입니다." }, { status: 404 });
       return data<ActionResult>({
@@ -90,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
         clientAddress: args.context.get(clientAddressContext),
       });
       if (checked !== "accepted") return refusedCheck(checked, "password", "현재 비밀번호가 올바르지 않습니다.");
-      if (!(await beginAuthenticatorApp(db, administrator.id))) {
+      if (!(await beginAuthenticatorApp(db, account.id))) {
         return data<ActionResult>({ ok: false, message: "인증 앱이 이미 켜져 있습니다." }, { status: 409 });
       }
       return data<ActionResult>({
@@ -99,10 +99,10 @@ export async function action(args: Route.ActionArgs) {
       });
     }
     case "app-cancel":
-      await cancelAuthenticatorApp(db, administrator.id);
+      await cancelAuthenticatorApp(db, account.id);
       return data<ActionResult>({ ok: true, message: "인증 앱 연결을 취소했습니다." });
     case "app-confirm": {
-      const result = await confirmAuthenticatorApp(db, administrator, code);
+      const result = await confirmAuthenticatorApp(db, account, code);
       if (result.outcome === "confirmed") {
         return data<ActionResult>({
           ok: true,
@@ -136,13 +136,13 @@ export async function action(args: Route.ActionArgs) {
         return refusedCheck(checked, "code", "코드가 맞지 않습니다. 인증 앱에 지금 보이는 코드를 입력해 주세요.");
       }
       if (intent === "app-disable") {
-        await removeAuthenticatorApp(db, administrator, administrator.email);
+        await removeAuthenticatorApp(db, account, account.email);
         return data<ActionResult>({ ok: true, message: "2단계 인증을 껐습니다. 복구 코드도 모두 지웠습니다." });
       }
       return data<ActionResult>({
         ok: true,
         message: "복구 코드를 새로 만들었습니다. 전에 받은 코드는 이제 쓸 수 없습니다.",
-        recoveryCodes: await renewRecoveryCodes(db, administrator),
+        recoveryCodes: await renewRecoveryCodes(db, account),
       });
     }
     default:

@@ -1,18 +1,16 @@
-import { type Kysely, sql } from "kysely";
-import type { Db } from "#server/db/database.ts";
-import { isPostgres, rebuildArticleIndex } from "#server/domain/articles/search-index.ts";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema as it was at this step
 type AnyDatabase = Kysely<any>;
 
 /**
  * The articles' search index and tag counts (decision 0013), filled from the articles that
- * exist. SQLite keeps the terms in an FTS5 table whose rowid is the article's search key;
- * PostgreSQL keeps them as tsvectors (built from the terms, no text search parser involved)
- * under GIN indexes.
+ * exist by `migrateDatabase` (server/migrate.ts) once this step has run. SQLite keeps the
+ * terms in an FTS5 table whose rowid is the article's search key; PostgreSQL keeps them as
+ * tsvectors (built from the terms, no text search parser involved) under GIN indexes.
  */
 export async function up(db: AnyDatabase): Promise<void> {
-  const postgres = isPostgres(db);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   let table = db.schema
     .createTable("article_search")
     // No cascade: deleting an article that is still indexed fails instead of leaving terms behind.
@@ -66,6 +64,4 @@ export async function up(db: AnyDatabase): Promise<void> {
     .addColumn("tag", "text", (c) => c.primaryKey())
     .addColumn("count", "integer", (c) => c.notNull())
     .execute();
-
-  await rebuildArticleIndex(db as unknown as Db);
 }

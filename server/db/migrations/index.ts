@@ -12,6 +12,7 @@ import * as managerLinks from "./0010-manager-links.ts";
 import * as revisionsAndAutosaves from "./0011-revisions-and-autosaves.ts";
 import * as fileLibrary from "./0012-file-library.ts";
 import * as importedRecords from "./0013-imported-records.ts";
+import * as accounts from "./0014-accounts.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011-revisions-and-autosaves": revisionsAndAutosaves,
   "0012-file-library": fileLibrary,
   "0013-imported-records": importedRecords,
+  "0014-accounts": accounts,
 };

@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { addressKey } from "#server/domain/client-address.ts";
-import { findAdministratorById } from "./accounts.ts";
+import { findAccountById } from "./accounts.ts";
 import { acceptAuthenticatorCode } from "./authenticator-app.ts";
 import { verifyPassword } from "./passwords.ts";
 import type { ActiveSession } from "./sessions.ts";
@@ -28,16 +28,16 @@ async function checkOnAccountPage(
   now: Date,
   policy: LimitPolicy,
 ): Promise<AccountCheck> {
-  const { administrator } = input.session;
-  const key: AttemptKey = { clientAddress: addressKey(input.clientAddress), email: administrator.email };
+  const { account } = input.session;
+  const key: AttemptKey = { clientAddress: addressKey(input.clientAddress), email: account.email };
   const limit = await checkSignInLimit(db, key, now, policy);
   if (limit.limited) return { outcome: "limited", retryAt: limit.retryAt };
   if (await input.verify()) return "accepted";
   await refuseAttempt(db, {
     key,
-    content: `'${administrator.email}' 관리자의 ${input.what} 확인에 실패했습니다 (${input.purpose ?? "계정 설정"})`,
+    content: `'${account.email}' 관리자의 ${input.what} 확인에 실패했습니다 (${input.purpose ?? "계정 설정"})`,
     error: `${input.what}가 올바르지 않습니다`,
-    actor: administrator.email,
+    actor: account.email,
     now,
     policy,
   });
@@ -52,7 +52,7 @@ export async function checkAccountPassword(
   policy: LimitPolicy = signInLimit,
 ): Promise<AccountCheck> {
   const verify = async () => {
-    const stored = await findAdministratorById(db, input.session.administrator.id);
+    const stored = await findAccountById(db, input.session.account.id);
     return stored !== undefined && (await verifyPassword(input.password, stored.password_hash));
   };
   return checkOnAccountPage(db, { ...input, what: "비밀번호", verify }, now, policy);
@@ -65,6 +65,6 @@ export async function checkAccountCode(
   now: Date = new Date(),
   policy: LimitPolicy = signInLimit,
 ): Promise<AccountCheck> {
-  const verify = () => acceptAuthenticatorCode(db, input.session.administrator.id, input.code, now);
+  const verify = () => acceptAuthenticatorCode(db, input.session.account.id, input.code, now);
   return checkOnAccountPage(db, { ...input, what: "인증 코드", verify }, now, policy);
 }

@@ -2,7 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { addressKey } from "#server/domain/client-address.ts";
 import { checkAccountPassword } from "./account-checks.ts";
-import { findAdministratorByEmail, setPassword } from "./accounts.ts";
+import { findAccountByEmail, setPassword } from "./accounts.ts";
 import { hasSecondFactor } from "./authenticator-app.ts";
 import { findKnownDevice } from "./devices.ts";
 import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from "./passwords.ts";
@@ -49,12 +49,12 @@ export async function signIn(
   const limited = await limitedAttempt(db, key, input.clientAddress, now, policy);
   if (limited) return limited;
 
-  const administrator = await findAdministratorByEmail(db, input.email);
+  const account = await findAccountByEmail(db, input.email);
   let valid = false;
-  if (administrator) valid = await verifyPassword(input.password, administrator.password_hash);
+  if (account) valid = await verifyPassword(input.password, account.password_hash);
   else await spendVerificationTime(input.password);
 
-  if (!administrator || !valid) {
+  if (!account || !valid) {
     await refuseAttempt(db, {
       key,
       content: `'${input.email}' 계정으로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
@@ -68,23 +68,23 @@ export async function signIn(
   }
 
   // Hashes made with older parameters are upgraded while the password is at hand.
-  if (needsRehash(administrator.password_hash)) {
+  if (needsRehash(account.password_hash)) {
     await db
-      .updateTable("administrators")
+      .updateTable("accounts")
       .set({ password_hash: await hashPassword(input.password) })
-      .where("id", "=", administrator.id)
+      .where("id", "=", account.id)
       .execute();
   }
-  if (await hasSecondFactor(db, administrator.id)) {
+  if (await hasSecondFactor(db, account.id)) {
     const challengeToken = await openChallenge(
       db,
-      { purpose: "second-factor", administratorId: administrator.id, persistent: input.persistent, deviceId },
+      { purpose: "second-factor", accountId: account.id, persistent: input.persistent, deviceId },
       now,
     );
     return { outcome: "second-factor", challengeToken };
   }
   return finishSignIn(db, {
-    administrator,
+    account,
     key,
     persistent: input.persistent,
     client: input,
@@ -100,8 +100,8 @@ export async function signOut(db: Db, session: ActiveSession): Promise<void> {
     await deleteSession(trx, session.id);
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${session.administrator.email}' 계정에서 로그아웃했습니다`,
-      actor: session.administrator.email,
+      content: `'${session.account.email}' 계정에서 로그아웃했습니다`,
+      actor: session.account.email,
     });
   });
 }
@@ -112,7 +112,7 @@ export type ChangePasswordResult =
   | { outcome: "limited"; retryAt: Date };
 
 /**
- * Changes the signed-in administrator's password after checking the current one. Every other
+ * Changes the signed-in manager's password after checking the current one. Every other
  * session ends, and the current one is replaced by a new session (a new id after a credential
  * change), which the caller puts in the cookie.
  */
@@ -129,7 +129,7 @@ export async function changePassword(
   now: Date = new Date(),
   policy: LimitPolicy = signInLimit,
 ): Promise<ChangePasswordResult> {
-  const { administrator } = input.session;
+  const { account } = input.session;
   // A wrong current password counts like a failed sign-in, so a session left open on a shared
   // computer cannot be used to guess the password.
   const checked = await checkAccountPassword(
@@ -141,10 +141,10 @@ export async function changePassword(
   if (checked === "refused") return { outcome: "wrong-current-password" };
   if (checked !== "accepted") return checked;
   const { endedSessions, session } = await setPassword(db, {
-    administrator,
+    account,
     password: input.newPassword,
-    actor: administrator.email,
-    content: (ended) => `'${administrator.email}' 관리자의 비밀번호가 변경되었습니다 (다른 세션 ${ended}개 종료)`,
+    actor: account.email,
+    content: (ended) => `'${account.email}' 관리자의 비밀번호가 변경되었습니다 (다른 세션 ${ended}개 종료)`,
     renewSession: {
       currentId: input.session.id,
       persistent: input.session.persistent,
@@ -155,14 +155,14 @@ export async function changePassword(
   return { outcome: "changed", endedSessions, session };
 }
 
-/** Ends every other session of the signed-in administrator ("sign out everywhere else"). */
+/** Ends every other session of the signed-in manager ("sign out everywhere else"). */
 export async function endOtherSessions(db: Db, session: ActiveSession): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const ended = await deleteSessionsOf(trx, session.administrator.id, session.id);
+    const ended = await deleteSessionsOf(trx, session.account.id, session.id);
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${session.administrator.email}' 관리자가 다른 세션 ${ended}개를 종료했습니다`,
-      actor: session.administrator.email,
+      content: `'${session.account.email}' 관리자가 다른 세션 ${ended}개를 종료했습니다`,
+      actor: session.account.email,
     });
     return ended;
   });
@@ -170,12 +170,12 @@ export async function endOtherSessions(db: Db, session: ActiveSession): Promise<
 
 export type EndSessionResult =
   | { outcome: "ended"; device: string }
-  /** Not a session of this administrator, or one already ended or expired. */
+  /** Not a session of this manager, or one already ended or expired. */
   | { outcome: "not-found" }
   /** The session making the request: signing out is how that one ends. */
   | { outcome: "current" };
 
-/** Ends one other session of the signed-in administrator, named by its id (the account page). */
+/** Ends one other session of the signed-in manager, named by its id (the account page). */
 export async function endSession(
   db: Db,
   session: ActiveSession,
@@ -183,14 +183,14 @@ export async function endSession(
   now: Date = new Date(),
 ): Promise<EndSessionResult> {
   if (sessionId === session.id) return { outcome: "current" };
-  const { administrator } = session;
+  const { account } = session;
   return db.transaction().execute(async (trx) => {
-    // Only the administrator's own: an id of someone else's session ends nothing.
+    // Only the manager's own: an id of someone else's session ends nothing.
     const row = await trx
       .selectFrom("sessions")
       .select(["user_agent", "client_address"])
       .where("id", "=", sessionId)
-      .where("administrator_id", "=", administrator.id)
+      .where("account_id", "=", account.id)
       .where("expires_at", ">", now.toISOString())
       .executeTakeFirst();
     if (!row) return { outcome: "not-found" as const };
@@ -199,8 +199,8 @@ export async function endSession(
     const device = describeDevice(row.user_agent);
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${administrator.email}' 관리자가 다른 세션 하나를 종료했습니다 (${device}, 접속 주소 ${row.client_address ?? "알 수 없음"})`,
-      actor: administrator.email,
+      content: `'${account.email}' 관리자가 다른 세션 하나를 종료했습니다 (${device}, 접속 주소 ${row.client_address ?? "알 수 없음"})`,
+      actor: account.email,
     });
     return { outcome: "ended" as const, device };
   });

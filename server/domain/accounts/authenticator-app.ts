@@ -56,29 +56,29 @@ export function currentCode(secret: string, now: Date = new Date()): string {
   return totpOf(secret).generate({ timestamp: now.getTime() });
 }
 
-export async function authenticatorAppState(db: Db, administratorId: string): Promise<AuthenticatorAppState> {
+export async function authenticatorAppState(db: Db, accountId: string): Promise<AuthenticatorAppState> {
   const row = await db
     .selectFrom("totp_factors")
     .select(["secret", "confirmed_at"])
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .executeTakeFirst();
   if (!row) return { state: "off" };
   if (!row.confirmed_at) return { state: "pending", secret: row.secret };
   const left = await db
     .selectFrom("recovery_codes")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .where("used_at", "is", null)
     .executeTakeFirstOrThrow();
   return { state: "on", since: row.confirmed_at, recoveryCodesLeft: Number(left.count) };
 }
 
 /** True when signing in with a password also needs a code. */
-export async function hasSecondFactor(db: Db, administratorId: string): Promise<boolean> {
+export async function hasSecondFactor(db: Db, accountId: string): Promise<boolean> {
   const row = await db
     .selectFrom("totp_factors")
-    .select("administrator_id")
-    .where("administrator_id", "=", administratorId)
+    .select("account_id")
+    .where("account_id", "=", accountId)
     .where("confirmed_at", "is not", null)
     .executeTakeFirst();
   return row !== undefined;
@@ -90,18 +90,18 @@ export async function hasSecondFactor(db: Db, administratorId: string): Promise<
  */
 export async function beginAuthenticatorApp(
   db: Db,
-  administratorId: string,
+  accountId: string,
   now: Date = new Date(),
 ): Promise<string | undefined> {
-  const current = await authenticatorAppState(db, administratorId);
+  const current = await authenticatorAppState(db, accountId);
   if (current.state === "on") return undefined;
   const secret = new Secret({ size: 20 }).base32;
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("totp_factors").where("administrator_id", "=", administratorId).execute();
+    await trx.deleteFrom("totp_factors").where("account_id", "=", accountId).execute();
     await trx
       .insertInto("totp_factors")
       .values({
-        administrator_id: administratorId,
+        account_id: accountId,
         secret,
         confirmed_at: null,
         last_used_step: null,
@@ -134,11 +134,11 @@ export type ConfirmResult =
 /** Finishes the setup with a code from the app; the recovery codes are returned to be shown once. */
 export async function confirmAuthenticatorApp(
   db: Db,
-  administrator: { id: string; email: string },
+  account: { id: string; email: string },
   code: string,
   now: Date = new Date(),
 ): Promise<ConfirmResult> {
-  const current = await authenticatorAppState(db, administrator.id);
+  const current = await authenticatorAppState(db, account.id);
   if (current.state !== "pending") return { outcome: "not-pending" };
   const step = matchingStep(current.secret, normaliseCode(code), now);
   if (step === null) return { outcome: "wrong-code" };
@@ -146,15 +146,15 @@ export async function confirmAuthenticatorApp(
     const updated = await trx
       .updateTable("totp_factors")
       .set({ confirmed_at: now.toISOString(), last_used_step: step })
-      .where("administrator_id", "=", administrator.id)
+      .where("account_id", "=", account.id)
       .where("confirmed_at", "is", null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return { outcome: "not-pending" as const };
-    const recoveryCodes = await replaceRecoveryCodes(trx, administrator.id, now);
+    const recoveryCodes = await replaceRecoveryCodes(trx, account.id, now);
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${administrator.email}' 관리자가 인증 앱 2단계 인증을 켰습니다 (복구 코드 ${recoveryCodes.length}개 발급)`,
-      actor: administrator.email,
+      content: `'${account.email}' 관리자가 인증 앱 2단계 인증을 켰습니다 (복구 코드 ${recoveryCodes.length}개 발급)`,
+      actor: account.email,
     });
     return { outcome: "confirmed" as const, recoveryCodes };
   });
@@ -166,14 +166,14 @@ export async function confirmAuthenticatorApp(
  */
 export async function acceptAuthenticatorCode(
   db: Db,
-  administratorId: string,
+  accountId: string,
   code: string,
   now: Date = new Date(),
 ): Promise<boolean> {
   const row = await db
     .selectFrom("totp_factors")
     .select(["secret", "last_used_step"])
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .where("confirmed_at", "is not", null)
     .executeTakeFirst();
   if (!row) return false;
@@ -183,32 +183,28 @@ export async function acceptAuthenticatorCode(
   const updated = await db
     .updateTable("totp_factors")
     .set({ last_used_step: step })
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .where((eb) => eb.or([eb("last_used_step", "is", null), eb("last_used_step", "<", step)]))
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
 
 /** Turns the app off (after a code from it, checked by the caller) and drops the recovery codes. */
-export async function removeAuthenticatorApp(db: Db, administrator: { id: string; email: string }, actor: string) {
+export async function removeAuthenticatorApp(db: Db, account: { id: string; email: string }, actor: string) {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("totp_factors").where("administrator_id", "=", administrator.id).execute();
-    await trx.deleteFrom("recovery_codes").where("administrator_id", "=", administrator.id).execute();
+    await trx.deleteFrom("totp_factors").where("account_id", "=", account.id).execute();
+    await trx.deleteFrom("recovery_codes").where("account_id", "=", account.id).execute();
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${administrator.email}' 관리자의 인증 앱 2단계 인증을 껐습니다`,
+      content: `'${account.email}' 관리자의 인증 앱 2단계 인증을 껐습니다`,
       actor,
     });
   });
 }
 
 /** Drops an unfinished setup (the manager changed their mind before typing a code). */
-export async function cancelAuthenticatorApp(db: Db, administratorId: string) {
-  await db
-    .deleteFrom("totp_factors")
-    .where("administrator_id", "=", administratorId)
-    .where("confirmed_at", "is", null)
-    .execute();
+export async function cancelAuthenticatorApp(db: Db, accountId: string) {
+  await db.deleteFrom("totp_factors").where("account_id", "=", accountId).where("confirmed_at", "is", null).execute();
 }
 
 // Recovery codes: 16 characters of RFC 4648 base32 in four groups, e.g. "k3vq-7mzp-2hxa-94tc".
@@ -234,15 +230,15 @@ export function looksLikeRecoveryCode(value: string): boolean {
 }
 
 /** Replaces every recovery code with ten new ones, returned to be shown once. */
-export async function replaceRecoveryCodes(db: Db, administratorId: string, now: Date = new Date()) {
-  await db.deleteFrom("recovery_codes").where("administrator_id", "=", administratorId).execute();
+export async function replaceRecoveryCodes(db: Db, accountId: string, now: Date = new Date()) {
+  await db.deleteFrom("recovery_codes").where("account_id", "=", accountId).execute();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db
     .insertInto("recovery_codes")
     .values(
       codes.map((code) => ({
         id: recoveryCodeId(code),
-        administrator_id: administratorId,
+        account_id: accountId,
         created_at: now.toISOString(),
         used_at: null,
       })),
@@ -254,15 +250,15 @@ export async function replaceRecoveryCodes(db: Db, administratorId: string, now:
 /** New recovery codes on request (after a code from the app, checked by the caller), audited. */
 export async function renewRecoveryCodes(
   db: Db,
-  administrator: { id: string; email: string },
+  account: { id: string; email: string },
   now: Date = new Date(),
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const codes = await replaceRecoveryCodes(trx, administrator.id, now);
+    const codes = await replaceRecoveryCodes(trx, account.id, now);
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${administrator.email}' 관리자가 복구 코드 ${codes.length}개를 새로 만들었습니다 (이전 코드는 쓸 수 없음)`,
-      actor: administrator.email,
+      content: `'${account.email}' 관리자가 복구 코드 ${codes.length}개를 새로 만들었습니다 (이전 코드는 쓸 수 없음)`,
+      actor: account.email,
     });
     return codes;
   });
@@ -271,7 +267,7 @@ export async function renewRecoveryCodes(
 /** Uses up a recovery code: true once per code, false for a used, unknown or foreign one. */
 export async function spendRecoveryCode(
   db: Db,
-  administratorId: string,
+  accountId: string,
   code: string,
   now: Date = new Date(),
 ): Promise<boolean> {
@@ -280,7 +276,7 @@ export async function spendRecoveryCode(
     .updateTable("recovery_codes")
     .set({ used_at: now.toISOString() })
     .where("id", "=", recoveryCodeId(code))
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;

@@ -3,13 +3,13 @@ import { formText, formValues } from "#server/domain/write/form-input.ts";
 import type { WriteDescription } from "#server/domain/write/run-write.ts";
 import type { NewLink } from "./links.ts";
 import {
+  accountEmail,
   cancelInvitation,
+  createInvitation,
   createResetLink,
   invitationFields,
   invitationNote,
-  inviteManager,
-  managerEmail,
-  removeManager,
+  removeAccount,
   targetFields,
 } from "./manage.ts";
 
@@ -23,8 +23,8 @@ const quoted = (name: string) => (name.trim() ? `'${name.trim().slice(0, 60)}' `
  * someone with a one-time link, remove an account, and make a reset link for someone who forgot
  * their password. The first account and emergencies stay with the command line (scripts/admin.ts).
  */
-export const managersContent: ContentType = {
-  name: "managers",
+export const accountsContent: ContentType = {
+  name: "accounts",
   category: "account",
   noun: "관리자 계정",
   files: NO_FILES,
@@ -34,7 +34,7 @@ export const managersContent: ContentType = {
     path: "/admin/manage-managers",
     title: "관리자 계정",
     section: "operations",
-    counts: [{ label: "계정", table: "administrators" }],
+    counts: [{ label: "계정", table: "accounts" }],
   },
   commands: {
     invite: command({
@@ -44,7 +44,7 @@ export const managersContent: ContentType = {
         failure: `${quoted(formText(form, "note"))}관리자 초대 링크를 만들지 못했습니다`,
       }),
       read: (form) => invitationFields.parse(formValues(form, ["note"])),
-      run: (trx, _files, { note }, by) => inviteManager(trx, note, by.actor),
+      run: (trx, _files, { note }, by) => createInvitation(trx, note, by.actor),
     }),
     "cancel-invite": command({
       describe: async (form, db) => {
@@ -60,7 +60,7 @@ export const managersContent: ContentType = {
     }),
     remove: command({
       describe: async (form, db): Promise<WriteDescription<{ endedSessions: number }>> => {
-        const email = quoted(await managerEmail(db, formText(form, "id")));
+        const email = quoted(await accountEmail(db, formText(form, "id")));
         return {
           category: "account",
           success: ({ endedSessions }) => `${email}관리자 계정이 삭제되었습니다 (세션 ${endedSessions}개 종료)`,
@@ -68,11 +68,11 @@ export const managersContent: ContentType = {
         };
       },
       read: readTarget,
-      run: (trx, _files, id, by) => removeManager(trx, id, by.actor),
+      run: (trx, _files, id, by) => removeAccount(trx, id, by.actor),
     }),
     "reset-link": command({
       describe: async (form, db): Promise<WriteDescription<NewLink>> => {
-        const email = quoted(await managerEmail(db, formText(form, "id")));
+        const email = quoted(await accountEmail(db, formText(form, "id")));
         return {
           category: "account",
           success: `${email}관리자의 비밀번호 재설정 링크가 만들어졌습니다 (48시간 동안 한 번 쓸 수 있습니다)`,

@@ -19,14 +19,14 @@ export function isDeviceToken(value: unknown): value is string {
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
-/** Remembers the browser an administrator just signed in from; the token goes into its cookie. */
-export async function rememberDevice(db: Db, administratorId: string, now: Date = new Date()): Promise<string> {
+/** Remembers the browser an manager just signed in from; the token goes into its cookie. */
+export async function rememberDevice(db: Db, accountId: string, now: Date = new Date()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db
     .insertInto("known_devices")
     .values({
       id: deviceIdOf(token),
-      administrator_id: administratorId,
+      account_id: accountId,
       created_at: now.toISOString(),
       last_used_at: now.toISOString(),
     })
@@ -44,10 +44,10 @@ export async function findKnownDevice(
   if (!isDeviceToken(token)) return undefined;
   const row = await db
     .selectFrom("known_devices")
-    .innerJoin("administrators", "administrators.id", "known_devices.administrator_id")
+    .innerJoin("accounts", "accounts.id", "known_devices.account_id")
     .select(["known_devices.id", "known_devices.last_used_at"])
     .where("known_devices.id", "=", deviceIdOf(token))
-    .where("administrators.email", "=", email)
+    .where("accounts.email", "=", email)
     .executeTakeFirst();
   if (!row) return undefined;
   if (Date.parse(row.last_used_at) + DEVICE_LIFETIME_MS <= now.getTime()) return undefined;
@@ -59,11 +59,8 @@ export async function touchDevice(db: Db, deviceId: string, now: Date = new Date
   await db.updateTable("known_devices").set({ last_used_at: now.toISOString() }).where("id", "=", deviceId).execute();
 }
 
-/** Forgets every device of an administrator (a lost phone, a reset of their sign-in). */
-export async function forgetDevicesOf(db: Db, administratorId: string): Promise<number> {
-  const result = await db
-    .deleteFrom("known_devices")
-    .where("administrator_id", "=", administratorId)
-    .executeTakeFirst();
+/** Forgets every device of an manager (a lost phone, a reset of their sign-in). */
+export async function forgetDevicesOf(db: Db, accountId: string): Promise<number> {
+  const result = await db.deleteFrom("known_devices").where("account_id", "=", accountId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
- * An administrator's e-mail address: trimmed and in lower case, so the same address always
+ * An manager's e-mail address: trimmed and in lower case, so the same address always
  * finds the same account. Each boundary (environment, form, command line) words its own message.
  */
 export function emailAddressSchema(message: string) {

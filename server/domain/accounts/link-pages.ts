@@ -1,4 +1,4 @@
-import { AdministratorExistsError, insertAdministrator, replacePassword } from "#server/domain/accounts/accounts.ts";
+import { AccountExistsError, insertAccount, replacePassword } from "#server/domain/accounts/accounts.ts";
 import { hashPassword } from "#server/domain/accounts/passwords.ts";
 import { formValues } from "#server/domain/write/form-input.ts";
 import {
@@ -60,9 +60,9 @@ export async function acceptInvitation(
   return runWrite(services, actor, description, async (trx) => {
     await spendLink(trx, link.id, now);
     try {
-      await insertAdministrator(trx, { email, passwordHash }, now);
+      await insertAccount(trx, { email, passwordHash }, now);
     } catch (error) {
-      if (error instanceof AdministratorExistsError) {
+      if (error instanceof AccountExistsError) {
         throw new FieldError(
           "email",
           "이미 관리자 계정이 있는 이메일입니다. 다른 이메일을 입력하거나, 그 계정으로 로그인해 주세요.",
@@ -83,9 +83,9 @@ export async function resetPasswordWithLink(
 ): Promise<WriteResult<{ email: string; endedSessions: number }>> {
   const link = await openLinkOr(services, "reset", token, now);
   if (isAnswer(link)) return link;
-  const { administratorId, email } = link;
+  const { accountId, email } = link;
   // The account was removed after the link was made: the link went with it, so this is rare.
-  if (!administratorId || !email) return failureAnswer(new UnusableLinkError("unknown"));
+  if (!accountId || !email) return failureAnswer(new UnusableLinkError("unknown"));
   const description: WriteDescription<{ email: string; endedSessions: number }> = {
     category: "account",
     success: ({ endedSessions }) =>
@@ -97,6 +97,6 @@ export async function resetPasswordWithLink(
   const passwordHash = await hashPassword(fields.data.newPassword);
   return runWrite(services, email, description, async (trx) => {
     await spendLink(trx, link.id, now);
-    return { email, endedSessions: await replacePassword(trx, administratorId, passwordHash) };
+    return { email, endedSessions: await replacePassword(trx, accountId, passwordHash) };
   });
 }

@@ -39,25 +39,25 @@ export interface NewLink {
 /** Makes a link inside the caller's transaction; a new reset link replaces the account's older one. */
 export async function createLink(
   trx: Db,
-  input: { purpose: LinkPurpose; administratorId?: string; note?: string; createdBy: string },
+  input: { purpose: LinkPurpose; accountId?: string; note?: string; createdBy: string },
   now: Date = new Date(),
 ): Promise<NewLink> {
-  if (input.purpose === "reset" && input.administratorId) {
+  if (input.purpose === "reset" && input.accountId) {
     await trx
-      .deleteFrom("manager_links")
+      .deleteFrom("account_links")
       .where("purpose", "=", "reset")
-      .where("administrator_id", "=", input.administratorId)
+      .where("account_id", "=", input.accountId)
       .where("used_at", "is", null)
       .execute();
   }
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS).toISOString();
   await trx
-    .insertInto("manager_links")
+    .insertInto("account_links")
     .values({
       id: linkIdOf(token),
       purpose: input.purpose,
-      administrator_id: input.administratorId ?? null,
+      account_id: input.accountId ?? null,
       note: input.note ?? "",
       created_by: input.createdBy,
       created_at: now.toISOString(),
@@ -69,7 +69,7 @@ export async function createLink(
 
 export interface OpenLink {
   id: string;
-  administratorId: string | null;
+  accountId: string | null;
   /** The reset link's account. */
   email: string | null;
   note: string;
@@ -88,12 +88,12 @@ export async function findLink(
 ): Promise<LinkState> {
   if (!TOKEN_PATTERN.test(token)) return { state: "unknown" };
   const row = await db
-    .selectFrom("manager_links")
-    .leftJoin("administrators", "administrators.id", "manager_links.administrator_id")
-    .selectAll("manager_links")
-    .select("administrators.email")
-    .where("manager_links.id", "=", linkIdOf(token))
-    .where("manager_links.purpose", "=", purpose)
+    .selectFrom("account_links")
+    .leftJoin("accounts", "accounts.id", "account_links.account_id")
+    .selectAll("account_links")
+    .select("accounts.email")
+    .where("account_links.id", "=", linkIdOf(token))
+    .where("account_links.purpose", "=", purpose)
     .executeTakeFirst();
   if (!row) return { state: "unknown" };
   if (row.used_at !== null) return { state: "used" };
@@ -102,7 +102,7 @@ export async function findLink(
     state: "open",
     link: {
       id: row.id,
-      administratorId: row.administrator_id,
+      accountId: row.account_id,
       email: row.email,
       note: row.note,
       createdBy: row.created_by,
@@ -147,7 +147,7 @@ export class UnusableLinkError extends InputError {
  */
 export async function spendLink(trx: Db, id: string, now: Date = new Date()): Promise<void> {
   const spent = await trx
-    .updateTable("manager_links")
+    .updateTable("account_links")
     .set({ used_at: now.toISOString() })
     .where("id", "=", id)
     .where("used_at", "is", null)
@@ -159,7 +159,7 @@ export async function spendLink(trx: Db, id: string, now: Date = new Date()): Pr
 /** Invitations not yet used or expired, newest first. */
 export async function listOpenInvitations(db: Db, now: Date = new Date()) {
   const rows = await db
-    .selectFrom("manager_links")
+    .selectFrom("account_links")
     .select(["id", "note", "created_by", "created_at", "expires_at"])
     .where("purpose", "=", "invite")
     .where("used_at", "is", null)
@@ -178,22 +178,20 @@ export async function listOpenInvitations(db: Db, now: Date = new Date()) {
 /** Until when each account's reset link still works, by account id. */
 export async function openResetLinks(db: Db, now: Date = new Date()): Promise<Record<string, string>> {
   const rows = await db
-    .selectFrom("manager_links")
-    .select(["administrator_id", "expires_at"])
+    .selectFrom("account_links")
+    .select(["account_id", "expires_at"])
     .where("purpose", "=", "reset")
     .where("used_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .execute();
-  return Object.fromEntries(
-    rows.flatMap((row) => (row.administrator_id ? [[row.administrator_id, row.expires_at]] : [])),
-  );
+  return Object.fromEntries(rows.flatMap((row) => (row.account_id ? [[row.account_id, row.expires_at]] : [])));
 }
 
 /** Links finished (used or expired) a month ago: housekeeping. */
 export async function deleteOldLinks(db: Db, now: Date = new Date()): Promise<number> {
   const before = new Date(now.getTime() - KEEP_FINISHED_MS).toISOString();
   const result = await db
-    .deleteFrom("manager_links")
+    .deleteFrom("account_links")
     .where((eb) => eb.or([eb("expires_at", "<=", before), eb("used_at", "<=", before)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { RecordNotFoundError } from "#server/db/versioned.ts";
 import {
-  findAdministratorById,
-  LastAdministratorError,
-  listAdministrators,
-  removeAdministrator,
+  deleteAccountById,
+  findAccountById,
+  LastAccountError,
+  listAccounts,
 } from "#server/domain/accounts/accounts.ts";
 import { emailAddressSchema } from "#server/domain/accounts/email.ts";
 import { newPasswordFields, passwordsAgree } from "#server/domain/accounts/password-form.ts";
@@ -47,27 +47,27 @@ export const accountFields = z
 export const resetFields = z.object({ ...newPasswordFields("새 비밀번호") }).check(passwordsAgree("새 비밀번호"));
 
 /** Every account with its last sign-in and its open reset link, if any, by address. */
-export async function listManagers(db: Db, now: Date = new Date()) {
-  const [administrators, resets] = await Promise.all([listAdministrators(db, now), openResetLinks(db, now)]);
-  return administrators.map((administrator) => ({
-    id: administrator.id,
-    email: administrator.email,
-    createdAt: administrator.createdAt,
-    lastSignedInAt: administrator.lastSignedInAt,
-    activeSessions: administrator.activeSessions,
-    resetLinkExpiresAt: resets[administrator.id] ?? null,
+export async function listAccountsWithResetLinks(db: Db, now: Date = new Date()) {
+  const [accounts, resets] = await Promise.all([listAccounts(db, now), openResetLinks(db, now)]);
+  return accounts.map((account) => ({
+    id: account.id,
+    email: account.email,
+    createdAt: account.createdAt,
+    lastSignedInAt: account.lastSignedInAt,
+    activeSessions: account.activeSessions,
+    resetLinkExpiresAt: resets[account.id] ?? null,
   }));
 }
 
 /** The address of an account, for the messages of a change to it ("" when there is none). */
-export async function managerEmail(db: Db, id: string): Promise<string> {
-  return (await findAdministratorById(db, id))?.email ?? "";
+export async function accountEmail(db: Db, id: string): Promise<string> {
+  return (await findAccountById(db, id))?.email ?? "";
 }
 
 /** An open invitation's note, for the messages of cancelling it. */
 export async function invitationNote(db: Db, id: string): Promise<string> {
   const row = await db
-    .selectFrom("manager_links")
+    .selectFrom("account_links")
     .select("note")
     .where("id", "=", id)
     .where("purpose", "=", "invite")
@@ -75,14 +75,14 @@ export async function invitationNote(db: Db, id: string): Promise<string> {
   return row?.note ?? "";
 }
 
-export function inviteManager(trx: Db, note: string, actor: string): Promise<NewLink> {
+export function createInvitation(trx: Db, note: string, actor: string): Promise<NewLink> {
   return createLink(trx, { purpose: "invite", note, createdBy: actor });
 }
 
 /** Withdraws an invitation nobody has used yet; a used or missing one is a 404. */
 export async function cancelInvitation(trx: Db, id: string): Promise<void> {
   const deleted = await trx
-    .deleteFrom("manager_links")
+    .deleteFrom("account_links")
     .where("id", "=", id)
     .where("purpose", "=", "invite")
     .where("used_at", "is", null)
@@ -91,18 +91,18 @@ export async function cancelInvitation(trx: Db, id: string): Promise<void> {
 }
 
 /** Removes another manager's account and ends their sessions; never one's own, never the last. */
-export async function removeManager(trx: Db, id: string, actor: string): Promise<{ endedSessions: number }> {
-  const account = await findAdministratorById(trx, id);
+export async function removeAccount(trx: Db, id: string, actor: string): Promise<{ endedSessions: number }> {
+  const account = await findAccountById(trx, id);
   if (!account) throw new RecordNotFoundError();
   if (account.email === actor) {
     throw new BadRequestError("자기 계정은 여기서 삭제할 수 없습니다. 다른 관리자에게 삭제를 부탁하세요.");
   }
   try {
-    const endedSessions = await removeAdministrator(trx, id);
+    const endedSessions = await deleteAccountById(trx, id);
     if (endedSessions === undefined) throw new RecordNotFoundError();
     return { endedSessions };
   } catch (error) {
-    if (error instanceof LastAdministratorError) {
+    if (error instanceof LastAccountError) {
       throw new InputError(409, "마지막 관리자 계정은 삭제할 수 없습니다. 먼저 다른 관리자를 초대해 주세요.");
     }
     throw error;
@@ -111,10 +111,10 @@ export async function removeManager(trx: Db, id: string, actor: string): Promise
 
 /** A reset link for another manager's account, replacing any older one of theirs. */
 export async function createResetLink(trx: Db, id: string, actor: string): Promise<NewLink> {
-  const account = await findAdministratorById(trx, id);
+  const account = await findAccountById(trx, id);
   if (!account) throw new RecordNotFoundError();
   if (account.email === actor) {
     throw new BadRequestError("자기 비밀번호는 비밀번호 변경 화면에서 바꿔 주세요.");
   }
-  return createLink(trx, { purpose: "reset", administratorId: id, createdBy: actor });
+  return createLink(trx, { purpose: "reset", accountId: id, createdBy: actor });
 }

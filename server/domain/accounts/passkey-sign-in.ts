@@ -42,24 +42,24 @@ export async function signInWithPasskey(
     });
     return { outcome: "rejected" };
   }
-  const { administrator } = check;
-  const deviceId = await findKnownDevice(db, input.deviceToken, administrator.email, now);
-  const key: AttemptKey = { clientAddress: addressKey(input.clientAddress), email: administrator.email, deviceId };
+  const { account } = check;
+  const deviceId = await findKnownDevice(db, input.deviceToken, account.email, now);
+  const key: AttemptKey = { clientAddress: addressKey(input.clientAddress), email: account.email, deviceId };
   const limited = await limitedAttempt(db, key, input.clientAddress, now, policy);
   if (limited) return limited;
   if (check.outcome === "refused") {
     await refuseAttempt(db, {
       key,
-      content: `'${administrator.email}' 계정의 패스키로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
+      content: `'${account.email}' 계정의 패스키로 로그인하지 못했습니다 (접속 주소 ${input.clientAddress})`,
       error: SIGN_IN_REFUSAL.passkeyFailed,
-      actor: administrator.email,
+      actor: account.email,
       now,
       policy,
     });
     return { outcome: "rejected" };
   }
   return finishSignIn(db, {
-    administrator,
+    account,
     key,
     persistent: check.persistent,
     client: input,

@@ -45,11 +45,11 @@ export interface Passkey {
   lastUsedAt: string | null;
 }
 
-export async function listPasskeys(db: Db, administratorId: string): Promise<Passkey[]> {
+export async function listPasskeys(db: Db, accountId: string): Promise<Passkey[]> {
   const rows = await db
     .selectFrom("passkeys")
     .select(["id", "name", "created_at", "last_used_at"])
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .orderBy("created_at", "asc")
     .execute();
   return rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
@@ -67,21 +67,21 @@ function transportsOf(json: string): string[] {
 /** Step one of adding a passkey: the options for the browser, and the challenge's cookie token. */
 export async function passkeyRegistrationOptions(
   db: Db,
-  administrator: { id: string; email: string },
+  account: { id: string; email: string },
   rp: RelyingParty,
   now: Date = new Date(),
 ): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; token: string } | { full: true }> {
   const existing = await db
     .selectFrom("passkeys")
     .select(["id", "transports"])
-    .where("administrator_id", "=", administrator.id)
+    .where("account_id", "=", account.id)
     .execute();
   if (existing.length >= MAX_PASSKEYS) return { full: true };
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
-    userName: administrator.email,
-    userID: new TextEncoder().encode(administrator.id),
+    userName: account.email,
+    userID: new TextEncoder().encode(account.id),
     attestationType: "none",
     // The same authenticator twice would be two names for one key.
     excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
@@ -90,7 +90,7 @@ export async function passkeyRegistrationOptions(
   });
   const token = await openChallenge(
     db,
-    { purpose: "passkey-registration", administratorId: administrator.id, challenge: options.challenge },
+    { purpose: "passkey-registration", accountId: account.id, challenge: options.challenge },
     now,
   );
   return { options, token };
@@ -102,7 +102,7 @@ export type RegisterResult = { outcome: "added"; passkey: Passkey } | { outcome:
 export async function registerPasskey(
   db: Db,
   input: {
-    administrator: { id: string; email: string };
+    account: { id: string; email: string };
     token: string | undefined;
     response: RegistrationResponseJSON;
     name: string;
@@ -111,7 +111,7 @@ export async function registerPasskey(
   now: Date = new Date(),
 ): Promise<RegisterResult> {
   const challenge = await findChallenge(db, input.token, "passkey-registration", now);
-  if (!challenge?.challenge || challenge.administratorId !== input.administrator.id) return { outcome: "expired" };
+  if (!challenge?.challenge || challenge.accountId !== input.account.id) return { outcome: "expired" };
   if (!(await closeChallenge(db, challenge.id))) return { outcome: "expired" };
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -136,7 +136,7 @@ export async function registerPasskey(
       .insertInto("passkeys")
       .values({
         id: credential.id,
-        administrator_id: input.administrator.id,
+        account_id: input.account.id,
         name: input.name,
         public_key: Buffer.from(credential.publicKey).toString("base64url"),
         counter: credential.counter,
@@ -147,8 +147,8 @@ export async function registerPasskey(
       .execute();
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${input.administrator.email}' 관리자가 패스키 '${input.name}'을(를) 추가했습니다`,
-      actor: input.administrator.email,
+      content: `'${input.account.email}' 관리자가 패스키 '${input.name}'을(를) 추가했습니다`,
+      actor: input.account.email,
     });
     return true;
   });
@@ -158,7 +158,7 @@ export async function registerPasskey(
 /** Removes one of the manager's own passkeys; false when they have none by that id. */
 export async function deletePasskey(
   db: Db,
-  administrator: { id: string; email: string },
+  account: { id: string; email: string },
   passkeyId: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -166,14 +166,14 @@ export async function deletePasskey(
       .selectFrom("passkeys")
       .select("name")
       .where("id", "=", passkeyId)
-      .where("administrator_id", "=", administrator.id)
+      .where("account_id", "=", account.id)
       .executeTakeFirst();
     if (!row) return false;
     await trx.deleteFrom("passkeys").where("id", "=", passkeyId).execute();
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${administrator.email}' 관리자가 패스키 '${row.name}'을(를) 삭제했습니다`,
-      actor: administrator.email,
+      content: `'${account.email}' 관리자가 패스키 '${row.name}'을(를) 삭제했습니다`,
+      actor: account.email,
     });
     return true;
   });
@@ -192,9 +192,9 @@ export async function passkeySignInOptions(
 }
 
 export type PasskeyCheck =
-  | { outcome: "verified"; administrator: { id: string; email: string }; persistent: boolean; passkeyName: string }
+  | { outcome: "verified"; account: { id: string; email: string }; persistent: boolean; passkeyName: string }
   /** The passkey is known but its answer did not verify: counted against its owner. */
-  | { outcome: "refused"; administrator: { id: string; email: string } }
+  | { outcome: "refused"; account: { id: string; email: string } }
   | { outcome: "unknown-passkey" }
   | { outcome: "expired" };
 
@@ -212,20 +212,20 @@ export async function checkPasskeySignIn(
   if (!(await closeChallenge(db, challenge.id))) return { outcome: "expired" };
   const row = await db
     .selectFrom("passkeys")
-    .innerJoin("administrators", "administrators.id", "passkeys.administrator_id")
+    .innerJoin("accounts", "accounts.id", "passkeys.account_id")
     .select([
       "passkeys.id",
       "passkeys.name",
       "passkeys.public_key",
       "passkeys.counter",
       "passkeys.transports",
-      "administrators.id as administrator_id",
-      "administrators.email",
+      "accounts.id as account_id",
+      "accounts.email",
     ])
     .where("passkeys.id", "=", input.response.id)
     .executeTakeFirst();
   if (!row) return { outcome: "unknown-passkey" };
-  const administrator = { id: row.administrator_id, email: row.email };
+  const account = { id: row.account_id, email: row.email };
   const credential: WebAuthnCredential = {
     id: row.id,
     publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")),
@@ -248,13 +248,13 @@ export async function checkPasskeySignIn(
   } catch {
     verified = false;
   }
-  if (!verified) return { outcome: "refused", administrator };
+  if (!verified) return { outcome: "refused", account };
   await db
     .updateTable("passkeys")
     .set({ counter: newCounter, last_used_at: now.toISOString() })
     .where("id", "=", row.id)
     .execute();
-  return { outcome: "verified", administrator, persistent: challenge.persistent, passkeyName: row.name };
+  return { outcome: "verified", account, persistent: challenge.persistent, passkeyName: row.name };
 }
 
 // The shapes a browser's answer must have before the library checks it in depth.

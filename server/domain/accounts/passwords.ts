@@ -77,7 +77,7 @@ export async function spendVerificationTime(password: string): Promise<void> {
   await derive(password, randomBytes(SALT_BYTES), currentParameters, KEY_BYTES);
 }
 
-/** A strong random password (144 bits), for the first administrator when none was configured. */
+/** A strong random password (144 bits), for the first manager when none was configured. */
 export function generatePassword(): string {
   return randomBytes(18).toString("base64url");
 }

@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { addressKey } from "#server/domain/client-address.ts";
-import { findAdministratorById } from "./accounts.ts";
+import { findAccountById } from "./accounts.ts";
 import { acceptAuthenticatorCode, isTotpCode, normaliseCode, spendRecoveryCode } from "./authenticator-app.ts";
 import { closeChallenge, failChallenge, findChallenge } from "./sign-in-challenges.ts";
 import { type AttemptKey, checkSignInLimit, type LimitPolicy, signInLimit } from "./sign-in-limiter.ts";
@@ -32,13 +32,11 @@ export async function completeSecondFactor(
   policy: LimitPolicy = signInLimit,
 ): Promise<SecondFactorResult> {
   const challenge = await findChallenge(db, input.challengeToken, "second-factor", now);
-  const administrator = challenge?.administratorId
-    ? await findAdministratorById(db, challenge.administratorId)
-    : undefined;
-  if (!challenge || !administrator) return { outcome: "expired" };
+  const account = challenge?.accountId ? await findAccountById(db, challenge.accountId) : undefined;
+  if (!challenge || !account) return { outcome: "expired" };
   const key: AttemptKey = {
     clientAddress: addressKey(input.clientAddress),
-    email: administrator.email,
+    email: account.email,
     deviceId: challenge.deviceId ?? undefined,
   };
   const limited = await limitedAttempt(db, key, input.clientAddress, now, policy);
@@ -46,15 +44,15 @@ export async function completeSecondFactor(
 
   const accepted =
     input.kind === "app"
-      ? isTotpCode(normaliseCode(input.code)) && (await acceptAuthenticatorCode(db, administrator.id, input.code, now))
-      : await spendRecoveryCode(db, administrator.id, input.code, now);
+      ? isTotpCode(normaliseCode(input.code)) && (await acceptAuthenticatorCode(db, account.id, input.code, now))
+      : await spendRecoveryCode(db, account.id, input.code, now);
   if (!accepted) {
     const ended = await failChallenge(db, challenge);
     await refuseAttempt(db, {
       key,
-      content: `'${administrator.email}' 계정의 2단계 인증에 실패했습니다 (${input.kind === "app" ? "인증 앱 코드" : "복구 코드"}, 접속 주소 ${input.clientAddress})`,
+      content: `'${account.email}' 계정의 2단계 인증에 실패했습니다 (${input.kind === "app" ? "인증 앱 코드" : "복구 코드"}, 접속 주소 ${input.clientAddress})`,
       error: SIGN_IN_REFUSAL.wrongCode,
-      actor: administrator.email,
+      actor: account.email,
       now,
       policy,
     });
@@ -65,7 +63,7 @@ export async function completeSecondFactor(
   // Closing the challenge is what makes the code's sign-in happen once.
   if (!(await closeChallenge(db, challenge.id))) return { outcome: "expired" };
   return finishSignIn(db, {
-    administrator,
+    account,
     key,
     persistent: challenge.persistent,
     client: input,

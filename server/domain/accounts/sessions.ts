@@ -30,7 +30,7 @@ export interface ActiveSession {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
-  administrator: { id: string; email: string };
+  account: { id: string; email: string };
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -60,7 +60,7 @@ export interface SessionClient {
 
 export async function createSession(
   db: Db,
-  administratorId: string,
+  accountId: string,
   persistent: boolean,
   now: Date = new Date(),
   client: SessionClient = {},
@@ -71,7 +71,7 @@ export async function createSession(
     .insertInto("sessions")
     .values({
       id: sessionIdOf(token),
-      administrator_id: administratorId,
+      account_id: accountId,
       persistent: persistent ? 1 : 0,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
@@ -94,15 +94,15 @@ export async function findActiveSession(
   const id = sessionIdOf(token);
   const row = await db
     .selectFrom("sessions")
-    .innerJoin("administrators", "administrators.id", "sessions.administrator_id")
+    .innerJoin("accounts", "accounts.id", "sessions.account_id")
     .select([
       "sessions.id",
       "sessions.persistent",
       "sessions.created_at",
       "sessions.last_seen_at",
       "sessions.expires_at",
-      "administrators.id as administrator_id",
-      "administrators.email",
+      "accounts.id as account_id",
+      "accounts.email",
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
@@ -122,7 +122,7 @@ export async function findActiveSession(
     createdAt: row.created_at,
     lastSeenAt,
     expiresAt: row.expires_at,
-    administrator: { id: row.administrator_id, email: row.email },
+    account: { id: row.account_id, email: row.email },
   };
 }
 
@@ -133,32 +133,32 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Ends every session of an administrator except the one with id `keepId`; returns how many were
+ * Ends every session of an manager except the one with id `keepId`; returns how many were
  * still active (expired rows go too, uncounted).
  */
 export async function deleteSessionsOf(
   db: Db,
-  administratorId: string,
+  accountId: string,
   keepId?: string,
   now: Date = new Date(),
 ): Promise<number> {
   await db
     .deleteFrom("sessions")
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .where("expires_at", "<=", now.toISOString())
     .execute();
-  let query = db.deleteFrom("sessions").where("administrator_id", "=", administratorId);
+  let query = db.deleteFrom("sessions").where("account_id", "=", accountId);
   if (keepId !== undefined) query = query.where("id", "!=", keepId);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** The administrator's sessions that have not expired, newest first. */
-export async function listSessionsOf(db: Db, administratorId: string, now: Date = new Date()) {
+/** The manager's sessions that have not expired, newest first. */
+export async function listSessionsOf(db: Db, accountId: string, now: Date = new Date()) {
   const rows = await db
     .selectFrom("sessions")
     .select(["id", "persistent", "created_at", "last_seen_at", "expires_at", "user_agent", "client_address"])
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .where("expires_at", ">", now.toISOString())
     .orderBy("created_at", "desc")
     .execute();

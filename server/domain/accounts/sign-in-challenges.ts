@@ -17,7 +17,7 @@ export const MAX_CHALLENGE_FAILURES = 5;
 export interface Challenge {
   id: string;
   purpose: ChallengePurpose;
-  administratorId: string | null;
+  accountId: string | null;
   /** The WebAuthn challenge (base64url), for the passkey purposes. */
   challenge: string | null;
   persistent: boolean;
@@ -39,7 +39,7 @@ export async function openChallenge(
   db: Db,
   input: {
     purpose: ChallengePurpose;
-    administratorId?: string | undefined;
+    accountId?: string | undefined;
     challenge?: string | undefined;
     persistent?: boolean | undefined;
     deviceId?: string | undefined;
@@ -52,7 +52,7 @@ export async function openChallenge(
     .values({
       id: challengeIdOf(token),
       purpose: input.purpose,
-      administrator_id: input.administratorId ?? null,
+      account_id: input.accountId ?? null,
       challenge: input.challenge ?? null,
       persistent: input.persistent ? 1 : 0,
       device_id: input.deviceId ?? null,
@@ -83,7 +83,7 @@ export async function findChallenge(
   return {
     id: row.id,
     purpose,
-    administratorId: row.administrator_id,
+    accountId: row.account_id,
     challenge: row.challenge,
     persistent: row.persistent === 1,
     deviceId: row.device_id,

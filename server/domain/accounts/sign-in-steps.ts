@@ -11,7 +11,7 @@ import { SIGN_IN_REFUSAL } from "./sign-in-refusals.ts";
  */
 export interface SignedIn {
   outcome: "signed-in";
-  administrator: { id: string; email: string };
+  account: { id: string; email: string };
   session: NewSession;
   /** A new device cookie's token, when the browser was not a known device yet. */
   deviceToken?: string | undefined;
@@ -23,7 +23,7 @@ export type Limited = { outcome: "limited"; retryAt: Date };
 export async function finishSignIn(
   db: Db,
   input: {
-    administrator: { id: string; email: string };
+    account: { id: string; email: string };
     key: AttemptKey;
     persistent: boolean;
     client: { clientAddress: string; userAgent?: string | undefined };
@@ -33,31 +33,31 @@ export async function finishSignIn(
     policy: LimitPolicy;
   },
 ): Promise<SignedIn> {
-  const { administrator, key, now } = input;
+  const { account, key, now } = input;
   return db.transaction().execute(async (trx) => {
     await recordSignInAttempt(trx, key, true, now, input.policy);
-    const session = await createSession(trx, administrator.id, input.persistent, now, {
+    const session = await createSession(trx, account.id, input.persistent, now, {
       userAgent: input.client.userAgent,
       address: input.client.clientAddress,
     });
     // Shown on the managers' page, so an account nobody uses any more stands out.
     await trx
-      .updateTable("administrators")
+      .updateTable("accounts")
       .set({ last_signed_in_at: now.toISOString() })
-      .where("id", "=", administrator.id)
+      .where("id", "=", account.id)
       .execute();
     let deviceToken: string | undefined;
     if (key.deviceId) await touchDevice(trx, key.deviceId, now);
-    else deviceToken = await rememberDevice(trx, administrator.id, now);
+    else deviceToken = await rememberDevice(trx, account.id, now);
     const notes = [input.how, input.persistent ? "로그인 상태 유지" : ""].filter(Boolean).join(", ");
     await writeAuditLog(trx, {
       category: "account",
-      content: `'${administrator.email}' 계정으로 로그인했습니다${notes ? ` (${notes})` : ""}`,
-      actor: administrator.email,
+      content: `'${account.email}' 계정으로 로그인했습니다${notes ? ` (${notes})` : ""}`,
+      actor: account.email,
     });
     return {
       outcome: "signed-in" as const,
-      administrator: { id: administrator.id, email: administrator.email },
+      account: { id: account.id, email: account.email },
       session,
       deviceToken,
     };

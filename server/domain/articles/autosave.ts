@@ -30,7 +30,7 @@ export interface Autosave {
 /** Keeps the manager's copy of one article, replacing the one before. */
 export async function saveAutosave(
   db: Db,
-  administratorId: string,
+  accountId: string,
   { key, ...fields }: z.infer<typeof autosaveSchema>,
   now = new Date(),
 ): Promise<string> {
@@ -38,18 +38,18 @@ export async function saveAutosave(
   const values = { fields: JSON.stringify(fields), saved_at: savedAt };
   await db
     .insertInto("article_autosaves")
-    .values({ administrator_id: administratorId, article_key: key, ...values })
-    .onConflict((conflict) => conflict.columns(["administrator_id", "article_key"]).doUpdateSet(values))
+    .values({ account_id: accountId, article_key: key, ...values })
+    .onConflict((conflict) => conflict.columns(["account_id", "article_key"]).doUpdateSet(values))
     .execute();
   return savedAt;
 }
 
 /** The manager's copy of an article (or of a new one), if there is one. */
-export async function getAutosave(db: Db, administratorId: string, key: string): Promise<Autosave | undefined> {
+export async function getAutosave(db: Db, accountId: string, key: string): Promise<Autosave | undefined> {
   const row = await db
     .selectFrom("article_autosaves")
     .select(["fields", "saved_at"])
-    .where("administrator_id", "=", administratorId)
+    .where("account_id", "=", accountId)
     .where("article_key", "=", key)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -58,12 +58,8 @@ export async function getAutosave(db: Db, administratorId: string, key: string):
 }
 
 /** The copy is spent: the manager saved the article (or chose to discard the copy). */
-export async function deleteAutosave(db: Db, administratorId: string, key: string): Promise<void> {
-  await db
-    .deleteFrom("article_autosaves")
-    .where("administrator_id", "=", administratorId)
-    .where("article_key", "=", key)
-    .execute();
+export async function deleteAutosave(db: Db, accountId: string, key: string): Promise<void> {
+  await db.deleteFrom("article_autosaves").where("account_id", "=", accountId).where("article_key", "=", key).execute();
 }
 
 /** A deleted article takes every manager's copy with it. */
@@ -77,11 +73,11 @@ export async function forgetAutosaves(db: Db, articleId: string): Promise<void> 
  */
 export async function recoverableCopy(
   db: Db,
-  administratorId: string,
+  accountId: string,
   key: string,
   saved?: AutosavedFields & { updatedAt: string },
 ): Promise<Autosave | undefined> {
-  const copy = await getAutosave(db, administratorId, key);
+  const copy = await getAutosave(db, accountId, key);
   if (!copy || !saved) return copy;
   if (Date.parse(copy.savedAt) <= Date.parse(saved.updatedAt)) return undefined;
   const same = (Object.keys(copy.fields) as (keyof AutosavedFields)[]).every(

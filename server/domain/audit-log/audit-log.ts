@@ -26,7 +26,7 @@ export interface AuditEntryInput {
   content: string;
   /** Present when the action failed; the entry's type is then "failure". */
   error?: unknown;
-  /** Who did it: the administrator's e-mail address, or "system". */
+  /** Who did it: the manager's e-mail address, or "system". */
   actor: string;
 }
 

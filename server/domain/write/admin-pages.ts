@@ -43,7 +43,7 @@ export async function contentOverview(db: Db, types: readonly ContentType[] = co
   const pages = adminPagesOf(types);
   const tables = pages.flatMap((page) => page.counts?.map((count) => count.table) ?? []);
   const [counts, documents] = await Promise.all([
-    countRows(db, [...tables, "files", "administrators"]),
+    countRows(db, [...tables, "files", "accounts"]),
     documentUpdateTimes(db),
   ]);
   return {
@@ -54,6 +54,6 @@ export async function contentOverview(db: Db, types: readonly ContentType[] = co
       updatedAt: page.document ? documents[page.document] : undefined,
     })),
     files: counts.files ?? 0,
-    administrators: counts.administrators ?? 0,
+    accounts: counts.accounts ?? 0,
   };
 }

@@ -43,7 +43,7 @@ export interface AdminCommand<Input, Result = unknown> {
 /** Who is writing: the audit log's actor (an e-mail address) and the account's id. */
 export interface WriteAuthor {
   actor: string;
-  administratorId: string;
+  accountId: string;
 }
 
 export interface ContentType {

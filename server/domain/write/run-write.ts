@@ -43,7 +43,7 @@ export interface WriteDescription<T = unknown> {
 }
 
 /**
- * The one way an administrator's change is written: the work and its audit entries (one, or one
+ * The one way an manager's change is written: the work and its audit entries (one, or one
  * for each record a bulk change touched) in one transaction, with the files it stores or
  * removes, that also counts a content revision; the public page cache emptied once it commits,
  * a failure entry with the error when it fails, and an answer the page can show. Validation errors, conflicts, missing records and bad

@@ -3,14 +3,14 @@ import { inject } from "vitest";
 import { runAdminCli } from "../../support/admin-cli.ts";
 import { baseURL, testServer, waitForHydration } from "./browser.ts";
 
-/** The administrator the test server was started with (see global-setup.ts). */
-export const administrator = () => ({
+/** The manager the test server was started with (see global-setup.ts). */
+export const account = () => ({
   email: inject("adminEmail"),
   password: inject("adminPassword"),
 });
 
 /**
- * Opens an admin page signed in as the test server's administrator, with the session made once
+ * Opens an admin page signed in as the test server's manager, with the session made once
  * for the whole run (global-setup.ts): only the tests of signing in go through the form.
  */
 export async function openAdminPage(page: Page, path: string): Promise<Page> {
@@ -69,8 +69,8 @@ export async function signOutElsewhere(page: Page): Promise<void> {
   }
 }
 
-/** Creates an administrator of the test server's database with the command-line tool. */
-export async function createAdministratorWithCli(email: string, password: string) {
+/** Creates an manager of the test server's database with the command-line tool. */
+export async function createAccountWithCli(email: string, password: string) {
   const result = await runAdminCli(
     { databaseUrl: testServer().databaseUrl, dataDir: testServer().dataDir },
     ["create", email],

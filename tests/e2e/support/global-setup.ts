@@ -20,18 +20,18 @@ declare module "vitest" {
   }
 }
 
-/** A server of the run: its address, its data folder and a signed-in administrator's cookies. */
+/** A server of the run: its address, its data folder and a signed-in manager's cookies. */
 export interface TestServer {
   baseURL: string;
   dataDir: string;
   /** Its PostgreSQL database, or "" when it runs on SQLite (in its data folder). */
   databaseUrl: string;
-  /** The cookies of a session of the administrator, signed in once for the whole run. */
+  /** The cookies of a session of the manager, signed in once for the whole run. */
   adminCookies: string;
 }
 
-/** The administrator the server creates at its first start, for the browser tests to sign in. */
-const administrator = { email: "e2e-admin@club.test", password: "e2e-admin-password" };
+/** The manager the server creates at its first start, for the browser tests to sign in. */
+const account = { email: "e2e-admin@club.test", password: "e2e-admin-password" };
 
 /**
  * Starts the production server (the built app, `server/main.ts`) on a free loopback port with
@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
       // On PostgreSQL (E2E_DATABASE_URL set) each server gets a database of its own on that server.
       const database = process.env.E2E_DATABASE_URL ? await newTestDatabase("postgres", dataDir) : undefined;
       const databaseUrl = database?.databaseUrl ?? "";
-      const server = await startServer({ dataDir, databaseUrl, administrator });
+      const server = await startServer({ dataDir, databaseUrl, account });
       return { dataDir, databaseUrl, server, dropDatabase: () => database?.drop() };
     }),
   );
@@ -56,8 +56,8 @@ export default async function setup(project: TestProject) {
     servers.push({ baseURL: server.baseURL, dataDir, databaseUrl, adminCookies });
   }
   project.provide("servers", JSON.stringify(servers));
-  project.provide("adminEmail", administrator.email);
-  project.provide("adminPassword", administrator.password);
+  project.provide("adminEmail", account.email);
+  project.provide("adminPassword", account.password);
   project.provide("browserEndpoint", browser.wsEndpoint());
 
   return async () => {
@@ -71,7 +71,7 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * Signs the administrator in through the sign-in form once, and keeps the session's cookies:
+ * Signs the manager in through the sign-in form once, and keeps the session's cookies:
  * the tests of admin pages start signed in with them, and only the tests of signing in sign in.
  */
 async function signInOnce(server: BrowserServer, baseURL: string) {
@@ -80,8 +80,8 @@ async function signInOnce(server: BrowserServer, baseURL: string) {
     const page = await browser.newPage({ baseURL });
     await page.goto("/admin/login");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.getByLabel("이메일").fill(administrator.email);
-    await page.getByLabel("비밀번호").fill(administrator.password);
+    await page.getByLabel("이메일").fill(account.email);
+    await page.getByLabel("비밀번호").fill(account.password);
     await page.getByRole("button", { name: "로그인", exact: true }).click();
     await page.waitForURL("**/admin");
     return await page.context().cookies();
@@ -94,7 +94,7 @@ async function signInOnce(server: BrowserServer, baseURL: string) {
 export async function startServer(options: {
   dataDir: string;
   databaseUrl: string;
-  administrator: { email: string; password: string };
+  account: { email: string; password: string };
   /** A given port (a restart at the same address); a free one otherwise. */
   port?: number;
   /** More environment, for example BUILD_DIR. */
@@ -118,8 +118,8 @@ export async function startServer(options: {
       // The tests' browsers all come from 127.0.0.1; trusting it as a proxy lets a test name
       // the client address it stands for (X-Forwarded-For), as visitors behind a proxy are seen.
       TRUST_PROXY: "127.0.0.1",
-      ADMIN_EMAIL: options.administrator.email,
-      ADMIN_PASSWORD: options.administrator.password,
+      ADMIN_EMAIL: options.account.email,
+      ADMIN_PASSWORD: options.account.password,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -4,14 +4,14 @@ import { servicesContext, sessionContext } from "#server/http/router-context.ts"
 import type { Services } from "#server/services.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 
-/** The administrator the requests below act as (the audit log's actor). */
+/** The manager the requests below act as (the audit log's actor). */
 export const MANAGER = "manager@club.test";
 
 type Action = (args: never) => Promise<unknown>;
 
 /**
  * Posts a form to a content type's write endpoint (POST /admin/api/{type}) as a signed-in
- * administrator, as the admin pages do, and returns the status and the answer.
+ * manager, as the admin pages do, and returns the status and the answer.
  */
 export function postCommand(
   services: Services,
@@ -32,7 +32,7 @@ function formOf(fields: Record<string, string | string[] | File | undefined>): F
 }
 
 /**
- * Calls a route's action the way React Router does, as a signed-in administrator, and returns
+ * Calls a route's action the way React Router does, as a signed-in manager, and returns
  * what the page would read: the status and the write's answer. Route actions answer with
  * `data(...)`, upload endpoints with a JSON Response; both come back the same here.
  */
@@ -62,7 +62,7 @@ export async function callAction(
   return { status: init?.status ?? 200, body: data };
 }
 
-/** The router context of a request from a signed-in administrator (MANAGER). */
+/** The router context of a request from a signed-in manager (MANAGER). */
 export function managerContext(services: Services): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
@@ -73,7 +73,7 @@ export function managerContext(services: Services): RouterContextProvider {
       createdAt: new Date().toISOString(),
       lastSeenAt: new Date().toISOString(),
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      administrator: { id: "test-manager", email: MANAGER },
+      account: { id: "test-manager", email: MANAGER },
     },
   });
   return context;
@@ -98,7 +98,7 @@ export function multipartForm(fields: Record<string, string | File | undefined>)
 
 /**
  * Posts a body no admin page sends (JSON, a form cut off on the way) to a content type's write
- * endpoint as a signed-in administrator, and returns the status and the answer.
+ * endpoint as a signed-in manager, and returns the status and the answer.
  */
 export async function postRaw(
   services: Services,

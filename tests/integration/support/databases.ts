@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import type { DatabaseTarget } from "#server/config.ts";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "#server/db/database.ts";
+import { type DatabaseHandle, openDatabase } from "#server/db/database.ts";
 import { PageViewLimiter } from "#server/domain/analytics/view-limiter.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
+import { migrateDatabase } from "#server/migrate.ts";
 import { openStorage, type Services } from "#server/services.ts";
 import { type DemoTemplate, type DemoTemplates, engines, newTestDatabase, testConfig } from "./test-databases.ts";
 
@@ -58,7 +59,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"], options: 
   if (template) await cp(template.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
   const { target, databaseUrl, drop: dropDatabase } = await newTestDatabase(engine, dataDir, template);
   const handle: DatabaseHandle = openDatabase(target);
-  await migrateToLatest(handle.db);
+  await migrateDatabase(handle.db);
   const config = testConfig(dataDir, target);
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
   await pageCache.followRevision(handle.db, 500, () => undefined);

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { migrateToLatest, openDatabase } from "#server/db/database.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateDatabase } from "#server/migrate.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { openStorage } from "#server/services.ts";
 import { type DemoTemplates, engines, newTestDatabase, testConfig } from "./test-databases.ts";
@@ -30,7 +31,7 @@ export default async function setup(project: TestProject) {
     const handle = openDatabase(target);
     const config = testConfig(dataDir, target);
     try {
-      await migrateToLatest(handle.db);
+      await migrateDatabase(handle.db);
       await seedDemoContent({ db: handle.db, storage: openStorage(config), config });
     } finally {
       await handle.close();

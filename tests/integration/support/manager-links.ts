@@ -11,7 +11,7 @@ import type { TestServices } from "./databases.ts";
  */
 
 export const sendManagers = (services: TestServices, fields: Record<string, string>) =>
-  postCommand(services, "managers", fields);
+  postCommand(services, "accounts", fields);
 
 /** The audit entries with exactly this content. */
 export const auditEntries = (services: TestServices, content: string) =>

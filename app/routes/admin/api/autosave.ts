@@ -3,7 +3,7 @@ import { formText, formValues } from "#server/domain/write/form-input.ts";
 import { failureAnswer } from "#server/domain/write/run-write.ts";
 import { readForm } from "#server/http/request-body.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { requireAdministrator } from "#server/http/session-guard.ts";
+import { requireSignedIn } from "#server/http/session-guard.ts";
 import { answer } from "#server/http/write-endpoint.ts";
 import type { Route } from "./+types/autosave";
 
@@ -14,16 +14,16 @@ import type { Route } from "./+types/autosave";
  * has no loader, so any other method is answered 405 with Allow by the route table.
  */
 export async function action(args: Route.ActionArgs): Promise<Response> {
-  const session = await requireAdministrator(args);
+  const session = await requireSignedIn(args);
   const { db } = getServices(args.context);
   try {
     const form = await readForm(args.request, { maxFileBytes: 0, maxFiles: 0 });
     const fields = autosaveSchema.parse(formValues(form, ["key", "title", "tag", "status", "publishedAt", "contents"]));
     if (formText(form, "intent") === "discard") {
-      await deleteAutosave(db, session.administrator.id, fields.key);
+      await deleteAutosave(db, session.account.id, fields.key);
       return answer({ ok: true, status: 200, message: "자동 저장된 글을 버렸습니다." });
     }
-    const savedAt = await saveAutosave(db, session.administrator.id, fields);
+    const savedAt = await saveAutosave(db, session.account.id, fields);
     return answer({ ok: true, status: 200, message: "자동 저장했습니다.", data: { savedAt } });
   } catch (error) {
     const refused = failureAnswer(error);

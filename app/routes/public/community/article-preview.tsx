@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!session) throw data(null, { status: 404 });
   const { db, storage } = getServices(args.context);
   const { id } = args.params;
-  const copy = args.url.searchParams.has("edits") ? await getAutosave(db, session.administrator.id, id) : undefined;
+  const copy = args.url.searchParams.has("edits") ? await getAutosave(db, session.account.id, id) : undefined;
   const saved = id === NEW_ARTICLE_KEY ? undefined : await getArticle(db, storage, id, { unpublished: true });
   const article = copy ? withUnsavedEdits(saved, id, copy) : saved;
   if (!article) throw data(null, { status: 404 });
