@@ -4,12 +4,12 @@ import pg from "pg";
 import type { DatabaseTarget } from "#server/config.ts";
 import { DatabaseAvailability } from "./availability.ts";
 import { migrations } from "./migrations/index.ts";
-import type { Database } from "./schema.ts";
+import type { Database, Db } from "./schema.ts";
 import { attachSlowReads } from "./slow-reads.ts";
 import { createSqliteDialect, toSqliteValue } from "./sqlite-dialect.ts";
 import { readPoolKysely, SqliteReadPool } from "./sqlite-read-pool.ts";
 
-export type Db = Kysely<Database>;
+export type { Db };
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,10 +1,13 @@
-import type { Generated } from "kysely";
+import type { Generated, Kysely } from "kysely";
 import type { ArticleStatus } from "#shared/article-status.ts";
 
 /**
  * Table types for the query builder. Times are ISO-8601 strings in UTC and booleans are 0/1
  * integers, so the same rows come back from SQLite and PostgreSQL alike.
  */
+/** The query builder over these tables, whichever engine runs them. */
+export type Db = Kysely<Database>;
+
 export interface Database {
   documents: DocumentsTable;
   files: FilesTable;

@@ -1,4 +1,4 @@
-import type { Db } from "./database.ts";
+import type { Db } from "./schema.ts";
 
 /**
  * Where a read that grows with the archive runs (decision 0019): a search, the list's page anchors,
