@@ -11,7 +11,7 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
-import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/root";
 import { ErrorPage, NotFoundPage } from "./components/layout/StatusPages.tsx";
@@ -29,11 +29,13 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** The club's identity, needed by every page (titles, previews, header and footer). */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The club's identity, needed by every page (titles, previews, header and footer): nothing of
+ * the demo's on a site of its own, and links made from its public address (site-address.ts).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  const { value: settings } = await getSiteSettings(db);
-  const siteUrl = config.siteUrl ?? settings.siteUrl;
+  const { settings, siteUrl } = await loadPublicIdentity(db, config, request.url);
   return {
     site: { clubName: settings.clubName, description: settings.description, siteUrl },
     settings,

@@ -10,7 +10,7 @@ import {
   SESSION_COOKIE_NAME,
 } from "#server/domain/accounts/sessions.ts";
 import { CHALLENGE_LIFETIME_MS, isChallengeToken } from "#server/domain/accounts/sign-in-challenges.ts";
-import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { displayedClubName, loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
 import { readJsonRequest } from "#server/http/json-answer.ts";
 import { getServices, sessionContext } from "#server/http/router-context.ts";
 
@@ -101,8 +101,8 @@ export async function relyingPartyFor(
 ): Promise<RelyingParty> {
   const { config, db } = getServices(context);
   const origin = new URL(config.siteUrl ?? request.url).origin;
-  const { value: settings } = await getSiteSettings(db);
-  return { id: new URL(origin).hostname, origin, name: `${settings.clubName} 관리자` };
+  const { value: settings } = await loadOwnSiteSettings(db);
+  return { id: new URL(origin).hostname, origin, name: `${displayedClubName(settings)} 관리자` };
 }
 
 /** The most a passkey step's JSON body may weigh: an authenticator's answer is a few KB. */

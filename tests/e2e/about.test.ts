@@ -61,7 +61,7 @@ describe("/about", () => {
     expect(text).toContain(settings.subtitle);
     expect(text).toContain(home.intro);
     expect(text).toContain(String(settings.foundedYear));
-    expect(text).toContain(`창립 ${seoulYearMonth(new Date()).year - settings.foundedYear}주년`);
+    expect(text).toContain(`창립 ${seoulYearMonth(new Date()).year - (settings.foundedYear ?? 0)}주년`);
     for (const slogan of home.slogans) expect(text).toContain(slogan.description);
     for (const event of home.events) expect(text).toContain(event.title);
   });

@@ -277,12 +277,12 @@ describe("intro video", () => {
     await expect(player.locator("iframe").count()).resolves.toBe(0);
 
     const playerRequest = page.waitForRequest(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-    await player.getByRole("button", { name: new RegExp(`영상 재생: ${home.video.title}`) }).click();
+    await player.getByRole("button", { name: new RegExp(`영상 재생: ${home.video?.title}`) }).click();
     const frame = player.locator("iframe");
     await expect(frame.getAttribute("src")).resolves.toBe(
-      `https://www.youtube-nocookie.com/embed/${home.video.youtubeId}?autoplay=1&rel=0`,
+      `https://www.youtube-nocookie.com/embed/${home.video?.youtubeId}?autoplay=1&rel=0`,
     );
-    await expect(frame.getAttribute("title")).resolves.toBe(home.video.title);
+    await expect(frame.getAttribute("title")).resolves.toBe(home.video?.title);
     await expect(frame.getAttribute("allow")).resolves.toContain("autoplay");
     await playerRequest;
     expect(thirdParty.length).toBeGreaterThan(0);
@@ -293,7 +293,7 @@ describe("intro video", () => {
   test("before scripts run, the poster links to the video on YouTube", async () => {
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto("/");
-    const link = page.getByRole("link", { name: new RegExp(home.video.title) });
-    await expect(link.getAttribute("href")).resolves.toBe(`https://www.youtube.com/watch?v=${home.video.youtubeId}`);
+    const link = page.getByRole("link", { name: new RegExp(home.video?.title ?? "") });
+    await expect(link.getAttribute("href")).resolves.toBe(`https://www.youtube.com/watch?v=${home.video?.youtubeId}`);
   });
 });

@@ -94,7 +94,7 @@ describeEachDatabase(
       );
       const home = (await getHomeContent(db)).value;
       used.hero = home.heroImages[1]?.fileId ?? "";
-      used.poster = home.video.posterFileId;
+      used.poster = home.video.posterFileId ?? "";
       used.event = home.events[0]?.imageFileId ?? "";
       const admission = await db.selectFrom("documents").select("value").where("key", "=", "admission_info").execute();
       used.admission = JSON.parse(admission[0]?.value ?? "{}").meta.imageFileId;

@@ -67,7 +67,7 @@ describeEachDatabase("home page content", (services) => {
       height: 1080,
       srcSet: "",
     });
-    expect(page.video.poster?.url).toBe("/uploads/home/poster.webp");
+    expect(page.video?.poster?.url).toBe("/uploads/home/poster.webp");
     expect(page.events.map((e) => e.image?.url)).toEqual([
       "/uploads/home/event.webp",
       undefined,

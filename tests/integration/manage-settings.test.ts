@@ -103,7 +103,7 @@ describeEachDatabase("site settings and home writes", (services) => {
       const { version, value } = await getSiteSettings(db);
       const result = await saveSettings(
         settingsForm(version, value, {
-          clubName: "",
+          clubName: "가".repeat(41),
           email: "kernel@",
           siteUrl: "kernel.example",
           foundedYear: "천구백칠십삼",
@@ -115,7 +115,7 @@ describeEachDatabase("site settings and home writes", (services) => {
       );
       expect(result.status).toBe(400);
       expect(result.fieldErrors).toEqual({
-        clubName: "동아리 이름을 입력해 주세요.",
+        clubName: "동아리 이름은 40자까지 쓸 수 있습니다.",
         email: "이메일 주소 형식이 올바르지 않습니다. 예: club@example.org (없으면 비워 두세요)",
         siteUrl: "https://로 시작하는 주소를 입력해 주세요. 예: https://club.example.org",
         foundedYear: "창립 연도를 숫자로 입력해 주세요. 예: 1973",
@@ -143,6 +143,20 @@ describeEachDatabase("site settings and home writes", (services) => {
       await expect(getSiteSettings(db)).resolves.toMatchObject({
         value: { email: "", social: { facebook: "" } },
       });
+    });
+
+    test("every identity field may be left empty: it is then unset (the dashboard lists it)", async () => {
+      const { db } = services();
+      const { version, value } = await getSiteSettings(db);
+      const emptied = await saveSettings(
+        settingsForm(version, value, { clubName: "", subtitle: "", description: "", foundedYear: "", siteUrl: "" }),
+      );
+      expect(emptied).toMatchObject({ ok: true });
+      await expect(getSiteSettings(db)).resolves.toMatchObject({
+        value: { clubName: "", subtitle: "", description: "", foundedYear: null, siteUrl: "" },
+      });
+      const restored = await getSiteSettings(db);
+      await expect(saveSettings(settingsForm(restored.version, value))).resolves.toMatchObject({ ok: true });
     });
 
     test("a save from an older version is a conflict", async () => {

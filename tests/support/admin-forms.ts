@@ -24,7 +24,7 @@ export function settingsForm(version: number, settings: SiteSettings, overrides:
     clubName: settings.clubName,
     subtitle: settings.subtitle,
     description: settings.description,
-    foundedYear: String(settings.foundedYear),
+    foundedYear: settings.foundedYear === null ? "" : String(settings.foundedYear),
     siteUrl: settings.siteUrl,
     address: settings.address,
     email: settings.email,

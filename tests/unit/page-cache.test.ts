@@ -113,7 +113,7 @@ describe("answers from memory", () => {
 
   test("compressed bodies decode to the page", async () => {
     const page = await cache.store({
-      req: { url: "/raw" } as never,
+      req: { url: "/raw", headers: { host: "club.test" } } as never,
       response: htmlResponse("압축 "),
       baseHeaders: {},
       nonce: undefined,
@@ -198,9 +198,9 @@ describe("answers from memory", () => {
 });
 
 describe("what is kept", () => {
-  const store = (cache: PageCache, url: string, response: Response, generation?: number) =>
+  const store = (cache: PageCache, url: string, response: Response, generation?: number, host = "club.test") =>
     cache.store({
-      req: { url } as never,
+      req: { url, headers: { host } } as never,
       response,
       baseHeaders: {},
       nonce: undefined,
@@ -225,6 +225,20 @@ describe("what is kept", () => {
     await cache.invalidate();
     await store(cache, "/stale", htmlResponse("stale"), generation);
     expect(cache.size).toBe(0);
+  });
+
+  test("a page is kept for the host it was asked at: its links are made from that host", async () => {
+    const cache = new PageCache({ maxBytes: 1024 * 1024 });
+    const held = (host: string, headers: Record<string, string> = {}) =>
+      cache.serve(
+        { method: "GET", url: "/about", headers: { host, ...headers } } as never,
+        { writeHead: () => undefined, end: () => undefined } as never,
+      );
+    await store(cache, "/about", htmlResponse("club"), undefined, "club.example.org");
+    expect(held("club.example.org")).toBe(true);
+    expect(held("192.168.0.10:3000")).toBe(false);
+    expect(held("club.example.org", { "x-forwarded-host": "other.example.org" })).toBe(false);
+    expect(held("club.example.org", { "x-forwarded-proto": "https" })).toBe(false);
   });
 
   test("memory is bounded and the least recently used pages go first", async () => {

@@ -1,7 +1,5 @@
 import { expect, test } from "vitest";
-import type { Config } from "#server/config.ts";
-import { isLoopbackAddress, siteAddressWarning } from "#server/domain/dashboard/site-address.ts";
-import { demoSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { isLoopbackAddress, offeredSiteUrl, publicSiteUrl } from "#server/domain/site-settings/site-address.ts";
 
 test("addresses that reach only this computer are loopback addresses", () => {
   for (const address of [
@@ -25,20 +23,30 @@ test("addresses that reach only this computer are loopback addresses", () => {
   }
 });
 
-test("the dashboard warns about the address in use: SITE_URL first, else the settings", () => {
-  const config = { siteUrl: undefined } as Config;
-  expect(siteAddressWarning(config, demoSiteSettings("http://localhost:3000"))).toEqual({
-    siteUrl: "http://localhost:3000",
-    fromEnvironment: false,
-  });
-  expect(siteAddressWarning(config, demoSiteSettings("https://club.example.org"))).toBeNull();
-  expect(
-    siteAddressWarning({ siteUrl: "https://club.example.org" } as Config, demoSiteSettings("http://localhost:3000")),
-  ).toBeNull();
-  expect(
-    siteAddressWarning({ siteUrl: "http://127.0.0.1:8080" } as Config, demoSiteSettings("https://club.example.org")),
-  ).toEqual({
-    siteUrl: "http://127.0.0.1:8080",
-    fromEnvironment: true,
-  });
+test("the public address: the settings', then SITE_URL, then the address the browser used", () => {
+  const request = "http://192.168.0.10:3000/about.data";
+  expect(publicSiteUrl("https://club.example.org", { siteUrl: "https://env.example.org" }, request)).toBe(
+    "https://club.example.org",
+  );
+  expect(publicSiteUrl("", { siteUrl: "https://env.example.org" }, request)).toBe("https://env.example.org");
+  expect(publicSiteUrl("", { siteUrl: undefined }, request)).toBe("http://192.168.0.10:3000");
+});
+
+test("a loopback address in the settings or SITE_URL gives way to the browser's own", () => {
+  const request = "https://club.example.org/rss.xml";
+  expect(publicSiteUrl("http://localhost:3000", { siteUrl: "http://127.0.0.1:8080" }, request)).toBe(
+    "https://club.example.org",
+  );
+  expect(publicSiteUrl("http://localhost:3000", { siteUrl: "https://env.example.org" }, request)).toBe(
+    "https://env.example.org",
+  );
+});
+
+test("the setup page offers SITE_URL when it is public, else the browser's address", () => {
+  expect(offeredSiteUrl({ siteUrl: "https://env.example.org" }, "http://10.0.0.5:3000/admin/setup")).toBe(
+    "https://env.example.org",
+  );
+  expect(offeredSiteUrl({ siteUrl: "http://localhost:3000" }, "http://10.0.0.5:3000/admin/setup")).toBe(
+    "http://10.0.0.5:3000",
+  );
 });

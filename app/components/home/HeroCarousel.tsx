@@ -56,7 +56,8 @@ export function HeroCarousel({ slides, label, children, stopped, onStoppedChange
   return (
     <section
       className={styles.hero}
-      aria-roledescription="carousel"
+      // Without pictures (a site that has just started) it is only the club's name.
+      aria-roledescription={count > 0 ? "carousel" : undefined}
       aria-label={label}
       onPointerEnter={onPointerEnter}
       onPointerLeave={() => setHovered(false)}

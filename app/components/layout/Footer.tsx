@@ -18,7 +18,7 @@ export interface FooterLeader {
 interface FooterProps {
   clubName: string;
   subtitle: string;
-  foundedYear: number;
+  foundedYear: number | null;
   address: string;
   email: string;
   social: { instagram: string; facebook: string; github: string; youtube: string };
@@ -47,27 +47,29 @@ export function Footer(props: FooterProps) {
             <PromptMark className={styles.prompt} />
             {clubName}
           </p>
-          <p className={styles.subtitle}>{subtitle}</p>
-          <p className={styles.since}>since {foundedYear}</p>
+          {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+          {foundedYear !== null && <p className={styles.since}>since {foundedYear}</p>}
         </div>
 
-        <div>
-          <h2 className={styles.heading}>Contact</h2>
-          <ul className={styles.list}>
-            {address && (
-              <FooterLine icon={<MapPinIcon size={16} />}>
-                <address className={styles.address}>{address}</address>
-              </FooterLine>
-            )}
-            {email && (
-              <FooterLine icon={<MailIcon size={16} />}>
-                <a href={`mailto:${email}`} className={styles.link}>
-                  {email}
-                </a>
-              </FooterLine>
-            )}
-          </ul>
-        </div>
+        {(address || email) && (
+          <div>
+            <h2 className={styles.heading}>Contact</h2>
+            <ul className={styles.list}>
+              {address && (
+                <FooterLine icon={<MapPinIcon size={16} />}>
+                  <address className={styles.address}>{address}</address>
+                </FooterLine>
+              )}
+              {email && (
+                <FooterLine icon={<MailIcon size={16} />}>
+                  <a href={`mailto:${email}`} className={styles.link}>
+                    {email}
+                  </a>
+                </FooterLine>
+              )}
+            </ul>
+          </div>
+        )}
 
         {leaders.length > 0 && (
           <div>
@@ -87,26 +89,28 @@ export function Footer(props: FooterProps) {
           </div>
         )}
 
-        <div>
-          <h2 className={styles.heading}>Follow</h2>
-          <ul className={styles.social}>
-            {socialLinks
-              .filter(({ key }) => social[key])
-              .map(({ key, label, Icon }) => (
-                <li key={key}>
-                  <a
-                    href={social[key]}
-                    className={styles.socialLink}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${clubName} ${label} (새 창)`}
-                  >
-                    <Icon size={20} />
-                  </a>
-                </li>
-              ))}
-          </ul>
-        </div>
+        {Object.values(social).some(Boolean) && (
+          <div>
+            <h2 className={styles.heading}>Follow</h2>
+            <ul className={styles.social}>
+              {socialLinks
+                .filter(({ key }) => social[key])
+                .map(({ key, label, Icon }) => (
+                  <li key={key}>
+                    <a
+                      href={social[key]}
+                      className={styles.socialLink}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`${clubName} ${label} (새 창)`}
+                    >
+                      <Icon size={20} />
+                    </a>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        )}
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>

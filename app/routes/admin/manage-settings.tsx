@@ -6,11 +6,8 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { findImageRefs } from "#server/domain/files/files.ts";
 import { getHomeContent, homeHistory as homeContentHistory, homeContentSchema } from "#server/domain/home/home.ts";
 import { revisionPanel } from "#server/domain/revisions/revisions.ts";
-import {
-  getSiteSettings,
-  siteSettingsHistory,
-  siteSettingsSchema,
-} from "#server/domain/site-settings/site-settings.ts";
+import { loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
+import { siteSettingsHistory, siteSettingsSchema } from "#server/domain/site-settings/site-settings.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/manage-settings";
@@ -21,16 +18,21 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "ì‚¬ì
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = getServices(context);
   const [settings, home, settingsHistory, homeHistory] = await Promise.all([
-    getSiteSettings(db),
+    loadOwnSiteSettings(db),
     getHomeContent(db),
     revisionPanel(db, siteSettingsHistory, "site_settings", url),
     revisionPanel(db, homeContentHistory, "home", url),
   ]);
-  const images = await findImageRefs(db, storage, [
-    ...home.value.heroImages.map((hero) => hero.fileId),
-    ...home.value.events.map((event) => event.imageFileId),
-    home.value.video.posterFileId,
-  ]);
+  const images = await findImageRefs(
+    db,
+    storage,
+    [
+      ...home.value.heroImages.map((hero) => hero.fileId),
+      ...home.value.events.map((event) => event.imageFileId),
+      home.value.video.posterFileId,
+    ].filter((id) => id !== null),
+  );
+  const imageOf = (fileId: string | null) => (fileId === null ? undefined : images.get(fileId));
   return {
     settings: settings.value,
     settingsVersion: settings.version,
@@ -39,9 +41,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     homeVersion: home.version,
     homeRules: fieldRules(homeContentSchema),
     homeImages: {
-      heroImages: home.value.heroImages.map((hero) => images.get(hero.fileId)),
-      eventImages: home.value.events.map((event) => images.get(event.imageFileId)),
-      poster: images.get(home.value.video.posterFileId),
+      heroImages: home.value.heroImages.map((hero) => imageOf(hero.fileId)),
+      eventImages: home.value.events.map((event) => imageOf(event.imageFileId)),
+      poster: imageOf(home.value.video.posterFileId),
     },
     settingsHistory,
     homeHistory,

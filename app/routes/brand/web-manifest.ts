@@ -1,12 +1,12 @@
 import { LOGO_MARK_COLORS } from "#app/components/brand/LogoMark.tsx";
-import { loadSiteIdentity } from "#server/domain/seo/public-pages.ts";
+import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/web-manifest";
 
 /** GET /manifest.webmanifest: the club's name and icons for a phone's home screen. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  const { settings } = await loadSiteIdentity(db, config);
+  const { settings } = await loadPublicIdentity(db, config, request.url);
   const manifest = {
     name: settings.clubName,
     short_name: settings.clubName,

@@ -39,19 +39,25 @@ export default function Home({ loaderData: { home } }: Route.ComponentProps) {
         stopped={stopped}
         onStoppedChange={setStopped}
       >
-        <p className={styles.heroEyebrow}>
-          <PromptMark className={styles.heroPrompt} />
-          since {settings.foundedYear}
-        </p>
+        {settings.foundedYear !== null && (
+          <p className={styles.heroEyebrow}>
+            <PromptMark className={styles.heroPrompt} />
+            since {settings.foundedYear}
+          </p>
+        )}
         <h1 className={styles.heroTitle}>
           {settings.clubName}
           <span className={styles.cursor} aria-hidden="true" />
         </h1>
-        <p className={styles.heroSubtitle}>{settings.subtitle}</p>
+        {settings.subtitle && <p className={styles.heroSubtitle}>{settings.subtitle}</p>}
       </HeroCarousel>
-      <SloganStrip slogans={home.slogans.map((slogan) => slogan.title)} stopped={stopped} />
-      <AboutSection home={home} clubName={settings.clubName} />
-      <ActivitiesSection events={home.events} />
+      {home.slogans.length > 0 && (
+        <SloganStrip slogans={home.slogans.map((slogan) => slogan.title)} stopped={stopped} />
+      )}
+      {(home.intro || home.video || home.slogans.length > 0) && (
+        <AboutSection home={home} clubName={settings.clubName} />
+      )}
+      {home.events.length > 0 && <ActivitiesSection events={home.events} />}
       <RecruitingSection
         recruiting={home.recruiting}
         isRecruiting={layout?.isRecruiting ?? false}

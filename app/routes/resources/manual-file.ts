@@ -1,6 +1,6 @@
 import { create as contentDisposition } from "content-disposition";
 import { adminManualPdf } from "#server/domain/manual/manual-pdf.ts";
-import { loadSiteIdentity } from "#server/domain/seo/public-pages.ts";
+import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
 import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "#server/http/pdf-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     });
   }
   const { db, config } = getServices(context);
-  const { settings, siteUrl } = await loadSiteIdentity(db, config);
+  const { settings, siteUrl } = await loadPublicIdentity(db, config, request.url);
   const pdf = await adminManualPdf({ clubName: settings.clubName, siteUrl });
   const headers = new Headers({
     "Content-Type": "application/pdf",

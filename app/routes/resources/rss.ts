@@ -1,21 +1,20 @@
 import { articleHref, MEDIA_PATH, RSS_PATH } from "#app/components/community/media-links.ts";
 import { absoluteUrl } from "#app/lib/meta.ts";
 import { listArticles } from "#server/domain/articles/articles.ts";
-import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/rss";
 
 const ITEM_COUNT = 20;
 
 /** An RSS 2.0 feed of the newest articles, with absolute links from the site's public address. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, storage, config } = getServices(context);
-  const [{ value: settings }, newestPage] = await Promise.all([
-    getSiteSettings(db),
+  const [{ settings, siteUrl }, newestPage] = await Promise.all([
+    loadPublicIdentity(db, config, request.url),
     listArticles(db, storage, { page: 1, limit: ITEM_COUNT, search: "", tag: "" }),
   ]);
   const items = newestPage?.items ?? [];
-  const siteUrl = config.siteUrl ?? settings.siteUrl;
   const link = (path: string) => escapeXml(absoluteUrl(siteUrl, path));
   const newest = items[0]?.publishedAt;
 

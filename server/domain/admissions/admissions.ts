@@ -44,6 +44,15 @@ const DOCUMENT_KEY = "admission_info";
 /** Every save kept, to compare and restore (the history panel of its page). */
 export const admissionsHistory = documentHistory(DOCUMENT_KEY, admissionInfoSchema);
 
+/** A site that has just started: not recruiting, nothing listed, a plain title. */
+export function emptyAdmissionInfo(): AdmissionInfo {
+  return {
+    meta: { isRecruiting: false, imageFileId: null, title: "신입 부원 모집", description: "", applyUrl: "" },
+    schedules: [],
+    faqs: [],
+  };
+}
+
 export async function getAdmissionInfo(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, admissionInfoSchema);
   if (!document) throw new Error("Admission info is missing: the database was not seeded.");

@@ -102,20 +102,23 @@ export async function listAllEvents(db: Db) {
 }
 
 /**
- * The months the public calendar shows: from January of the club's founding year to two years
- * past the later of this month and the last event. Every other month is a 404, so crawlers
- * following "next month" stop instead of walking centuries of empty pages.
+ * The months the public calendar shows: from January of the club's founding year (not set: of
+ * the year of the earlier of the first event and this month) to two years past the later of
+ * this month and the last event. Every other month is a 404, so crawlers following "next month"
+ * stop instead of walking centuries of empty pages.
  */
 export async function calendarMonthRange(
   db: Db,
-  foundedYear: number,
+  foundedYear: number | null,
   current: YearMonth,
 ): Promise<{ first: YearMonth; last: YearMonth }> {
   const row = await db
     .selectFrom("calendar_events")
-    .select((eb) => eb.fn.max("starts_at").as("latest"))
+    .select((eb) => [eb.fn.min("starts_at").as("earliest"), eb.fn.max("starts_at").as("latest")])
     .executeTakeFirst();
   const latest = row?.latest ? seoulYearMonth(new Date(row.latest)) : current;
   const end = compareMonths(latest, current) > 0 ? latest : current;
-  return { first: { year: foundedYear, month: 1 }, last: addMonths(end, 24) };
+  const earliest = row?.earliest ? seoulYearMonth(new Date(row.earliest)) : current;
+  const startYear = foundedYear ?? Math.min(earliest.year, current.year);
+  return { first: { year: startYear, month: 1 }, last: addMonths(end, 24) };
 }

@@ -5,60 +5,90 @@ import { findImageRefs, type ImageRef } from "#server/domain/files/files.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 
-/** The home page's editable parts: hero pictures, intro, video, slogans, events and recruiting. */
+/** A picture's file, or null for a slot no picture was chosen for yet. */
+const pictureFileId = z.string().min(1).nullable();
+
+/** In a slot of several fields, a value is needed once any of them is filled in. */
+function neededTogether<Row extends Record<string, unknown>>(needed: { key: keyof Row & string; message: string }[]) {
+  return (row: Row, ctx: z.RefinementCtx) => {
+    const filled = Object.values(row).some((value) => typeof value === "string" && value !== "");
+    if (!filled) return;
+    for (const { key, message } of needed) {
+      if (row[key] === "") ctx.addIssue({ code: "custom", path: [key], message });
+    }
+  };
+}
+
+/**
+ * The home page's editable parts: hero pictures, intro, video, slogans, events and recruiting.
+ * The lists have fixed slots; a slot left empty (and every part, on a site that has just
+ * started) is simply not shown, so a club fills its home page in piece by piece.
+ */
 export const homeContentSchema = z.object({
   heroImages: z
     .array(
       z.object({
-        fileId: z.string().min(1),
+        fileId: pictureFileId,
         alt: z.string().trim().max(200, "대체 텍스트는 200자까지 쓸 수 있습니다."),
       }),
     )
     .length(4),
-  intro: z.string().trim().min(1, "소개 글을 입력해 주세요.").max(2000, "소개 글은 2000자까지 쓸 수 있습니다."),
-  video: z.object({
-    /** The YouTube video id; the player loads only when a visitor asks for it. */
-    youtubeId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{6,20}$/, "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ"),
-    title: z.string().trim().min(1, "영상 제목을 입력해 주세요.").max(120, "영상 제목은 120자까지 쓸 수 있습니다."),
-    posterFileId: z.string().min(1),
-  }),
+  intro: z.string().trim().max(2000, "소개 글은 2000자까지 쓸 수 있습니다."),
+  video: z
+    .object({
+      /** The YouTube video id; the player loads only when a visitor asks for it. */
+      youtubeId: z.union([
+        z.literal(""),
+        z
+          .string()
+          .regex(
+            /^[A-Za-z0-9_-]{6,20}$/,
+            "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ",
+          ),
+      ]),
+      title: z.string().trim().max(120, "영상 제목은 120자까지 쓸 수 있습니다."),
+      posterFileId: pictureFileId,
+    })
+    .superRefine((video, ctx) => {
+      if (video.youtubeId !== "" && video.title === "") {
+        ctx.addIssue({ code: "custom", path: ["title"], message: "영상 제목을 입력해 주세요." });
+      }
+    }),
   slogans: z
     .array(
-      z.object({
-        title: z.string().trim().min(1, "슬로건을 입력해 주세요.").max(30, "슬로건은 30자까지 쓸 수 있습니다."),
-        description: z
-          .string()
-          .trim()
-          .min(1, "슬로건 설명을 입력해 주세요.")
-          .max(300, "슬로건 설명은 300자까지 쓸 수 있습니다."),
-      }),
+      z
+        .object({
+          title: z.string().trim().max(30, "슬로건은 30자까지 쓸 수 있습니다."),
+          description: z.string().trim().max(300, "슬로건 설명은 300자까지 쓸 수 있습니다."),
+        })
+        .superRefine(
+          neededTogether([
+            { key: "title", message: "슬로건을 입력해 주세요." },
+            { key: "description", message: "슬로건 설명을 입력해 주세요." },
+          ]),
+        ),
     )
     .length(3),
   events: z
     .array(
-      z.object({
-        title: z.string().trim().min(1, "행사 이름을 입력해 주세요.").max(60, "행사 이름은 60자까지 쓸 수 있습니다."),
-        summary: z
-          .string()
-          .trim()
-          .min(1, "행사 소개를 입력해 주세요.")
-          .max(400, "행사 소개는 400자까지 쓸 수 있습니다."),
-        duration: z.string().trim().max(30, "기간은 30자까지 쓸 수 있습니다."),
-        imageFileId: z.string().min(1),
-      }),
+      z
+        .object({
+          title: z.string().trim().max(60, "행사 이름은 60자까지 쓸 수 있습니다."),
+          summary: z.string().trim().max(400, "행사 소개는 400자까지 쓸 수 있습니다."),
+          duration: z.string().trim().max(30, "기간은 30자까지 쓸 수 있습니다."),
+          imageFileId: pictureFileId,
+        })
+        .superRefine(
+          neededTogether([
+            { key: "title", message: "행사 이름을 입력해 주세요." },
+            { key: "summary", message: "행사 소개를 입력해 주세요." },
+          ]),
+        ),
     )
     .length(3),
   recruiting: z.object({
-    intro: z
-      .string()
-      .trim()
-      .min(1, "모집 안내 글을 입력해 주세요.")
-      .max(1000, "모집 안내 글은 1000자까지 쓸 수 있습니다."),
-    wanted: z
-      .array(z.string().trim().min(1, "찾는 사람을 입력해 주세요.").max(200, "200자까지 쓸 수 있습니다."))
-      .length(4),
+    intro: z.string().trim().max(1000, "모집 안내 글은 1000자까지 쓸 수 있습니다."),
+    wanted: z.array(z.string().trim().max(200, "200자까지 쓸 수 있습니다.")).length(4),
     sessionsPerSemester: z
       .number({ error: "숫자로 입력해 주세요. 예: 20" })
       .int("숫자로 입력해 주세요. 예: 20")
@@ -74,18 +104,33 @@ const DOCUMENT_KEY = "home";
 /** Every save kept, to compare and restore (the history panel of its page). */
 export const homeHistory = documentHistory(DOCUMENT_KEY, homeContentSchema);
 
+/** The home page of a site that has just started: every slot empty, so no part is shown. */
+export function emptyHomeContent(): HomeContent {
+  return {
+    heroImages: Array.from({ length: 4 }, () => ({ fileId: null, alt: "" })),
+    intro: "",
+    video: { youtubeId: "", title: "", posterFileId: null },
+    slogans: Array.from({ length: 3 }, () => ({ title: "", description: "" })),
+    events: Array.from({ length: 3 }, () => ({ title: "", summary: "", duration: "", imageFileId: null })),
+    recruiting: { intro: "", wanted: ["", "", "", ""], sessionsPerSemester: 0 },
+  };
+}
+
 export async function getHomeContent(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, homeContentSchema);
   if (!document) throw new Error("Home content is missing: the database was not seeded.");
   return document;
 }
 
-/** The home content with its file ids resolved to images, as the public pages show it. */
+/**
+ * The home content as the public pages show it: file ids resolved to images, and only the
+ * parts that are filled in (a slot left empty, or a picture whose file is gone, is left out).
+ */
 export interface HomePage {
-  /** The hero pictures whose files exist, in order. */
   heroImages: { image: ImageRef; alt: string }[];
   intro: string;
-  video: { youtubeId: string; title: string; poster: ImageRef | undefined };
+  /** No video until one is set. */
+  video: { youtubeId: string; title: string; poster: ImageRef | undefined } | undefined;
   slogans: HomeContent["slogans"];
   events: (Omit<HomeContent["events"][number], "imageFileId"> & { image: ImageRef | undefined })[];
   recruiting: HomeContent["recruiting"];
@@ -93,28 +138,30 @@ export interface HomePage {
 
 export async function getHomePage(db: Db, storage: FileStorage): Promise<HomePage> {
   const { value } = await getHomeContent(db);
-  const images = await findImageRefs(db, storage, [
-    ...value.heroImages.map((hero) => hero.fileId),
-    value.video.posterFileId,
-    ...value.events.map((event) => event.imageFileId),
-  ]);
+  const images = await findImageRefs(
+    db,
+    storage,
+    [
+      ...value.heroImages.map((hero) => hero.fileId),
+      value.video.posterFileId,
+      ...value.events.map((event) => event.imageFileId),
+    ].filter((id) => id !== null),
+  );
+  const imageOf = (fileId: string | null) => (fileId === null ? undefined : images.get(fileId));
   return {
     heroImages: value.heroImages.flatMap(({ fileId, alt }) => {
-      const image = images.get(fileId);
+      const image = imageOf(fileId);
       return image ? [{ image, alt }] : [];
     }),
     intro: value.intro,
-    video: {
-      youtubeId: value.video.youtubeId,
-      title: value.video.title,
-      poster: images.get(value.video.posterFileId),
-    },
-    slogans: value.slogans,
-    events: value.events.map(({ imageFileId, ...event }) => ({
-      ...event,
-      image: images.get(imageFileId),
-    })),
-    recruiting: value.recruiting,
+    video: value.video.youtubeId
+      ? { youtubeId: value.video.youtubeId, title: value.video.title, poster: imageOf(value.video.posterFileId) }
+      : undefined,
+    slogans: value.slogans.filter((slogan) => slogan.title !== ""),
+    events: value.events
+      .filter((event) => event.title !== "")
+      .map(({ imageFileId, ...event }) => ({ ...event, image: imageOf(imageFileId) })),
+    recruiting: { ...value.recruiting, wanted: value.recruiting.wanted.filter((wanted) => wanted !== "") },
   };
 }
 

@@ -73,9 +73,6 @@ export interface HomeSubmission {
   pictures: { slot: HomeImageSlot; image: UploadedFile }[];
 }
 
-/** Until the transaction reads the stored content, a picture's file id is not known. */
-const UNKNOWN_FILE = "stored";
-
 /**
  * The rows of a list of fixed slots (four hero pictures, three slogans, …), one per slot in
  * order; their fields repeat under the list's name, as the schema's errors name them
@@ -96,20 +93,18 @@ function slotRows<Column extends string>(
 export async function readHomeForm(form: FormData): Promise<HomeSubmission> {
   const version = formVersion(form);
   const texts = homeContentSchema.parse({
-    heroImages: slotRows(form, "heroImages", ["alt"], 4).map(({ alt }) => ({
-      fileId: UNKNOWN_FILE,
-      alt,
-    })),
+    // Until the transaction reads the stored content, the pictures' file ids are not known.
+    heroImages: slotRows(form, "heroImages", ["alt"], 4).map(({ alt }) => ({ fileId: null, alt })),
     intro: formText(form, "intro"),
     video: {
       youtubeId: youtubeIdFrom(formText(form, "video.youtubeId")),
       title: formText(form, "video.title"),
-      posterFileId: UNKNOWN_FILE,
+      posterFileId: null,
     },
     slogans: slotRows(form, "slogans", ["title", "description"], 3),
     events: slotRows(form, "events", ["title", "summary", "duration"], 3).map((event) => ({
       ...event,
-      imageFileId: UNKNOWN_FILE,
+      imageFileId: null,
     })),
     recruiting: {
       intro: formText(form, "recruiting.intro"),
@@ -140,12 +135,12 @@ export async function writeHome(
     ...texts,
     heroImages: texts.heroImages.map((hero, index) => ({
       ...hero,
-      fileId: current.value.heroImages[index]?.fileId ?? hero.fileId,
+      fileId: current.value.heroImages[index]?.fileId ?? null,
     })),
     video: { ...texts.video, posterFileId: current.value.video.posterFileId },
     events: texts.events.map((event, index) => ({
       ...event,
-      imageFileId: current.value.events[index]?.imageFileId ?? event.imageFileId,
+      imageFileId: current.value.events[index]?.imageFileId ?? null,
     })),
   };
   for (const { slot, image } of pictures) {

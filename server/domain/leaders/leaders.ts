@@ -14,12 +14,16 @@ export const leaderSchema = z.object({
   phoneNumber: phoneNumberSchema,
 });
 
-/** Index 0 is the president, 1 and 2 the vice-presidents (the third entry is optional). */
+/**
+ * Index 0 is the president, 1 and 2 the vice-presidents (the third entry is optional). A site
+ * that has just started has none yet (its pages show no leaders); the form always sends the
+ * first two.
+ */
 export const leadersSchema = z.object({
   leaders: z
     .array(leaderSchema)
-    .min(2, "회장과 부회장을 입력해 주세요.")
-    .max(3, "운영진은 세 명까지 넣을 수 있습니다."),
+    .max(3, "운영진은 세 명까지 넣을 수 있습니다.")
+    .refine((leaders) => leaders.length !== 1, "회장과 부회장을 입력해 주세요."),
 });
 
 export type Leaders = z.infer<typeof leadersSchema>;

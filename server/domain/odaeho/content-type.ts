@@ -1,5 +1,5 @@
 import { uploadLimits } from "#server/domain/files/uploads.ts";
-import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
 import { type ContentType, command } from "#server/domain/write/content-type.ts";
 import { required, uploadedImage, uploadedPdf } from "#server/domain/write/form-files.ts";
 import { formPageOrder, formTarget, formText, formValues } from "#server/domain/write/form-input.ts";
@@ -41,7 +41,7 @@ export const odaehoContent: ContentType = {
         return { fields: readFields(form), uploads: { thumbnail, pdf } };
       },
       run: async (trx, files, { fields, uploads }) => {
-        const { clubName } = (await getSiteSettings(trx)).value;
+        const { clubName } = (await loadOwnSiteSettings(trx)).value;
         return createIssue(trx, files, clubName, fields, uploads);
       },
     }),
@@ -56,7 +56,7 @@ export const odaehoContent: ContentType = {
         },
       }),
       run: async (trx, files, { target, fields, uploads }) => {
-        const { clubName } = (await getSiteSettings(trx)).value;
+        const { clubName } = (await loadOwnSiteSettings(trx)).value;
         await updateIssue(trx, files, clubName, target, fields, uploads);
       },
     }),

@@ -27,12 +27,14 @@ const unsafeInFileName = /[\p{Cc}\\/:*?"<>|]/gu;
 const MAX_FILE_NAME_BYTES = 200;
 
 /**
- * The PDF's name, as the spec gives it: "{club name} odaeho {title}.pdf". Characters a file name
+ * The PDF's name, as the spec gives it: "{club name} odaeho {title}.pdf" (the club's own name,
+ * never the demo's). Characters a file name
  * cannot hold become "_", and a very long title is shortened so the name fits on disk.
  */
 export function odaehoPdfName(clubName: string, title: string): string {
   const clean = (text: string) => text.replace(unsafeInFileName, "_").replace(/\s+/g, " ").trim();
-  const prefix = `${clean(clubName)} odaeho `;
+  // A club whose name is not set yet: "odaeho {title}.pdf".
+  const prefix = `${clean(clubName)} odaeho `.trimStart();
   const encoder = new TextEncoder();
   let rest = clean(title);
   while (rest && encoder.encode(`${prefix}${rest}.pdf`).length > MAX_FILE_NAME_BYTES) {

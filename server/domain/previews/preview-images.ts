@@ -4,7 +4,7 @@ import type { Db } from "#server/db/database.ts";
 import { publishedArticles } from "#server/domain/articles/published.ts";
 import { loadSharp } from "#server/domain/files/sharp.ts";
 import { articlePathOf } from "#server/domain/seo/public-pages.ts";
-import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { displayedClubName, loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
 import type { Logger } from "#server/logger.ts";
 import { type FileStorage, StorageNotFoundError } from "#server/storage/storage.ts";
 import {
@@ -118,8 +118,8 @@ async function pictureSource(services: PreviewServices, fileId: string): Promise
 async function cardSource(db: Db, pageKey: string, brand: CardBrand): Promise<PreviewSource | undefined> {
   const page = await pageOfKey(db, pageKey);
   if (!page) return undefined;
-  const { value: settings } = await getSiteSettings(db);
-  const card = { title: page.title, clubName: settings.clubName };
+  const { value: settings } = await loadOwnSiteSettings(db);
+  const card = { title: page.title, clubName: displayedClubName(settings) };
   return {
     path: titleCardPath(page.path, card.title, card.clubName),
     make: async () => ({ body: await drawTitleCard(card, brand), contentType: "image/png" }),

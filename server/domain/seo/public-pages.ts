@@ -1,7 +1,5 @@
-import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/database.ts";
 import { publishedArticles } from "#server/domain/articles/articles.ts";
-import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { publicPages } from "#shared/public-pages.ts";
 
 /**
@@ -40,13 +38,4 @@ export async function resolvePublicPage(db: Db, path: string): Promise<string | 
   if (!id) return undefined;
   const article = await publishedArticles(db).select("id").where("id", "=", id).executeTakeFirst();
   return article ? normalized : undefined;
-}
-
-/**
- * The club's settings and its public address: the environment's SITE_URL when set, else the
- * address in site settings (as the root loader does for pages).
- */
-export async function loadSiteIdentity(db: Db, config: Config) {
-  const { value: settings } = await getSiteSettings(db);
-  return { settings, siteUrl: config.siteUrl ?? settings.siteUrl };
 }

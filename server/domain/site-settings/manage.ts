@@ -1,7 +1,8 @@
 import type { Db } from "#server/db/database.ts";
 import { changedFields, fieldsChangedSentence, summarizeChanges } from "#server/domain/write/changes.ts";
 import { formNumber, formText, formVersion } from "#server/domain/write/form-input.ts";
-import { getSiteSettings, type SiteSettings, saveSiteSettings, siteSettingsSchema } from "./site-settings.ts";
+import { loadOwnSiteSettings } from "./identity.ts";
+import { type SiteSettings, saveSiteSettings, siteSettingsSchema } from "./site-settings.ts";
 
 /** The club's identity as the settings page edits it: one form, one version. */
 export interface SiteSettingsSubmission {
@@ -20,7 +21,7 @@ export function readSiteSettingsForm(form: FormData): SiteSettingsSubmission {
     clubName: text("clubName"),
     subtitle: text("subtitle"),
     description: text("description"),
-    foundedYear: formNumber(form, "foundedYear"),
+    foundedYear: formText(form, "foundedYear").trim() === "" ? null : formNumber(form, "foundedYear"),
     siteUrl: text("siteUrl").trim(),
     address: text("address"),
     email: text("email").trim(),
@@ -46,7 +47,8 @@ export function readSiteSettingsForm(form: FormData): SiteSettingsSubmission {
 
 /** Writes the settings over the version they were loaded at; answers what changed. */
 export async function writeSiteSettings(trx: Db, { version, settings }: SiteSettingsSubmission): Promise<string> {
-  const before = (await getSiteSettings(trx)).value;
+  // What the form showed: the demo's values left out on a site of its own.
+  const before = (await loadOwnSiteSettings(trx)).value;
   const saved = await saveSiteSettings(trx, settings, version);
   return describeSiteSettingsChanges(before, saved.value);
 }

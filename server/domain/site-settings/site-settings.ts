@@ -15,17 +15,24 @@ const partnerLink = z.object({
   url: optionalUrl,
 });
 
+/**
+ * Every field may be left empty: an empty site starts with none of them, and the managers fill
+ * them in at /admin/setup or /admin/manage-settings. What is still empty (or still the demo's)
+ * is listed on the dashboard (identity.ts).
+ */
 export const siteSettingsSchema = z.object({
-  clubName: z.string().trim().min(1, "동아리 이름을 입력해 주세요.").max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
-  subtitle: z.string().trim().min(1, "한국어 부제를 입력해 주세요.").max(80, "부제는 80자까지 쓸 수 있습니다."),
-  description: z.string().trim().min(1, "소개 문장을 입력해 주세요.").max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
+  clubName: z.string().trim().max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
+  subtitle: z.string().trim().max(80, "부제는 80자까지 쓸 수 있습니다."),
+  description: z.string().trim().max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
   foundedYear: z
     .number({ error: "창립 연도를 숫자로 입력해 주세요. 예: 1973" })
     .int("창립 연도를 숫자로 입력해 주세요. 예: 1973")
     .min(1900, "창립 연도는 1900년부터 2100년 사이로 입력해 주세요.")
-    .max(2100, "창립 연도는 1900년부터 2100년 사이로 입력해 주세요."),
+    .max(2100, "창립 연도는 1900년부터 2100년 사이로 입력해 주세요.")
+    .nullable(),
+  /** The public address; empty: SITE_URL, else the address a visitor used (site-address.ts). */
   siteUrl: z
-    .url({ protocol: /^https?$/, error: `${urlMessage} 예: https://club.example.org` })
+    .union([z.literal(""), z.url({ protocol: /^https?$/, error: `${urlMessage} 예: https://club.example.org` })])
     .transform((url) => url.replace(/\/+$/, "")),
   address: z.string().trim().max(200, "주소는 200자까지 쓸 수 있습니다."),
   email: z.union([
@@ -53,8 +60,33 @@ const DOCUMENT_KEY = "site_settings";
 /** Every save kept, to compare and restore (the history panel of its page). */
 export const siteSettingsHistory = documentHistory(DOCUMENT_KEY, siteSettingsSchema);
 
-/** What a fresh installation shows until the managers enter their own club. */
-export function demoSiteSettings(siteUrl: string): SiteSettings {
+/** The menu names of the two partner sites: words any club can use, shown once a link is set. */
+const partnerLabels = { activitySystem: "활동 관리 시스템", learningSite: "학습 관리 사이트" } as const;
+
+/** A site of its own before the managers fill anything in (DEMO_CONTENT=false, or an import). */
+export function emptySiteSettings(): SiteSettings {
+  return {
+    clubName: "",
+    subtitle: "",
+    description: "",
+    foundedYear: null,
+    siteUrl: "",
+    address: "",
+    email: "",
+    social: { instagram: "", facebook: "", github: "", youtube: "" },
+    partners: {
+      activitySystem: { label: partnerLabels.activitySystem, url: "" },
+      learningSite: { label: partnerLabels.learningSite, url: "" },
+    },
+  };
+}
+
+/**
+ * The fictional demo club's identity. Besides seeding the demo, it is what "still the demo's"
+ * means (identity.ts): on a site that did not start as the demo, a value equal to one of these
+ * counts as unset. The address is left empty, so links follow SITE_URL or the visitor's address.
+ */
+export function demoSiteSettings(siteUrl = ""): SiteSettings {
   return {
     clubName: "KERNEL",
     subtitle: "새솔대학교 중앙 컴퓨터 동아리",
@@ -70,8 +102,8 @@ export function demoSiteSettings(siteUrl: string): SiteSettings {
       youtube: "https://www.youtube.com/@kernel-saesol",
     },
     partners: {
-      activitySystem: { label: "활동 관리 시스템", url: "https://activity.kernel.saesol.example" },
-      learningSite: { label: "학습 관리 사이트", url: "https://learn.kernel.saesol.example" },
+      activitySystem: { label: partnerLabels.activitySystem, url: "https://activity.kernel.saesol.example" },
+      learningSite: { label: partnerLabels.learningSite, url: "https://learn.kernel.saesol.example" },
     },
   };
 }

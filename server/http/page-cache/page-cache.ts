@@ -21,6 +21,9 @@ import { sendCachedPage } from "./send-cached-page.ts";
  *   polling ten times a second (`followRevision`).
  * - Entries also end at the next midnight in Seoul, since pages show today's date.
  * - Memory is bounded: least recently used pages are dropped first.
+ * - Pages are kept per address and per host the request names: a site without a configured
+ *   public address makes its links from the address the visitor used (site-address.ts), so the
+ *   same page differs by host.
  */
 export class PageCache {
   readonly #entries: LRUCache<string, CachedPage>;
@@ -70,10 +73,11 @@ export class PageCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.accepts(req) || !validHost(req.headers.host)) return false;
     this.#catchUpWithRevision();
-    const page = this.#entries.get(req.url as string);
+    const key = cacheKeyOf(req);
+    const page = this.#entries.get(key);
     if (!page) return false;
     if (page.expiresAt <= Date.now()) {
-      this.#entries.delete(req.url as string);
+      this.#entries.delete(key);
       return false;
     }
     sendCachedPage(req, res, page);
@@ -106,7 +110,7 @@ export class PageCache {
       lastModified: lastModifiedAt(this.#revision, now),
       expiresAt: nextSeoulMidnight(now),
     });
-    if (options.generation === this.#generation) this.#entries.set(options.req.url as string, page);
+    if (options.generation === this.#generation) this.#entries.set(cacheKeyOf(options.req), page);
     return page;
   }
 
@@ -187,4 +191,14 @@ function lastModifiedAt(revision: ContentRevision | undefined, now: number): Dat
   const changed = revision?.changedAt.getTime() ?? now;
   // HTTP dates have whole seconds.
   return new Date(Math.floor(Math.max(changed, todayStart) / 1000) * 1000);
+}
+
+/**
+ * A page's key: its address, and the host and scheme the request names (Host and the forwarded
+ * headers as sent; whether a proxy is believed does not matter here, each combination is its
+ * own entry), since links in the page are made from them when no public address is set.
+ */
+function cacheKeyOf(req: IncomingMessage): string {
+  const { host, "x-forwarded-host": forwardedHost, "x-forwarded-proto": forwardedProto } = req.headers;
+  return JSON.stringify([forwardedProto, forwardedHost, host, req.url]);
 }

@@ -31,7 +31,8 @@ export interface HomeImages {
  * The home page's texts and pictures in one form. Its lists have fixed slots (four hero
  * pictures, three slogans, three event cards, four "wanted" lines): each slot's fields repeat
  * under the list's name, in order, and the server's errors name the slot ("slogans.2.title").
- * A picture is replaced only when a file is chosen for its slot.
+ * A picture is replaced only when a file is chosen for its slot; a slot left empty is not shown
+ * on the home page.
  */
 export function HomeContentForm({
   home,
@@ -67,7 +68,8 @@ export function HomeContentForm({
           >
             <div className={styles.imageGrid}>
               {home.heroImages.map((hero, index) => (
-                <div key={hero.fileId} className={styles.imageCard}>
+                // biome-ignore lint/suspicious/noArrayIndexKey: four fixed slots; the place is the identity
+                <div key={index} className={styles.imageCard}>
                   <FileField
                     name={`heroImages.${index}.file`}
                     label={`${index + 1}번째 사진`}
@@ -146,7 +148,8 @@ export function HomeContentForm({
           >
             <div className={styles.cards}>
               {home.events.map((event, index) => (
-                <fieldset key={event.imageFileId} className={styles.group}>
+                // biome-ignore lint/suspicious/noArrayIndexKey: three fixed slots; the place is the identity
+                <fieldset key={index} className={styles.group}>
                   <legend className={styles.legend}>{index + 1}번째 행사</legend>
                   <RowFields index={index}>
                     <TextField label="행사 이름" name="events.title" defaultValue={event.title} />

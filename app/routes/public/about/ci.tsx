@@ -56,8 +56,8 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
         <SectionHeading id="ci-logo" eyebrow="Logo" title="로고">
           <p>
             마크는 명령을 기다리는 터미널의 프롬프트 <code>&gt;_</code>를 그린 것입니다. 무엇이든 입력할 수 있는 빈
-            줄처럼, {foundedYear}년부터 새 부원이 들어올 때마다 새로운 이야기가 시작됩니다. 마크 옆에 동아리 이름을
-            고정폭 글꼴의 굵은 글씨로 써서 워드마크를 이룹니다.
+            줄처럼, {foundedYear === null ? "" : `${foundedYear}년부터 `}새 부원이 들어올 때마다 새로운 이야기가
+            시작됩니다. 마크 옆에 동아리 이름을 고정폭 글꼴의 굵은 글씨로 써서 워드마크를 이룹니다.
           </p>
         </SectionHeading>
         <div className={styles.logoGrid}>
@@ -212,7 +212,8 @@ export default function Ci({ loaderData: { swatches, contrast } }: Route.Compone
               SF Mono · Menlo(애플 기기) · Consolas(윈도) · Liberation Mono, DejaVu Sans Mono(리눅스)
             </p>
             <p className={styles.monoSample} lang="en">
-              <span className={styles.monoPrompt}>&gt;_</span> since {foundedYear}
+              <span className={styles.monoPrompt}>&gt;_</span>{" "}
+              {foundedYear === null ? "hello, world" : `since ${foundedYear}`}
             </p>
             <pre className={styles.code} lang="en">
               <code>{`const club = "${clubName}";

@@ -55,11 +55,13 @@ export default function Contact() {
   const leaders = layout?.leaders ?? [];
   const networks = socialNetworks.filter(({ key }) => settings.social[key]);
   const partners = [settings.partners.activitySystem, settings.partners.learningSite].filter((partner) => partner.url);
+  const nothingYet = !settings.address && !settings.email && leaders.length + networks.length + partners.length === 0;
 
   return (
     <>
       <PageBanner eyebrow="About Us" title="Contact" detail={BANNER_DETAIL} />
       <div className={`container ${styles.page}`}>
+        {nothingYet && <p className={styles.empty}>연락처가 아직 올라오지 않았습니다. 곧 이곳에 안내하겠습니다.</p>}
         <div className={`${columns.columns} ${styles.primary}`}>
           {settings.address && (
             <ContactCard icon={<MapPinIcon size={22} />} label="동아리방" headingId="contact-address">

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
     title: "동아리 소개",
     // The intro's first sentence: a whole sentence reads better in a link preview than a cut one.
-    description: args.loaderData?.intro.split(/(?<=[.!?])\s+/)[0],
+    description: args.loaderData?.intro.split(/(?<=[.!?])\s+/)[0] || undefined,
   }),
   ...organizationJsonLd(args.matches),
 ];
@@ -40,7 +40,10 @@ export const meta: Route.MetaFunction = (args) => [
 export default function About({ loaderData }: Route.ComponentProps) {
   const { intro, slogans, events, sessionsPerSemester, currentYear } = loaderData;
   const settings = useSiteSettings();
-  const years = currentYear - settings.foundedYear;
+  const years = settings.foundedYear === null ? undefined : currentYear - settings.foundedYear;
+  // Sentences that name the club's events and numbers read without them while those are empty.
+  const eventNames = events.map((event) => event.title).join(", ");
+  const perSemester = sessionsPerSemester > 0 ? `약 ${sessionsPerSemester}개의 ` : "";
 
   const activities = [
     {
@@ -61,7 +64,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
     {
       label: "Event",
       title: "행사",
-      text: `${events.map((event) => event.title).join(", ")}처럼 모두가 함께 만드는 행사가 해마다 열립니다.`,
+      text: `${eventNames ? `${eventNames}처럼 ` : ""}모두가 함께 만드는 행사가 해마다 열립니다.`,
     },
   ];
 
@@ -70,17 +73,23 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <PageBanner eyebrow="About Us" title="동아리 소개" detail={settings.description} />
 
       <PageSection labelledBy="about-since">
-        <div className={styles.sinceGrid}>
-          <div className={styles.since}>
-            <p className={styles.sinceLabel}>since</p>
-            <p className={styles.sinceYear}>{settings.foundedYear}</p>
-            <p className={styles.sinceNote}>
-              올해로 창립 <strong>{years}</strong>주년. 같은 이름으로, 같은 마음으로 코드를 씁니다.
-            </p>
-          </div>
+        <div className={years === undefined ? undefined : styles.sinceGrid}>
+          {years !== undefined && (
+            <div className={styles.since}>
+              <p className={styles.sinceLabel}>since</p>
+              <p className={styles.sinceYear}>{settings.foundedYear}</p>
+              <p className={styles.sinceNote}>
+                올해로 창립 <strong>{years}</strong>주년. 같은 이름으로, 같은 마음으로 코드를 씁니다.
+              </p>
+            </div>
+          )}
           <div>
-            <SectionHeading id="about-since" eyebrow={settings.clubName} title={settings.subtitle}>
-              <p>{intro}</p>
+            <SectionHeading
+              id="about-since"
+              eyebrow={settings.subtitle ? settings.clubName : "About"}
+              title={settings.subtitle || settings.clubName}
+            >
+              <p>{intro || "동아리를 소개하는 글을 준비하고 있습니다."}</p>
             </SectionHeading>
           </div>
         </div>
@@ -88,7 +97,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <PageSection labelledBy="about-work" band>
         <SectionHeading id="about-work" eyebrow="What we do" title="우리가 하는 일">
-          <p>학기마다 약 {sessionsPerSemester}개의 세션과 스터디가 열리고, 그 사이사이 프로젝트와 행사가 이어집니다.</p>
+          <p>학기마다 {perSemester}세션과 스터디가 열리고, 그 사이사이 프로젝트와 행사가 이어집니다.</p>
         </SectionHeading>
         <ul className={styles.workGrid}>
           {activities.map((activity) => (
@@ -111,39 +120,46 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </p>
       </PageSection>
 
-      <PageSection labelledBy="about-values">
-        <SectionHeading id="about-values" eyebrow="Values" title="우리가 지키는 세 가지">
-          <p>세 단어는 우리의 슬로건이자, 한 학기를 보내는 방식입니다.</p>
-        </SectionHeading>
-        <SloganCards slogans={slogans} />
-      </PageSection>
+      {slogans.length > 0 && (
+        <PageSection labelledBy="about-values">
+          <SectionHeading id="about-values" eyebrow="Values" title="우리가 지키는 가치">
+            <p>슬로건은 우리가 한 학기를 보내는 방식입니다.</p>
+          </SectionHeading>
+          <SloganCards slogans={slogans} />
+        </PageSection>
+      )}
 
       <PageSection labelledBy="about-history">
         <SectionHeading id="about-history" eyebrow="History" title="걸어온 길">
-          <p>{settings.foundedYear}년에 시작한 이야기는 해마다 새 부원과 함께 한 장씩 이어지고 있습니다.</p>
+          <p>
+            {years === undefined ? "우리의 이야기는" : `${settings.foundedYear}년에 시작한 이야기는`} 해마다 새 부원과
+            함께 한 장씩 이어지고 있습니다.
+          </p>
         </SectionHeading>
         <ol className={styles.timeline}>
-          <li>
-            <p className={styles.when}>{settings.foundedYear}</p>
-            <h3 className={styles.whatTitle}>창립</h3>
-            <p>컴퓨터를 함께 배우고 싶은 학생들이 모여 {settings.clubName}의 문을 열었습니다.</p>
-          </li>
+          {years !== undefined && (
+            <li>
+              <p className={styles.when}>{settings.foundedYear}</p>
+              <h3 className={styles.whatTitle}>창립</h3>
+              <p>컴퓨터를 함께 배우고 싶은 학생들이 모여 {settings.clubName}의 문을 열었습니다.</p>
+            </li>
+          )}
           <li>
             <p className={styles.when}>매 학기</p>
             <h3 className={styles.whatTitle}>세션과 스터디</h3>
-            <p>학기마다 약 {sessionsPerSemester}개의 세션과 스터디를 열고, 선배가 후배에게 배운 것을 물려줍니다.</p>
+            <p>학기마다 {perSemester}세션과 스터디를 열고, 선배가 후배에게 배운 것을 물려줍니다.</p>
           </li>
           <li>
             <p className={styles.when}>해마다</p>
             <h3 className={styles.whatTitle}>행사와 회지</h3>
             <p>
-              {events.map((event) => event.title).join(", ")} 같은 행사를 열고, 한 해의 기록을 연간 회지{" "}
+              {eventNames ? `${eventNames} 같은 행사를 열고` : "행사를 열고"}, 한 해의 기록을 연간 회지{" "}
               <Link to="/archive/odaeho">오대호</Link>에 담습니다.
             </p>
           </li>
           <li data-now>
             <p className={styles.when}>{currentYear}</p>
-            <h3 className={styles.whatTitle}>창립 {years}주년</h3>
+            <h3 className={styles.whatTitle}>{years === undefined ? "지금" : `창립 ${years}주년`}</h3>
             <p>
               지금의 운영진과 부서는 <Link to="/about/organization">조직도</Link>에서 만날 수 있습니다.
             </p>

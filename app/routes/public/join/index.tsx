@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "지원하기",
-    description: args.loaderData?.admission.meta.description,
+    description: args.loaderData?.admission.meta.description || undefined,
     picture: args.loaderData?.image && {
       image: args.loaderData.image,
       alt: `${args.loaderData.admission.meta.title} 안내 이미지`,
@@ -68,7 +68,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
                 <p className={styles.stateLead}>
                   지금은 모집 기간이 아닙니다. 다음 모집이 열리면 이 페이지와 동아리 소셜 미디어에 가장 먼저 알립니다.
                 </p>
-                <p className={styles.stateNote}>{recruitingIntro}</p>
+                {recruitingIntro && <p className={styles.stateNote}>{recruitingIntro}</p>}
                 <div className={styles.actions}>
                   {settings.social.instagram && (
                     <NewTabButton href={settings.social.instagram} variant="secondary">

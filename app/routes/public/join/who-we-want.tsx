@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
     title: "이런 분을 찾아요",
-    description: args.loaderData?.recruiting.wanted.join(" · "),
+    description: args.loaderData?.recruiting.wanted.join(" · ") || undefined,
   }),
   ...pageBreadcrumbJsonLd(args),
 ];
@@ -47,37 +47,49 @@ export default function WhoWeWant({ loaderData }: Route.ComponentProps) {
       />
 
       <PageSection labelledBy="who-people">
-        <SectionHeading id="who-people" eyebrow="Who" title="이런 분이라면 잘 맞습니다" />
-        <ol className={`${columns.columns} ${styles.people}`}>
-          {recruiting.wanted.map((person, index) => (
-            <li key={person} className={`${surface.card} ${styles.person}`}>
-              <span className={styles.personIndex} aria-hidden="true">
-                {String(index + 1).padStart(2, "0")}
-              </span>
-              <p className={styles.personText}>{person}</p>
-            </li>
-          ))}
-        </ol>
+        <SectionHeading id="who-people" eyebrow="Who" title="이런 분이라면 잘 맞습니다">
+          {recruiting.wanted.length === 0 && <p>어떤 분을 기다리는지 곧 이곳에 정리해 올리겠습니다.</p>}
+        </SectionHeading>
+        {recruiting.wanted.length > 0 && (
+          <ol className={`${columns.columns} ${styles.people}`}>
+            {recruiting.wanted.map((person, index) => (
+              <li key={person} className={`${surface.card} ${styles.person}`}>
+                <span className={styles.personIndex} aria-hidden="true">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                <p className={styles.personText}>{person}</p>
+              </li>
+            ))}
+          </ol>
+        )}
       </PageSection>
 
       <PageSection labelledBy="who-do" band>
         <SectionHeading id="who-do" eyebrow="What you'll do" title="들어오면 이런 일을 합니다">
           <p>
-            학기마다 약 <strong className={styles.number}>{recruiting.sessionsPerSemester}</strong>
-            개의 세션과 스터디가 열립니다. 듣고 싶은 것을 골라 듣고, 익숙해지면 직접 세션을 열거나 프로젝트 팀을
-            꾸립니다.
+            {recruiting.sessionsPerSemester > 0 ? (
+              <>
+                학기마다 약 <strong className={styles.number}>{recruiting.sessionsPerSemester}</strong>
+                개의 세션과 스터디가 열립니다.
+              </>
+            ) : (
+              "학기마다 세션과 스터디가 열립니다."
+            )}{" "}
+            듣고 싶은 것을 골라 듣고, 익숙해지면 직접 세션을 열거나 프로젝트 팀을 꾸립니다.
           </p>
         </SectionHeading>
-        <ul className={`${columns.columns} ${styles.events}`}>
-          {events.map((event) => (
-            <li key={event.title} className={`${surface.card} ${styles.event}`}>
-              <h3 className={styles.eventTitle}>{event.title}</h3>
-              {event.duration && <p className={styles.duration}>{event.duration}</p>}
-              <p className={styles.eventSummary}>{event.summary}</p>
-            </li>
-          ))}
-        </ul>
-        <SloganCards slogans={slogans} />
+        {events.length > 0 && (
+          <ul className={`${columns.columns} ${styles.events}`}>
+            {events.map((event) => (
+              <li key={event.title} className={`${surface.card} ${styles.event}`}>
+                <h3 className={styles.eventTitle}>{event.title}</h3>
+                {event.duration && <p className={styles.duration}>{event.duration}</p>}
+                <p className={styles.eventSummary}>{event.summary}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {slogans.length > 0 && <SloganCards slogans={slogans} />}
       </PageSection>
 
       <CallToAction
