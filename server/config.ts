@@ -42,6 +42,7 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrlSchema.optional(),
   BUILD_DIR: z.string().trim().min(1, "must not be empty").optional(),
   SITE_URL: siteUrlSchema.optional(),
+  DEMO_CONTENT: flagSchema.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()
@@ -114,8 +115,13 @@ export interface Config {
   database: DatabaseTarget;
   /** Where the built app is read from; the project's `build` folder unless set. */
   buildDir?: string | undefined;
-  /** The public address from the environment; when unset the address stored in site settings is used. */
+  /**
+   * The public address from the environment: used when the site settings name none (see
+   * server/domain/site-settings/site-address.ts for the whole rule).
+   */
   siteUrl: string | undefined;
+  /** Whether an empty database is filled with the demo club at start (else it starts empty). */
+  demoContent: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /**
    * Which proxies' X-Forwarded-* headers to believe, in Express's `trust proxy` forms: false, true
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: resolveDatabaseTarget(parsed.DATABASE_URL, dataDir),
     buildDir: parsed.BUILD_DIR === undefined ? undefined : path.resolve(parsed.BUILD_DIR),
     siteUrl: parsed.SITE_URL,
+    demoContent: parsed.DEMO_CONTENT,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
     workers: parsed.WORKERS ?? availableParallelism(),

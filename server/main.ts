@@ -63,18 +63,12 @@ async function main(): Promise<void> {
   // Instances started together on one PostgreSQL database take turns: one seeds, the others
   // find the content (and the first manager) there.
   let firstAccount: FirstAccount | undefined;
+  let filled: NewSite | undefined;
   await withStartupLock(
     services.db,
     services.engine,
     async () => {
-      if (!(await hasSiteSettings(services.db))) {
-        // Loaded only for an empty database: the demo content and its artwork are large.
-        const { seedDemoContent } = await import("./seed/seed.ts");
-        const seeded = await seedDemoContent(services, new Date(), () =>
-          console.log("Empty database: adding the demo club (this takes a few seconds)…"),
-        );
-        if (seeded === "seeded") logger.info("demo content added");
-      }
+      if (!(await hasSiteSettings(services.db))) filled = await fillEmptyDatabase(services);
       firstAccount = await prepareAccounts(services);
     },
     { onWait: () => waitingForAnother(logger) },
@@ -90,13 +84,13 @@ async function main(): Promise<void> {
       count: workers,
       logger,
       shutdownGraceMs: SHUTDOWN_GRACE_MS,
-      onListening: (port) => announce(config, logger, port, workers, firstAccount),
+      onListening: (port) => announce(config, logger, port, workers, { firstAccount, filled }),
       onStopped: () => services.close(),
     });
     return;
   }
   const server = await serve(services, development);
-  announce(config, logger, portOf(server, config), 1, firstAccount);
+  announce(config, logger, portOf(server, config), 1, { firstAccount, filled });
 }
 
 async function serveAsWorker(config: Config, logger: Logger): Promise<void> {
@@ -167,14 +161,15 @@ function portOf(server: Server, config: Config): number {
 
 /**
  * The last thing a start prints, so it is not lost above the log: where the site answers, where
- * its data lives and, when one was just generated, the first manager's password.
+ * its data lives, what a first start filled an empty database with and, when one was just
+ * generated, the first manager's password.
  */
 function announce(
   config: Config,
   logger: Logger,
   port: number,
   workers: number,
-  firstAccount: FirstAccount | undefined,
+  { firstAccount, filled }: { firstAccount: FirstAccount | undefined; filled: NewSite | undefined },
 ): void {
   const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
   const url = `http://${host}:${port}`;
@@ -186,6 +181,17 @@ function announce(
     `  database:    ${describeDatabase(config)}`,
     `  files:       ${config.storage.kind === "disk" ? config.storage.dir : `S3 bucket ${config.storage.bucket}`}`,
   ];
+  if (filled === "demo") {
+    lines.push(
+      "",
+      "The database was empty, so the demo club was added. DEMO_CONTENT=false starts an empty site instead.",
+    );
+  } else if (filled === "empty") {
+    lines.push(
+      "",
+      "The database was empty: the site starts empty (DEMO_CONTENT=false). Signing in leads to its setup.",
+    );
+  }
   if (firstAccount) {
     lines.push(
       "",
@@ -229,21 +235,49 @@ function startHousekeeping(services: Services): void {
 }
 
 /**
- * Creates the first manager when there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else
- * with the club's contact address and a generated password, printed this once.
+ * The first start on an empty database: the demo club, or with DEMO_CONTENT=false a site of its
+ * own with nothing in it (the first manager is then led to /admin/setup).
+ */
+type NewSite = "demo" | "empty";
+
+async function fillEmptyDatabase(services: Services): Promise<NewSite | undefined> {
+  const { config, logger } = services;
+  if (!config.demoContent) {
+    const { startEmptySite } = await import("./seed/empty-site.ts");
+    if ((await startEmptySite(services)) === "skipped") return undefined;
+    logger.info("empty site started (DEMO_CONTENT=false)");
+    return "empty";
+  }
+  // Loaded only for an empty database: the demo content and its artwork are large.
+  const { seedDemoContent } = await import("./seed/seed.ts");
+  const seeded = await seedDemoContent(services, new Date(), () =>
+    console.log("Empty database: adding the demo club (this takes a few seconds)…"),
+  );
+  if (seeded === "skipped") return undefined;
+  logger.info("demo content added");
+  return "demo";
+}
+
+/**
+ * Creates the first manager when there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else with
+ * the club's contact address (a site without one: FIRST_ACCOUNT_EMAIL) and a generated password,
+ * printed this once.
  */
 interface FirstAccount {
   email: string;
   password: string;
 }
 
+/**
+ * The sign-in address of a site's first account when neither ADMIN_EMAIL nor a contact address
+ * is set (an empty site): a name under the reserved .example domain, as the site sends no mail.
+ * The manager can invite their own address at /admin/manage-managers and remove this one.
+ */
+const FIRST_ACCOUNT_EMAIL = "manager@club.example";
+
 async function prepareAccounts({ db, config, logger }: Services): Promise<FirstAccount | undefined> {
   if ((await countAccounts(db)) > 0) return undefined;
-  const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
-  if (!email) {
-    console.error("No account exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.");
-    process.exit(1);
-  }
+  const email = config.adminEmail || (await getSiteSettings(db)).value.email || FIRST_ACCOUNT_EMAIL;
   const initial = await ensureInitialAccount(db, { email, password: config.adminPassword });
   if (!initial.created) return undefined;
   logger.info({ email: initial.email }, "first account created");

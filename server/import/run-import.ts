@@ -3,8 +3,9 @@ import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { type FileChanges, type StoredFile, storageKeysOf, writeWithFiles } from "#server/domain/files/files.ts";
-import { getSiteSettings, hasSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { seedSiteFrame } from "#server/seed/seed.ts";
+import { loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
+import { hasSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { writeSiteFrame } from "#server/seed/empty-site.ts";
 import type { Services } from "#server/services.ts";
 import { activityItems } from "./activities.ts";
 import { articleItems } from "./articles.ts";
@@ -51,7 +52,7 @@ export async function importFirebaseExport(
   options: { dryRun?: boolean } = {},
 ): Promise<ImportReport> {
   const started = performance.now();
-  const { db, storage, config } = services;
+  const { db, storage } = services;
   const source = await readFirestoreExport(exportDir);
   const report: ImportReport = {
     dryRun: options.dryRun ?? false,
@@ -86,13 +87,13 @@ export async function importFirebaseExport(
   try {
     await writeWithFiles(db, storage, async (trx, files) => {
       if (!siteReady) {
-        await seedSiteFrame(trx, files, config.siteUrl ?? `http://localhost:${config.port}`);
+        await writeSiteFrame(trx);
         await remember(trx, SITE_SOURCE, "site", "site_settings");
         report.notes.push(
-          "The site settings and the home page start as the demo has them: change them at /admin/manage-settings.",
+          "The club's identity and the home page start empty: the first manager to sign in is asked for them at /admin/setup.",
         );
       }
-      const { clubName } = (await getSiteSettings(trx)).value;
+      const { clubName } = (await loadOwnSiteSettings(trx)).value;
       for (const item of pending) {
         const reason = await importOne(item, { trx, files, storage, exportFiles, clubName });
         if (reason === undefined) report.imported.push(reported(item));

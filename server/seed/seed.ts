@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
-import type { Db } from "#server/db/database.ts";
 import { VersionConflictError } from "#server/db/documents.ts";
-import { type FileChanges, writeWithFiles } from "#server/domain/files/files.ts";
+import { writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { saveLeaders } from "#server/domain/leaders/leaders.ts";
+import { recordSiteStart } from "#server/domain/site-settings/identity.ts";
 import { demoSiteSettings, hasSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
@@ -24,19 +24,20 @@ export type SeedOutcome = "seeded" | "skipped";
  * the generated files are removed again if it fails.
  */
 export async function seedDemoContent(
-  services: Pick<Services, "db" | "storage" | "config">,
+  services: Pick<Services, "db" | "storage">,
   now: Date = new Date(),
   onStart?: () => void,
 ): Promise<SeedOutcome> {
-  const { db, storage, config } = services;
+  const { db, storage } = services;
   if (await hasSiteSettings(db)) return "skipped";
   onStart?.();
-  const siteUrl = config.siteUrl ?? `http://localhost:${config.port}`;
   try {
     await writeWithFiles(db, storage, async (trx, files) => {
       // Written first: a second instance seeding at the same moment stops here and rolls back.
-      const settings = demoSiteSettings(siteUrl);
+      // No public address is stored: links follow SITE_URL or the visitor's own address.
+      const settings = demoSiteSettings();
       await saveSiteSettings(trx, settings, undefined);
+      await recordSiteStart(trx, { startedAsDemo: true });
       const documents = new DocumentSeeder(trx, files, now);
       const lists = new ListSeeder(trx, files, now);
       // Sections run side by side so image rendering uses every core; their queries share the
@@ -64,16 +65,6 @@ export async function seedDemoContent(
     throw error;
   }
   return "seeded";
-}
-
-/**
- * The parts of the site that only the site itself holds: the club's identity (site settings) and
- * the home page, as the demo has them. Content brought over from elsewhere (the import) starts
- * from these, and managers change them at /admin/manage-settings.
- */
-export async function seedSiteFrame(trx: Db, files: FileChanges, siteUrl: string, now: Date = new Date()) {
-  await saveSiteSettings(trx, demoSiteSettings(siteUrl), undefined);
-  await new DocumentSeeder(trx, files, now).home();
 }
 
 /** The demo's lists: articles, courses, activities, odaeho issues, calendar, feed, organization. */

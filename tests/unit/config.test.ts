@@ -19,6 +19,13 @@ describe("configuration", () => {
     });
   });
 
+  test("DEMO_CONTENT seeds the demo unless it is false or 0", () => {
+    expect(loadConfig({}).demoContent).toBe(true);
+    expect(loadConfig({ DEMO_CONTENT: "true" }).demoContent).toBe(true);
+    expect(loadConfig({ DEMO_CONTENT: "False" }).demoContent).toBe(false);
+    expect(loadConfig({ DEMO_CONTENT: "0" }).demoContent).toBe(false);
+  });
+
   test("SITE_URL loses its trailing slash", () => {
     expect(loadConfig({ SITE_URL: "https://club.example.org/" }).siteUrl).toBe("https://club.example.org");
   });
@@ -29,6 +36,7 @@ describe("configuration", () => {
     ["DATABASE_URL", "mysql://localhost/club"],
     ["SITE_URL", "ftp://club.example.org"],
     ["LOG_LEVEL", "loud"],
+    ["DEMO_CONTENT", "no"],
     ["TRUST_PROXY", "yes please"],
     ["TRUST_PROXY", "10.0.0.0/33"],
     ["TRUST_PROXY", "proxy.internal"],

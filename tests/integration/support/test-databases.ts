@@ -28,6 +28,7 @@ export function testConfig(dataDir: string, target: DatabaseTarget): Config {
     storage: { kind: "disk", dir: path.join(dataDir, "uploads") },
     database: target,
     siteUrl: "http://club.test",
+    demoContent: true,
     logLevel: "silent",
     trustProxy: false,
     workers: 1,
