@@ -44,6 +44,8 @@ export default [
   // Every route inside this layout is refused without a session by the layout's middleware.
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
+    // The first manager's setup of a site of its own (the dashboard leads here until it is done).
+    route("setup", "routes/admin/setup.tsx"),
     route("manage-posts", "routes/admin/manage-posts.tsx"),
     route("manage-posts/new", "routes/admin/manage-posts-new.tsx"),
     route("manage-posts/:id", "routes/admin/manage-posts-edit.tsx"),

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
 import { PageViewChart } from "#app/components/admin/dashboard/PageViewChart.tsx";
@@ -8,11 +8,11 @@ import { RecentChanges } from "#app/components/admin/dashboard/RecentChanges.tsx
 import { TopPages } from "#app/components/admin/dashboard/TopPages.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
-import { Notice } from "#app/components/admin/Notice.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { RefusedSignInsTable } from "#app/components/admin/RefusedSignInsTable.tsx";
+import { SetupChecklist } from "#app/components/admin/setup/SetupChecklist.tsx";
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
@@ -23,9 +23,8 @@ import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/
 import { pendingArticlesOverview } from "#server/domain/dashboard/pending-articles.ts";
 import { listRecentChanges, RECENT_CHANGE_DAYS } from "#server/domain/dashboard/recent-changes.ts";
 import { listRefusedSignIns, REFUSED_SIGN_IN_DAYS } from "#server/domain/dashboard/refused-sign-ins.ts";
-import { type SiteAddressWarning, siteAddressWarning } from "#server/domain/dashboard/site-address.ts";
 import { getSiteTraffic } from "#server/domain/dashboard/site-traffic.ts";
-import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { loadSetupStatus } from "#server/domain/site-settings/identity.ts";
 import { contentOverview } from "#server/domain/write/admin-pages.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
@@ -56,8 +55,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     page: url.searchParams.get("page") ?? undefined,
   });
   const { db, config } = getServices(context);
+  const setup = await loadSetupStatus(db, config);
+  // A site of its own whose setup is neither finished nor put off: the first sign-in lands there.
+  if (setup.offerSetup) throw redirect("/admin/setup");
   const today = seoulDate(new Date());
-  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns, settings] = await Promise.all([
+  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns] = await Promise.all([
     contentOverview(db),
     listRecentChanges(db),
     pendingArticlesOverview(db),
@@ -65,10 +67,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
     getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
     listRefusedSignIns(db),
-    getSiteSettings(db),
   ]);
   return {
-    siteAddress: siteAddressWarning(config, settings.value),
+    setup: setup.finished ? undefined : setup,
     overview: content.pages,
     files: content.files,
     accounts: content.accounts,
@@ -104,7 +105,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      {loaderData.siteAddress && <SiteAddressNotice warning={loaderData.siteAddress} />}
+      {loaderData.setup && <SetupChecklist status={loaderData.setup} formPath="/admin/setup" />}
 
       <div className={styles.columns}>
         <DashboardSection title="최근 변경">
@@ -217,25 +218,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Pagination page={log.page} pageCount={log.pageCount} hrefFor={hrefFor} label="관리 기록 페이지" />
       </DashboardSection>
     </>
-  );
-}
-
-/** While the public address is this computer's own, every shared link and preview leads nowhere. */
-function SiteAddressNotice({ warning }: { warning: SiteAddressWarning }) {
-  return (
-    <Notice tone="info" title="사이트 주소가 아직 이 컴퓨터만 가리킵니다">
-      <p>
-        공유한 링크와 미리보기, 사이트맵과 RSS에 <code>{warning.siteUrl}</code>이 들어가 다른 사람은 열 수 없습니다.{" "}
-        {warning.fromEnvironment ? (
-          "서버의 SITE_URL 환경 변수에 정해진 주소이니, 서버 관리자에게 방문자가 쓰는 주소로 바꿔 달라고 해 주세요."
-        ) : (
-          <>
-            <Link to="/admin/manage-settings#site-identity">사이트 설정</Link>에서 방문자가 쓰는 주소(예:
-            https://club.example.org)를 입력해 주세요.
-          </>
-        )}
-      </p>
-    </Notice>
   );
 }
 

@@ -19,27 +19,38 @@ const partnerLinks = [
 ] as const;
 
 interface TextOptions {
-  /** For values the rules cannot mark: an address or a number the schema needs. */
-  required?: boolean;
   hint?: ReactNode;
   type?: "url" | "email";
 }
 
 /**
  * The club's identity: name, contact, social and partner-site links. Each field's name is its
- * path in the settings, so the server's errors land next to it.
+ * path in the settings, so the server's errors land next to it. The one form for it: the
+ * settings page and the setup page (/admin/setup) both show it. Every field may stay empty
+ * (the dashboard lists what is).
  */
 export function SiteIdentityForm({
   settings,
   version,
   rules,
+  offeredSiteUrl,
+  onSaved,
 }: {
   settings: SiteSettings;
   version: number;
   rules: FieldRules;
+  /** The public address to fill in while none is set (the setup page: the browser's own). */
+  offeredSiteUrl?: string | undefined;
+  onSaved?: () => void;
 }) {
   return (
-    <AdminForm savesDocumentAt={version} contentType="site-settings" rules={rules} label="사이트 정보">
+    <AdminForm
+      savesDocumentAt={version}
+      contentType="site-settings"
+      rules={rules}
+      label="사이트 정보"
+      onSaved={onSaved}
+    >
       {({ busy }) => {
         const text = (name: string, label: string, value: string, options: TextOptions = {}) => (
           <TextField key={name} label={label} name={name} defaultValue={value} {...options} />
@@ -53,12 +64,12 @@ export function SiteIdentityForm({
             >
               <div className={styles.grid}>
                 {text("clubName", "동아리 이름", settings.clubName)}
-                <FormField label="창립 연도" name="foundedYear" required>
+                <FormField label="창립 연도" name="foundedYear">
                   {(field) => (
                     <TextInput
                       {...field}
                       inputMode="numeric"
-                      defaultValue={String(settings.foundedYear)}
+                      defaultValue={settings.foundedYear === null ? "" : String(settings.foundedYear)}
                       maxLength={4}
                       autoComplete="off"
                     />
@@ -89,10 +100,11 @@ export function SiteIdentityForm({
                   type: "email",
                   hint: "바닥글과 문의 페이지에 보입니다. 없으면 비워 두세요.",
                 })}
-                {text("siteUrl", "사이트 주소", settings.siteUrl, {
+                {text("siteUrl", "사이트 주소", settings.siteUrl || offeredSiteUrl || "", {
                   type: "url",
-                  required: true,
-                  hint: "이 사이트의 공개 주소. 링크 미리보기와 검색 엔진에 쓰입니다.",
+                  hint: offeredSiteUrl
+                    ? "지금 이 화면을 연 주소입니다. 방문자가 쓰는 주소(예: https://club.example.org)가 맞는지 확인해 주세요."
+                    : "링크 미리보기, 사이트맵, RSS와 캘린더 구독에 쓰는 공개 주소. 비워 두면 서버의 SITE_URL, 그것도 없으면 방문자가 연 주소를 씁니다.",
                 })}
                 <div className={styles.wide}>{text("address", "동아리방 주소", settings.address)}</div>
               </div>
