@@ -32,11 +32,11 @@ export function organizationJsonLd(matches: ReadonlyArray<MatchLike | undefined>
         "@type": "Organization",
         "@id": `${siteUrl}/#organization`,
         name: settings.clubName,
-        alternateName: settings.subtitle,
+        ...(settings.subtitle ? { alternateName: settings.subtitle } : {}),
         description: settings.description,
         url: `${siteUrl}/`,
         logo: `${siteUrl}/brand/logo-mark.png`,
-        foundingDate: String(settings.foundedYear),
+        ...(settings.foundedYear === null ? {} : { foundingDate: String(settings.foundedYear) }),
         ...(settings.email ? { email: settings.email } : {}),
         ...(settings.address
           ? {
