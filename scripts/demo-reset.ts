@@ -1,7 +1,8 @@
 // `npm run demo:reset`: removes the SQLite database and the uploaded files in DATA_DIR, so the
-// next `npm start` (or `npm run serve`) begins again with the demo club and a new first
-// manager. Asks first; `-- --yes` skips the question (scripts). PostgreSQL is left alone:
-// dropping a database is for its owner to do on purpose.
+// next `npm start` (or `npm run serve`) begins again, with the demo club (or an empty site of
+// the club's own with DEMO_CONTENT=false) and a new first manager. Asks first; `-- --yes` skips
+// the question (scripts). PostgreSQL is left alone: dropping a database is for its owner to do
+// on purpose.
 import { rm } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
@@ -46,7 +47,11 @@ try {
   for (const path of [file, `${file}-wal`, `${file}-shm`, config.uploadsDir]) {
     await rm(path, { recursive: true, force: true });
   }
-  console.log("Done. `npm start` (or `npm run serve`) adds the demo club again and prints a new account password.");
+  console.log(
+    config.demoContent
+      ? "Done. `npm start` (or `npm run serve`) adds the demo club again and prints a new account password."
+      : "Done. `npm start` (or `npm run serve`) starts an empty site again (DEMO_CONTENT=false) and prints a new account password.",
+  );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exitCode = 1;

@@ -52,6 +52,14 @@ test("with --yes, removes the database and every upload, and says how to start a
   expect(existsSync(path.join(dataDir, "uploads"))).toBe(false);
 });
 
+test("says what the next start brings: the demo, or with DEMO_CONTENT=false an empty site", async () => {
+  const demo = await reset(["--yes"], { DEMO_CONTENT: "true" });
+  expect(demo.output).toContain("adds the demo club again");
+  const empty = await reset(["--yes"], { DEMO_CONTENT: "false" });
+  expect(empty.code, empty.output).toBe(0);
+  expect(empty.output).toContain("starts an empty site again (DEMO_CONTENT=false)");
+});
+
 test("without an answer (no terminal, no --yes), deletes nothing", async () => {
   const result = await reset([]);
   expect(result.code).toBe(1);

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 /** Starts the site with its usual logging and resolves with everything printed up to its banner. */
-async function startAndRead() {
+async function startAndRead(env: NodeJS.ProcessEnv = {}) {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
@@ -35,6 +35,8 @@ async function startAndRead() {
       LOG_LEVEL: "info",
       ADMIN_EMAIL: "banner@club.test",
       ADMIN_PASSWORD: "",
+      DEMO_CONTENT: "",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -84,10 +86,13 @@ test.skipIf(!engines.includes("sqlite"))(
       expect(lines[1]).toBe(`  data folder: ${dataDir}`);
       expect(lines[2]).toBe(`  database:    SQLite, ${path.join(dataDir, "club.db")}`);
       expect(lines[3]).toBe(`  files:       ${path.join(dataDir, "uploads")}`);
-      expect(lines[6]).toBe("  e-mail:   banner@club.test");
-      const password = lines[7]?.match(/^ {2}password: (\S+)$/)?.[1] ?? "";
+      expect(lines[5]).toBe(
+        "The database was empty, so the demo club was added. DEMO_CONTENT=false starts an empty site instead.",
+      );
+      expect(lines[8]).toBe("  e-mail:   banner@club.test");
+      const password = lines[9]?.match(/^ {2}password: (\S+)$/)?.[1] ?? "";
       expect(password.length).toBeGreaterThanOrEqual(12);
-      expect(lines[8]).toBe(`Sign in at ${url}/admin/login and change it at /admin/manage-password.`);
+      expect(lines[10]).toBe(`Sign in at ${url}/admin/login and change it at /admin/manage-password.`);
 
       const signIn = await fetch(`${url}/admin/login`, {
         method: "POST",
@@ -107,8 +112,29 @@ test.skipIf(!engines.includes("sqlite"))(
       expect(banner[0]).toMatch(/^Club site running at http:/);
       expect(banner[1]).toBe(`  data folder: ${dataDir}`);
       expect(second.banner).not.toContain("password:");
+      expect(second.banner).not.toContain("The database was empty");
     } finally {
       await second.stop();
+    }
+  },
+);
+
+test.skipIf(!engines.includes("sqlite"))(
+  "DEMO_CONTENT=false: the first start says the site starts empty, and the first account needs no address",
+  async () => {
+    const emptyDir = await mkdtemp(path.join(tmpdir(), "club-banner-empty-"));
+    const first = await startAndRead({ DATA_DIR: emptyDir, DEMO_CONTENT: "false", ADMIN_EMAIL: "" });
+    try {
+      const { before, banner: lines } = splitAtBanner(first.banner);
+      expect(before).toContain("empty site started (DEMO_CONTENT=false)");
+      expect(before).not.toContain("demo content added");
+      expect(lines[5]).toBe(
+        "The database was empty: the site starts empty (DEMO_CONTENT=false). Signing in leads to its setup.",
+      );
+      expect(lines[8]).toBe("  e-mail:   manager@club.example");
+    } finally {
+      await first.stop();
+      await rm(emptyDir, { recursive: true, force: true });
     }
   },
 );
