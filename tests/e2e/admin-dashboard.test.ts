@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { formatDateTime } from "#app/lib/format.ts";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
@@ -113,28 +114,30 @@ describe("the dashboard", () => {
   });
 });
 
-describe("the site's address", () => {
-  const WARNING = "사이트 주소가 아직 이 컴퓨터만 가리킵니다";
+describe("the setup checklist", () => {
+  const checklist = (page: Page) => page.getByRole("region", { name: /^사이트 첫 설정/ });
 
-  test("is called out while it is this computer's own, with the way to the settings", async () => {
-    // The test server runs without SITE_URL, so the demo stored its own loopback address.
-    const { siteUrl } = (await getSiteSettings(server.db())).value;
+  test("on the demo, names what is still the demo's and the unset public address, each leading to its form", async () => {
+    // The test server runs without SITE_URL, and the demo stores no public address.
     const page = await openAdminPage(await newPage(), "/admin");
-    const notice = page.getByRole("status").filter({ hasText: WARNING });
-    await expect.poll(() => notice.isVisible()).toBe(true);
-    await expect(notice.textContent()).resolves.toContain(siteUrl);
-    await notice.getByRole("link", { name: "사이트 설정" }).click();
-    await page.waitForURL("**/admin/manage-settings#site-identity");
+    await expect.poll(() => checklist(page).isVisible()).toBe(true);
+    const items = await checklist(page).getByRole("listitem").allInnerTexts();
+    expect(items).toContain("동아리 이름 아직 데모의 값");
+    expect(items).toContain("연락 이메일 아직 데모의 값");
+    expect(items).toContain("사이트 주소 비어 있음");
+    await checklist(page).getByRole("link", { name: "사이트 주소" }).click();
+    await page.waitForURL("**/admin/setup#settings-contact");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("사이트 첫 설정");
   });
 
-  test("is not mentioned once a manager has entered the public address", async () => {
+  test("an item set leaves the list", async () => {
     const before = await getSiteSettings(server.db());
     await saveSiteSettings(server.db(), { ...before.value, siteUrl: "https://club.example.org" }, before.version);
     try {
       await server.contentChanged();
       const page = await openAdminPage(await newPage(), "/admin");
-      await expect.poll(() => page.getByRole("heading", { level: 1, name: "대시보드" }).isVisible()).toBe(true);
-      await expect(page.getByText(WARNING).count()).resolves.toBe(0);
+      await expect.poll(() => checklist(page).isVisible()).toBe(true);
+      await expect(checklist(page).getByRole("link").allInnerTexts()).resolves.not.toContain("사이트 주소");
     } finally {
       const current = await getSiteSettings(server.db());
       await saveSiteSettings(server.db(), before.value, current.version);

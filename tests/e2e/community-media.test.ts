@@ -23,9 +23,12 @@ async function expectedTitles(queryString: string): Promise<string[]> {
   return page.items.map((item) => item.title);
 }
 
-/** The public address links are made from: the site settings' (SITE_URL is unset in these tests). */
+/**
+ * The public address links are made from: the site settings', else (SITE_URL is unset in these
+ * tests) the address the test's browser uses.
+ */
 async function siteUrl(): Promise<string> {
-  return (await getSiteSettings(data.db())).value.siteUrl;
+  return (await getSiteSettings(data.db())).value.siteUrl || baseURL();
 }
 
 const cardTitles = (page: Page) => page.locator("main article h2").allInnerTexts();

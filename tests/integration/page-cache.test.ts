@@ -124,7 +124,7 @@ describeEachDatabase(
       await other.followRevision(services().db, 100, () => undefined);
       try {
         await other.store({
-          req: { url: "/about" } as never,
+          req: { url: "/about", headers: { host: "club.test" } } as never,
           response: new Response("<p>other</p>", { headers: { "content-type": "text/html" } }),
           baseHeaders: {},
           nonce: undefined,

@@ -1,0 +1,211 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { publicPagePaths } from "#server/domain/seo/public-pages.ts";
+import { openTestServices } from "../integration/support/databases.ts";
+import { signIn } from "./support/admin.ts";
+import { severeViolations } from "./support/axe.ts";
+import { viewports, waitForHydration } from "./support/browser.ts";
+import { startServer } from "./support/global-setup.ts";
+
+/**
+ * A club's own site, started with DEMO_CONTENT=false on an empty database (on a server of its
+ * own, as `npm start` runs it): every public page reads well empty, the first sign-in lands on
+ * the setup page, "나중에" puts it off, and the dashboard's checklist shrinks as the club's
+ * identity is filled in.
+ */
+const account = { email: "setup-admin@club.test", password: "setup-admin-password" };
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let closeDatabase: () => Promise<void>;
+let browser: Browser;
+
+beforeAll(async () => {
+  const { services, close } = await openTestServices(process.env.E2E_DATABASE_URL ? "postgres" : "sqlite");
+  closeDatabase = close;
+  server = await startServer({
+    dataDir: services.dataDir,
+    databaseUrl: services.databaseUrl,
+    account,
+    env: { DEMO_CONTENT: "false" },
+  });
+  browser = await chromium.connect(inject("browserEndpoint"));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await closeDatabase?.();
+});
+
+/** A browser of its own for each step: nothing signed in yet. */
+async function newPage(viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    locale: "ko-KR",
+    timezoneId: "Asia/Seoul",
+    viewport,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  pageErrors.set(page, errors);
+  return page;
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** The checklist's items as the page lists them ("연락 이메일 비어 있음"). */
+function checklistItems(page: Page): Promise<string[]> {
+  return page
+    .getByRole("region", { name: /^사이트 첫 설정/ })
+    .getByRole("listitem")
+    .allInnerTexts();
+}
+
+/** The checklist's items by name (each a link to its part of the form). */
+function itemsNamed(page: Page): Promise<string[]> {
+  return page
+    .getByRole("region", { name: /^사이트 첫 설정/ })
+    .getByRole("link")
+    .allInnerTexts();
+}
+
+async function saveIdentity(page: Page, fields: Record<string, string>) {
+  const form = page.getByRole("form", { name: "사이트 정보" });
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole("button", { name: "저장", exact: true }).click();
+  await page.getByRole("status").filter({ hasText: "사이트 설정의" }).waitFor();
+}
+
+test("every public page reads well empty: no error, nothing wider than a phone, no severe accessibility fault", async () => {
+  const phone = await newPage(viewports.phone);
+  const laptop = await newPage();
+  try {
+    for (const path of publicPagePaths) {
+      const response = await phone.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await waitForHydration(phone);
+      const overflow = await phone.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBe(0);
+      await laptop.goto(path);
+      await waitForHydration(laptop);
+      await expect(severeViolations(laptop), path).resolves.toEqual([]);
+    }
+    expect(pageErrors.get(phone)).toEqual([]);
+    expect(pageErrors.get(laptop)).toEqual([]);
+  } finally {
+    await phone.context().close();
+    await laptop.context().close();
+  }
+}, 180_000);
+
+test("the first sign-in lands on the setup page, which offers the address the browser used", async () => {
+  const page = await newPage();
+  try {
+    await signIn(page, account);
+    await page.waitForURL("**/admin/setup");
+    await waitForHydration(page);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("사이트 첫 설정");
+    await expect
+      .poll(() => checklistItems(page))
+      .toEqual([
+        "동아리 이름 비어 있음",
+        "한국어 부제 비어 있음",
+        "연락 이메일 비어 있음",
+        "동아리방 주소 비어 있음",
+        "사이트 주소 비어 있음",
+        "소셜 링크 비어 있음 · 없으면 비워 두어도 됩니다",
+        "소개 문장 비어 있음 · 없으면 비워 두어도 됩니다",
+        "다른 사이트 링크 비어 있음 · 없으면 비워 두어도 됩니다",
+      ]);
+    await expect(page.getByLabel("사이트 주소", { exact: true }).inputValue()).resolves.toBe(server.baseURL);
+    expect(pageErrors.get(page)).toEqual([]);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("each item saved leaves the checklist, and the public pages show it at once", async () => {
+  const page = await newPage();
+  try {
+    await signIn(page, account);
+    await page.waitForURL("**/admin/setup");
+    await waitForHydration(page);
+    await saveIdentity(page, { "동아리 이름": "오픈소스연구회", "한국어 부제": "한빛대학교 오픈소스 동아리" });
+    await expect
+      .poll(() => itemsNamed(page))
+      .toEqual(["연락 이메일", "동아리방 주소", "사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
+    await page.goto("/");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("오픈소스연구회");
+    await expect(page.title()).resolves.toBe("오픈소스연구회");
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("“나중에” leads to the dashboard, which keeps the checklist; the next sign-in goes to the dashboard", async () => {
+  const page = await newPage();
+  try {
+    await signIn(page, account);
+    await page.waitForURL("**/admin/setup");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "나중에 하기" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
+    await expect.poll(() => itemsNamed(page)).toContain("연락 이메일");
+    // Going about the admin area no longer leads back to the setup.
+    await page.getByRole("link", { name: "사이트 설정", exact: true }).click();
+    await page.waitForURL("**/admin/manage-settings");
+    await page.goto("/admin");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
+  } finally {
+    await page.context().close();
+  }
+  const again = await newPage();
+  try {
+    await signIn(again, account);
+    await again.waitForURL((url) => url.pathname === "/admin");
+    await expect.poll(() => again.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
+  } finally {
+    await again.context().close();
+  }
+});
+
+test("the dashboard's checklist shrinks as items are set, and is gone once the needed ones are", async () => {
+  const page = await newPage();
+  try {
+    await signIn(page, account);
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await waitForHydration(page);
+    await expect
+      .poll(() => itemsNamed(page))
+      .toEqual(["연락 이메일", "동아리방 주소", "사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
+
+    // An item leads to its part of the setup form.
+    await page.getByRole("link", { name: "연락 이메일" }).click();
+    await page.waitForURL("**/admin/setup#settings-contact");
+    await waitForHydration(page);
+    await saveIdentity(page, { "연락 이메일": "oss@hanbit.example", "동아리방 주소": "한빛대학교 학생회관 204호" });
+    await page.goto("/admin");
+    await expect.poll(() => itemsNamed(page)).toEqual(["사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
+
+    // The settings page holds the same form.
+    await page.goto("/admin/manage-settings");
+    await waitForHydration(page);
+    await saveIdentity(page, { "사이트 주소": "https://oss.hanbit.example" });
+    await page.goto("/admin");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
+    await expect(page.getByRole("region", { name: /^사이트 첫 설정/ }).count()).resolves.toBe(0);
+
+    const home = await (await fetch(`${server.baseURL}/`)).text();
+    expect(home).toContain('<link rel="canonical" href="https://oss.hanbit.example/"/>');
+    expect(home).toContain("oss@hanbit.example");
+  } finally {
+    await page.context().close();
+  }
+});
