@@ -53,7 +53,9 @@ const publicAddresses = [
   "/robots.txt",
   "/manifest.webmanifest",
   "/brand/logo-mark.svg",
+  "/brand/logo-mark.png",
   "/favicon.svg",
+  "/favicon.ico",
 ];
 
 const answers: SiteSettings = {
@@ -130,6 +132,13 @@ describeEachDatabase("a site of its own (DEMO_CONTENT=false)", (services) => {
     const home = (await get("/")).body;
     expect(home).toContain(`<link rel="canonical" href="http://${VISITED_HOST}/"/>`);
     expect(home).toContain("<title>동아리 홈페이지</title>");
+    // The link preview the home page names is the club's card, drawn.
+    const preview = /<meta property="og:image" content="http:\/\/club\.example\.org(\/previews\/[^"]+)"/.exec(
+      home,
+    )?.[1];
+    const card = await fetch(`${site.base}${preview}`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get("content-type")).toBe("image/png");
     const contact = (await get("/about/contact")).body;
     expect(contact).toContain("연락처가 아직 올라오지 않았습니다.");
   });
