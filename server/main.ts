@@ -234,12 +234,13 @@ function startHousekeeping(services: Services): void {
   setInterval(housekeeping, HOUSEKEEPING_INTERVAL_MS).unref();
 }
 
+/** What a first start filled an empty database with. */
+type NewSite = "demo" | "empty";
+
 /**
  * The first start on an empty database: the demo club, or with DEMO_CONTENT=false a site of its
  * own with nothing in it (the first manager is then led to /admin/setup).
  */
-type NewSite = "demo" | "empty";
-
 async function fillEmptyDatabase(services: Services): Promise<NewSite | undefined> {
   const { config, logger } = services;
   if (!config.demoContent) {

@@ -87,30 +87,21 @@ export type IdentityState = "set" | "unset" | "demo";
 export interface IdentityItem {
   key: "clubName" | "subtitle" | "email" | "address" | "social" | "siteUrl" | "description" | "partners";
   label: string;
-  /** The form field to go to (its name in the settings form). */
-  field: string;
   /** Left empty, it does not keep the setup from being finished (a club may have none). */
   optional: boolean;
   state: IdentityState;
 }
 
 const checkedItems: (Omit<IdentityItem, "state"> & { values(settings: SiteSettings): string[] })[] = [
-  { key: "clubName", label: "동아리 이름", field: "clubName", optional: false, values: (s) => [s.clubName] },
-  { key: "subtitle", label: "한국어 부제", field: "subtitle", optional: false, values: (s) => [s.subtitle] },
-  { key: "email", label: "연락 이메일", field: "email", optional: false, values: (s) => [s.email] },
-  { key: "address", label: "동아리방 주소", field: "address", optional: false, values: (s) => [s.address] },
-  {
-    key: "social",
-    label: "소셜 링크",
-    field: "social.instagram",
-    optional: true,
-    values: (s) => Object.values(s.social),
-  },
-  { key: "description", label: "소개 문장", field: "description", optional: true, values: (s) => [s.description] },
+  { key: "clubName", label: "동아리 이름", optional: false, values: (s) => [s.clubName] },
+  { key: "subtitle", label: "한국어 부제", optional: false, values: (s) => [s.subtitle] },
+  { key: "email", label: "연락 이메일", optional: false, values: (s) => [s.email] },
+  { key: "address", label: "동아리방 주소", optional: false, values: (s) => [s.address] },
+  { key: "social", label: "소셜 링크", optional: true, values: (s) => Object.values(s.social) },
+  { key: "description", label: "소개 문장", optional: true, values: (s) => [s.description] },
   {
     key: "partners",
     label: "다른 사이트 링크",
-    field: "partners.activitySystem.url",
     optional: true,
     values: (s) => [s.partners.activitySystem.url, s.partners.learningSite.url],
   },
@@ -137,7 +128,7 @@ export function identityItems(
   items.splice(4, 0, {
     key: "siteUrl",
     label: "사이트 주소",
-    field: "siteUrl",
+
     optional: false,
     state: configuredSiteUrl(own.siteUrl, config) ? "set" : "unset",
   });
