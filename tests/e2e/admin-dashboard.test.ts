@@ -121,7 +121,9 @@ describe("the setup checklist", () => {
     // The test server runs without SITE_URL, and the demo stores no public address.
     const page = await openAdminPage(await newPage(), "/admin");
     await expect.poll(() => checklist(page).isVisible()).toBe(true);
-    const items = await checklist(page).getByRole("listitem").allInnerTexts();
+    const items = (await checklist(page).getByRole("listitem").allInnerTexts()).map((text) =>
+      text.replace(/\s+/g, " "),
+    );
     expect(items).toContain("동아리 이름 아직 데모의 값");
     expect(items).toContain("연락 이메일 아직 데모의 값");
     expect(items).toContain("사이트 주소 비어 있음");

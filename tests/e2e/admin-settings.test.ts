@@ -53,7 +53,7 @@ const saveIdentity = (page: Page) => identityForm(page).getByRole("button", { na
 async function setIdentity(page: Page, clubName: string, email: string) {
   await page.goto("/admin/manage-settings");
   await waitForHydration(page);
-  await field(page, "동아리 이름 (필수)").fill(clubName);
+  await field(page, "동아리 이름").fill(clubName);
   await field(page, "연락 이메일").fill(email);
   await saveIdentity(page);
   await page.getByRole("status").filter({ hasText: "사이트 설정의" }).waitFor();
@@ -105,7 +105,7 @@ describe("manage-settings", () => {
 
   test("a malformed e-mail address is refused next to its field and the typing stays", async () => {
     const page = await openSettings();
-    await field(page, "동아리 이름 (필수)").fill(`잠시 바꾼 이름 ${stamp}`);
+    await field(page, "동아리 이름").fill(`잠시 바꾼 이름 ${stamp}`);
     await field(page, "연락 이메일").fill("kernel@@example");
     await saveIdentity(page);
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
@@ -119,7 +119,7 @@ describe("manage-settings", () => {
       describedBy,
     );
     expect(message.join(" ")).toContain("이메일 주소 형식이 올바르지 않습니다");
-    await expect(field(page, "동아리 이름 (필수)").inputValue()).resolves.toBe(`잠시 바꾼 이름 ${stamp}`);
+    await expect(field(page, "동아리 이름").inputValue()).resolves.toBe(`잠시 바꾼 이름 ${stamp}`);
     await expect(getSiteSettings(data.db())).resolves.toMatchObject({
       value: { clubName: settings.value.clubName },
     });
@@ -128,7 +128,7 @@ describe("manage-settings", () => {
   test("the home intro and a hero picture change on the home page", async () => {
     const page = await openSettings();
     const intro = `${home.value.intro} ${stamp}`;
-    await homeForm(page).getByRole("textbox", { name: "소개 글 (필수)" }).fill(intro);
+    await homeForm(page).getByRole("textbox", { name: "소개 글", exact: true }).fill(intro);
     const picture = await sharp({
       create: { width: 1600, height: 900, channels: 3, background: "#7d97ff" },
     })
@@ -155,21 +155,21 @@ describe("manage-settings", () => {
 
     await page.goto("/admin/manage-settings");
     await waitForHydration(page);
-    await homeForm(page).getByRole("textbox", { name: "소개 글 (필수)" }).fill(home.value.intro);
+    await homeForm(page).getByRole("textbox", { name: "소개 글", exact: true }).fill(home.value.intro);
     await homeForm(page).getByRole("button", { name: "저장", exact: true }).click();
     await page.getByRole("status").filter({ hasText: "홈 화면의 소개 글이 수정되었습니다" }).waitFor();
   });
 
-  test("an emptied slogan is refused next to its own field, the others keep theirs", async () => {
+  test("a slogan emptied of its title but not its description is refused next to its field, the others keep theirs", async () => {
     const page = await openSettings();
     const before = await getHomeContent(data.db());
     const third = homeForm(page).getByRole("group", { name: "3번째 슬로건" });
-    await third.getByRole("textbox", { name: "슬로건 (필수)" }).fill("");
+    await third.getByRole("textbox", { name: "슬로건", exact: true }).fill("");
     await homeForm(page).getByRole("button", { name: "저장", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }).waitFor();
     await third.getByText("슬로건을 입력해 주세요.").waitFor();
     await expect
-      .poll(() => third.getByRole("textbox", { name: "슬로건 (필수)" }).getAttribute("aria-invalid"))
+      .poll(() => third.getByRole("textbox", { name: "슬로건", exact: true }).getAttribute("aria-invalid"))
       .toBe("true");
     const first = homeForm(page).getByRole("group", { name: "1번째 슬로건" });
     await expect(first.getByText("슬로건을 입력해 주세요.").count()).resolves.toBe(0);

@@ -58,11 +58,12 @@ async function newPage(viewport: { width: number; height: number } = viewports.d
 const pageErrors = new WeakMap<Page, string[]>();
 
 /** The checklist's items as the page lists them ("연락 이메일 비어 있음"). */
-function checklistItems(page: Page): Promise<string[]> {
-  return page
+async function checklistItems(page: Page): Promise<string[]> {
+  const texts = await page
     .getByRole("region", { name: /^사이트 첫 설정/ })
     .getByRole("listitem")
     .allInnerTexts();
+  return texts.map((text) => text.replace(/\s+/g, " "));
 }
 
 /** The checklist's items by name (each a link to its part of the form). */
@@ -80,29 +81,27 @@ async function saveIdentity(page: Page, fields: Record<string, string>) {
   await page.getByRole("status").filter({ hasText: "사이트 설정의" }).waitFor();
 }
 
-test("every public page reads well empty: no error, nothing wider than a phone, no severe accessibility fault", async () => {
-  const phone = await newPage(viewports.phone);
-  const laptop = await newPage();
+/** The pages whose parts are left out while empty: each is also checked for accessibility. */
+const emptiedPages = ["/", "/about", "/about/contact", "/join", "/join/who_we_want"];
+
+test("every public page reads well empty on a phone: no error, nothing wider than the screen", async () => {
+  const page = await newPage(viewports.phone);
   try {
     for (const path of publicPagePaths) {
-      const response = await phone.goto(path);
+      const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      await waitForHydration(phone);
-      const overflow = await phone.evaluate(
+      await waitForHydration(page);
+      const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, path).toBe(0);
-      await laptop.goto(path);
-      await waitForHydration(laptop);
-      await expect(severeViolations(laptop), path).resolves.toEqual([]);
+      if (emptiedPages.includes(path)) await expect(severeViolations(page), path).resolves.toEqual([]);
     }
-    expect(pageErrors.get(phone)).toEqual([]);
-    expect(pageErrors.get(laptop)).toEqual([]);
+    expect(pageErrors.get(page)).toEqual([]);
   } finally {
-    await phone.context().close();
-    await laptop.context().close();
+    await page.context().close();
   }
-}, 180_000);
+}, 120_000);
 
 test("the first sign-in lands on the setup page, which offers the address the browser used", async () => {
   const page = await newPage();
