@@ -1,15 +1,18 @@
 import { PassThrough } from "node:stream";
+import islandsManifest from "virtual:islands-manifest";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { cspNonceContext } from "#server/http/router-context.ts";
+import { IslandsContext } from "./lib/islands.tsx";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the document. Crawlers and link-preview bots get the whole page at once; browsers get
- * the shell as soon as it is ready. Every inline script carries the request's CSP nonce.
+ * the shell as soon as it is ready. Every inline script carries the request's CSP nonce; public
+ * pages get their island scripts (app/lib/islands.tsx) instead of React Router's.
  */
 export default function handleRequest(
   request: Request,
@@ -51,7 +54,9 @@ export default function handleRequest(
     };
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <IslandsContext value={{ manifest: islandsManifest, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </IslandsContext>,
       {
         nonce,
         ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),

@@ -15,6 +15,7 @@ import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/root";
 import { ErrorPage, NotFoundPage } from "./components/layout/StatusPages.tsx";
+import { IslandScripts, useIslands } from "./lib/islands.tsx";
 import { pageMeta } from "./lib/meta.ts";
 
 /**
@@ -58,6 +59,9 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Public pages are not hydrated: their behaviours are islands (app/lib/islands.tsx), and the
+  // admin area is the one client-side app.
+  const islands = useIslands();
   return (
     <html lang="ko">
       <head>
@@ -67,11 +71,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0d1016" media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
+        {islands.length > 0 && <IslandScripts names={islands} />}
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islands.length === 0 && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
