@@ -11,6 +11,9 @@ import { decideRoute, type RouteDecision, routeTable } from "./route-table.ts";
 /** The route table of this build, for tests that walk every route. */
 export const serverRoutes = build.routes;
 
+/** The islands' files of this build (decision 0038), for tests of what public pages load. */
+export { default as islandFiles } from "virtual:islands-manifest";
+
 /** Seconds a client is asked to wait before trying again while the database is unreachable. */
 const RETRY_AFTER_SECONDS = "5";
 
