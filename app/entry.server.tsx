@@ -54,7 +54,9 @@ export default function handleRequest(
     };
 
     const { pipe, abort } = renderToPipeableStream(
-      <IslandsContext value={{ manifest: islandsManifest, nonce }}>
+      <IslandsContext
+        value={{ manifest: islandsManifest, nonce, reactRefresh: routerContext.manifest.hmr?.runtime }}
+      >
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </IslandsContext>,
       {

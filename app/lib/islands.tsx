@@ -21,6 +21,8 @@ export interface IslandFiles {
 export interface IslandsServerContext {
   manifest: Record<string, IslandFiles>;
   nonce: string | undefined;
+  /** In development, React Router's React Refresh runtime, which React islands need loaded first. */
+  reactRefresh?: string | undefined;
 }
 
 /** Provided by entry.server.tsx; absent in the browser (only admin pages hydrate there). */
@@ -49,6 +51,7 @@ export function IslandScripts({ names }: { names: string[] }) {
   });
   const preloads = [...new Set(islands.flatMap((files) => [files.module, ...files.imports]))];
   const imports = islands.map((files, index) => `import island${index} from ${JSON.stringify(files.module)};`);
+  if (server.reactRefresh) imports.unshift(`import ${JSON.stringify(server.reactRefresh)};`);
   const starts = islands.map((_files, index) => `island${index}()`).join(", ");
   const source = `${imports.join("")}await Promise.all([${starts}]);document.documentElement.dataset.hydrated="true";`;
   return (
