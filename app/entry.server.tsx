@@ -54,9 +54,7 @@ export default function handleRequest(
     };
 
     const { pipe, abort } = renderToPipeableStream(
-      <IslandsContext
-        value={{ manifest: islandsManifest, nonce, reactRefresh: routerContext.manifest.hmr?.runtime }}
-      >
+      <IslandsContext value={{ manifest: islandsManifest, nonce, reactRefresh: routerContext.manifest.hmr?.runtime }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </IslandsContext>,
       {
