@@ -57,7 +57,9 @@ try {
 }
 
 async function printScores(baseUrl: string, routes: string[]) {
-  const { routes: results, loadAverage } = await measurePhoneScores(baseUrl, routes, runs);
+  const { routes: results, loadAverage } = await measurePhoneScores(baseUrl, routes, runs, (route, run) =>
+    console.error(`${route}: score ${run.score}, TBT ${run.tbtMs} ms, LCP ${run.lcpMs} ms`),
+  );
   const runText = (list: PhoneRun[], pick: (run: PhoneRun) => number) => list.map(pick).join(", ");
   console.log("| page | score | TBT ms | LCP ms | FCP ms | CLS | scores | TBTs | LCPs | CPU index |");
   console.log("|---|---:|---:|---:|---:|---:|---|---|---|---|");

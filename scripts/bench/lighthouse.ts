@@ -49,18 +49,29 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
+/** A run Lighthouse could not record (it happens on a busy machine) is tried again, this often. */
+const ATTEMPTS = 3;
+
 /**
  * Runs Lighthouse's mobile performance audit `runs` times on each of `routes` (paths such as
  * "/join", or whole addresses) of the site at `baseUrl`, and returns each route's median score,
  * blocking time and largest paint with the single runs. Routes are measured in turn, a round at
- * a time, so a busy moment of the machine spreads over all of them.
+ * a time, so a busy moment of the machine spreads over all of them. `onRun` hears of each run as
+ * it ends (for progress).
  */
-export async function measurePhoneScores(baseUrl: string, routes: string[], runs = 3): Promise<PhoneScores> {
+export async function measurePhoneScores(
+  baseUrl: string,
+  routes: string[],
+  runs = 3,
+  onRun?: (route: string, run: PhoneRun) => void,
+): Promise<PhoneScores> {
   const before = loadavg()[0] ?? 0;
   const collected = new Map<string, PhoneRun[]>(routes.map((route) => [route, []]));
   for (let round = 0; round < runs; round += 1) {
     for (const route of routes) {
-      collected.get(route)?.push(await runOnce(new URL(route, baseUrl).href));
+      const run = await runWithRetries(new URL(route, baseUrl).href);
+      collected.get(route)?.push(run);
+      onRun?.(route, run);
     }
   }
   return {
@@ -70,6 +81,16 @@ export async function measurePhoneScores(baseUrl: string, routes: string[], runs
     }),
     loadAverage: { before: round2(before), after: round2(loadavg()[0] ?? 0) },
   };
+}
+
+async function runWithRetries(url: string): Promise<PhoneRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+    }
+  }
 }
 
 async function runOnce(url: string): Promise<PhoneRun> {
