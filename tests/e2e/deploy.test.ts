@@ -54,7 +54,7 @@ async function clickAfterDeploy(release: string, options: { archive: boolean }) 
   const page = await newPage({ viewport: viewports.desktop });
   await page.goto(`${server.baseURL}/admin/login`);
   await waitForHydration(page);
-  await signIn(page, administrator, { goTo: false });
+  await signIn(page, account, { goTo: false });
   await page.waitForURL((url) => url.pathname === "/admin");
   await waitForHydration(page);
   // Gone if the document is loaded again.
