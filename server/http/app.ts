@@ -25,6 +25,9 @@ export interface HttpAppOptions {
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
+/** The probes a proxy or container runtime asks every few seconds: never logged. */
+const PROBES = new Set(["/livez", "/readyz", "/healthz"]);
+
 /** A missing file under a file folder is a plain 404, not a rendered page. */
 const notFound: RequestHandler = (_req, res) => {
   res.status(404).type("text/plain").send("Not found");
@@ -42,7 +45,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       // A 503 while the database is away is expected and logged once by the database layer.
       customLogLevel: (_req, res, error) =>
         error || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      autoLogging: { ignore: (req) => PROBES.has(req.url ?? "") },
       serializers: {
         req: (req: { method: string; url: string; id: unknown }) => ({
           id: req.id,
@@ -76,7 +79,13 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(compression());
   app.use(refuseCrossSiteWrites({ trustedOrigins: siteUrl ? [siteUrl] : [] }));
 
-  app.get("/healthz", async (_req, res) => {
+  // Liveness: the process answers, so it can serve cached pages and the 503 page whatever its
+  // database does. Readiness: the database and the storage answer too.
+  app.get("/livez", (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get(["/readyz", "/healthz"], async (_req, res) => {
     const health = await checkHealth(services);
     res.set("Cache-Control", "no-store");
     res.status(health.status === "ok" ? 200 : 503).json(health);
