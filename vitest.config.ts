@@ -44,12 +44,25 @@ export default defineConfig({
         // `npm run test:scale` (scripts/scale-test.ts), which passes their addresses.
         test: {
           name: "scale",
-          include: ["tests/scale/**/*.test.ts"],
+          include: ["tests/scale/*.test.ts"],
           environment: "node",
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        // The same instances behind Caddy with PostgreSQL stopped under them: run after the
+        // `scale` project, by the same script.
+        test: {
+          name: "scale-outage",
+          include: ["tests/scale/outage/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {
