@@ -2,7 +2,12 @@ import * as build from "virtual:react-router/server-build";
 import type { Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { SESSION_COOKIE_NAME } from "#server/domain/accounts/sessions.ts";
-import { clientAddressContext, cspNonceContext, servicesContext } from "#server/http/router-context.ts";
+import {
+  clientAddressContext,
+  cspNonceContext,
+  servicesContext,
+  wholeDocumentContext,
+} from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
 import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
@@ -42,14 +47,17 @@ export function createPageHandler(services: Services): RequestHandler {
       const guarded = isAdminPath(req.path) && !req.headers.cookie?.includes(SESSION_COOKIE_NAME);
       if (decision.kind !== "render" && !guarded) return answerBeforeRendering(res, decision);
       const nonce = res.locals.cspNonce as string | undefined;
+      const cacheable = pageCache.accepts(req);
       const context = () => {
         const provider = new RouterContextProvider();
         provider.set(servicesContext, services);
         provider.set(cspNonceContext, nonce);
         provider.set(clientAddressContext, req.ip ?? "unknown");
+        // A page the cache may keep is read whole before it is stored anyway; rendered whole,
+        // its bytes are the same whoever asked and however busy the process was.
+        provider.set(wholeDocumentContext, cacheable);
         return provider;
       };
-      const cacheable = pageCache.accepts(req);
       const generation = pageCache.generation;
       // A HEAD is rendered as its GET, so it carries the same headers (Node sends no body).
       const method = req.method === "HEAD" ? "GET" : undefined;
