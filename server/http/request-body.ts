@@ -55,7 +55,9 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
   const maxTextBytes = limits.maxTextBytes ?? uploadLimits.textBytes;
   const maxFiles = limits.maxFiles;
   const maxFileSize = Math.max(limits.maxFileBytes, maxTextBytes);
-  const maxTotalSize = maxFiles * limits.maxFileBytes + maxTextBytes + MiB;
+  // A URL-encoded body cannot carry files: it is held to the text's share, while it streams in.
+  const urlEncoded = mediaType(request) === "application/x-www-form-urlencoded";
+  const maxTotalSize = (urlEncoded ? 0 : maxFiles * limits.maxFileBytes) + maxTextBytes + MiB;
   const tooLarge = `한 번에 보낼 수 있는 크기(${megabytes(maxTotalSize)})를 넘었습니다.`;
   if (Number(request.headers.get("content-length") ?? 0) > maxTotalSize) {
     throw new PayloadTooLargeError(tooLarge);
