@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { MAX_PASSKEY_NAME_LENGTH } from "#shared/account-limits.ts";
 import { closeChallenge, findChallenge, openChallenge } from "./sign-in-challenges.ts";
 
@@ -290,8 +291,7 @@ export const registrationResponseSchema = z
   })
   .transform((value) => value as RegistrationResponseJSON);
 
-export const passkeyNameSchema = z
-  .string()
+export const passkeyNameSchema = singleLineText()
   .trim()
   .min(1, "패스키 이름을 입력해 주세요.")
   .max(MAX_PASSKEY_NAME_LENGTH, `패스키 이름은 ${MAX_PASSKEY_NAME_LENGTH}자까지 쓸 수 있습니다.`);

@@ -6,6 +6,7 @@ import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/fi
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import type { OrderForm, RecordTarget } from "#server/domain/write/form-input.ts";
 import { reorderFrom } from "#server/domain/write/lists.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 import { newId } from "#server/storage/storage.ts";
 
 /** The spec's message for an activity without a title, shown as written. */
@@ -21,8 +22,8 @@ export const activityFields = z.object({
     .int("연도를 숫자로 입력해 주세요.")
     .min(FIRST_ACTIVITY_YEAR, `연도는 ${FIRST_ACTIVITY_YEAR}년부터 입력할 수 있습니다.`)
     .max(LAST_ACTIVITY_YEAR, `연도는 ${LAST_ACTIVITY_YEAR}년까지 입력할 수 있습니다.`),
-  title: z.string().trim().min(1, EMPTY_TITLE_MESSAGE).max(100, "제목은 100자까지 쓸 수 있습니다."),
-  description: z.string().trim().max(2000, "설명은 2000자까지 쓸 수 있습니다."),
+  title: singleLineText().trim().min(1, EMPTY_TITLE_MESSAGE).max(100, "제목은 100자까지 쓸 수 있습니다."),
+  description: multiLineText().trim().max(2000, "설명은 2000자까지 쓸 수 있습니다."),
   direction: z.enum(["left", "right"], { error: "사진 위치를 골라 주세요." }),
 });
 

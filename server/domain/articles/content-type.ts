@@ -6,6 +6,7 @@ import { type UploadedFile, uploadedImages } from "#server/domain/write/form-fil
 import { formSelection, formTarget, formText, formTexts, formValues } from "#server/domain/write/form-input.ts";
 import { describeBulkChange, describeChange } from "#server/domain/write/messages.ts";
 import { FieldError } from "#server/domain/write/run-write.ts";
+import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { articleStatusLabels } from "#shared/article-status.ts";
 import { SELECTED_FIELD } from "#shared/list-selection.ts";
@@ -51,7 +52,9 @@ export const articleForm = articleDraftSchema
     images: z
       .array(z.string().regex(imageToken, imageListMessage))
       .max(100, "사진은 한 게시글에 100장까지 둘 수 있습니다."),
-    imageAlt: z.array(z.string().trim().max(MAX_ALT_LENGTH, `사진 설명은 ${MAX_ALT_LENGTH}자까지 쓸 수 있습니다.`)),
+    imageAlt: z.array(
+      singleLineText().trim().max(MAX_ALT_LENGTH, `사진 설명은 ${MAX_ALT_LENGTH}자까지 쓸 수 있습니다.`),
+    ),
     deleteImage: z.array(z.string()),
     newImageKey: z.array(z.string()),
   })

@@ -7,13 +7,14 @@ import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/fi
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/write/form-input.ts";
 import { findListPage, type ListPage, reorderPage } from "#server/domain/write/lists.ts";
+import { multiLineText } from "#server/domain/write/text-schemas.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import { type FeedItem, feedItemOf, feedItemsWithImages } from "./feed.ts";
 
 const LINK_MESSAGE = "http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.";
 
 export const feedFields = z.object({
-  caption: z.string().trim().min(1, "설명을 입력해 주세요.").max(300, "설명은 300자까지 쓸 수 있습니다."),
+  caption: multiLineText().trim().min(1, "설명을 입력해 주세요.").max(300, "설명은 300자까지 쓸 수 있습니다."),
   link: z
     .string()
     .trim()

@@ -3,6 +3,7 @@ import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { findImageRefs, type ImageRef } from "#server/domain/files/files.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 
 /** The home page's editable parts: hero pictures, intro, video, slogans, events and recruiting. */
@@ -11,25 +12,27 @@ export const homeContentSchema = z.object({
     .array(
       z.object({
         fileId: z.string().min(1),
-        alt: z.string().trim().max(200, "대체 텍스트는 200자까지 쓸 수 있습니다."),
+        alt: singleLineText().trim().max(200, "대체 텍스트는 200자까지 쓸 수 있습니다."),
       }),
     )
     .length(4),
-  intro: z.string().trim().min(1, "소개 글을 입력해 주세요.").max(2000, "소개 글은 2000자까지 쓸 수 있습니다."),
+  intro: multiLineText().trim().min(1, "소개 글을 입력해 주세요.").max(2000, "소개 글은 2000자까지 쓸 수 있습니다."),
   video: z.object({
     /** The YouTube video id; the player loads only when a visitor asks for it. */
     youtubeId: z
       .string()
       .regex(/^[A-Za-z0-9_-]{6,20}$/, "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ"),
-    title: z.string().trim().min(1, "영상 제목을 입력해 주세요.").max(120, "영상 제목은 120자까지 쓸 수 있습니다."),
+    title: singleLineText()
+      .trim()
+      .min(1, "영상 제목을 입력해 주세요.")
+      .max(120, "영상 제목은 120자까지 쓸 수 있습니다."),
     posterFileId: z.string().min(1),
   }),
   slogans: z
     .array(
       z.object({
-        title: z.string().trim().min(1, "슬로건을 입력해 주세요.").max(30, "슬로건은 30자까지 쓸 수 있습니다."),
-        description: z
-          .string()
+        title: singleLineText().trim().min(1, "슬로건을 입력해 주세요.").max(30, "슬로건은 30자까지 쓸 수 있습니다."),
+        description: multiLineText()
           .trim()
           .min(1, "슬로건 설명을 입력해 주세요.")
           .max(300, "슬로건 설명은 300자까지 쓸 수 있습니다."),
@@ -39,25 +42,26 @@ export const homeContentSchema = z.object({
   events: z
     .array(
       z.object({
-        title: z.string().trim().min(1, "행사 이름을 입력해 주세요.").max(60, "행사 이름은 60자까지 쓸 수 있습니다."),
-        summary: z
-          .string()
+        title: singleLineText()
+          .trim()
+          .min(1, "행사 이름을 입력해 주세요.")
+          .max(60, "행사 이름은 60자까지 쓸 수 있습니다."),
+        summary: multiLineText()
           .trim()
           .min(1, "행사 소개를 입력해 주세요.")
           .max(400, "행사 소개는 400자까지 쓸 수 있습니다."),
-        duration: z.string().trim().max(30, "기간은 30자까지 쓸 수 있습니다."),
+        duration: singleLineText().trim().max(30, "기간은 30자까지 쓸 수 있습니다."),
         imageFileId: z.string().min(1),
       }),
     )
     .length(3),
   recruiting: z.object({
-    intro: z
-      .string()
+    intro: multiLineText()
       .trim()
       .min(1, "모집 안내 글을 입력해 주세요.")
       .max(1000, "모집 안내 글은 1000자까지 쓸 수 있습니다."),
     wanted: z
-      .array(z.string().trim().min(1, "찾는 사람을 입력해 주세요.").max(200, "200자까지 쓸 수 있습니다."))
+      .array(singleLineText().trim().min(1, "찾는 사람을 입력해 주세요.").max(200, "200자까지 쓸 수 있습니다."))
       .length(4),
     sessionsPerSemester: z
       .number({ error: "숫자로 입력해 주세요. 예: 20" })

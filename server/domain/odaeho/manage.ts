@@ -7,6 +7,7 @@ import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/fi
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/write/form-input.ts";
 import { findListPage, type ListPage, reorderPage } from "#server/domain/write/lists.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import { issueOf, issuesWithFiles, type OdaehoIssue } from "./odaeho.ts";
 
@@ -14,8 +15,8 @@ import { issueOf, issuesWithFiles, type OdaehoIssue } from "./odaeho.ts";
 export const MISSING_FILES_MESSAGE = "Upload Failed! Thumbnail Image or PDF file is not defined!";
 
 export const odaehoFields = z.object({
-  title: z.string().trim().min(1, "제목을 입력해 주세요.").max(80, "제목은 80자까지 쓸 수 있습니다."),
-  description: z.string().trim().max(500, "설명은 500자까지 쓸 수 있습니다."),
+  title: singleLineText().trim().min(1, "제목을 입력해 주세요.").max(80, "제목은 80자까지 쓸 수 있습니다."),
+  description: multiLineText().trim().max(500, "설명은 500자까지 쓸 수 있습니다."),
   publishedAt: seoulDateInput,
 });
 

@@ -18,7 +18,7 @@ export const PHOTO_MAX_SIDE = 960;
 
 export const groupInputSchema = z.object({
   title: requiredText("그룹 이름을", "그룹 이름은", 40),
-  description: optionalText("설명은", 300),
+  description: optionalText("설명은", 300, { multiLine: true }),
 });
 
 export const memberInputSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 
 /** The club's identity: data the managers edit, so another club can run the same product. */
 const urlMessage = "https://로 시작하는 주소를 입력해 주세요.";
@@ -11,14 +12,20 @@ const optionalUrl = z.union([
 ]);
 
 const partnerLink = z.object({
-  label: z.string().trim().min(1, "메뉴에 보일 이름을 입력해 주세요.").max(40, "이름은 40자까지 쓸 수 있습니다."),
+  label: singleLineText().trim().min(1, "메뉴에 보일 이름을 입력해 주세요.").max(40, "이름은 40자까지 쓸 수 있습니다."),
   url: optionalUrl,
 });
 
 export const siteSettingsSchema = z.object({
-  clubName: z.string().trim().min(1, "동아리 이름을 입력해 주세요.").max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
-  subtitle: z.string().trim().min(1, "한국어 부제를 입력해 주세요.").max(80, "부제는 80자까지 쓸 수 있습니다."),
-  description: z.string().trim().min(1, "소개 문장을 입력해 주세요.").max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
+  clubName: singleLineText()
+    .trim()
+    .min(1, "동아리 이름을 입력해 주세요.")
+    .max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
+  subtitle: singleLineText().trim().min(1, "한국어 부제를 입력해 주세요.").max(80, "부제는 80자까지 쓸 수 있습니다."),
+  description: multiLineText()
+    .trim()
+    .min(1, "소개 문장을 입력해 주세요.")
+    .max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
   foundedYear: z
     .number({ error: "창립 연도를 숫자로 입력해 주세요. 예: 1973" })
     .int("창립 연도를 숫자로 입력해 주세요. 예: 1973")
@@ -27,7 +34,7 @@ export const siteSettingsSchema = z.object({
   siteUrl: z
     .url({ protocol: /^https?$/, error: `${urlMessage} 예: https://club.example.org` })
     .transform((url) => url.replace(/\/+$/, "")),
-  address: z.string().trim().max(200, "주소는 200자까지 쓸 수 있습니다."),
+  address: singleLineText().trim().max(200, "주소는 200자까지 쓸 수 있습니다."),
   email: z.union([
     z.literal(""),
     z.email({
