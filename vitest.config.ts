@@ -53,6 +53,18 @@ export default defineConfig({
         },
       },
       {
+        // The backup the instances took at their start, restored: run before the `scale`
+        // project changes the content, by the same script.
+        test: {
+          name: "scale-backup",
+          include: ["tests/scale/backup/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // The same instances behind Caddy with PostgreSQL stopped under them: run after the
         // `scale` project, by the same script.
         test: {

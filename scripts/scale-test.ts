@@ -2,8 +2,8 @@
  * `npm run test:scale`: two instances of the built site as one deployment would run them, on
  * one PostgreSQL database (scripts/with-postgres.sh starts a throwaway one) and one S3-compatible
  * bucket (s3rver, in a process of its own), behind Caddy with the deployment's Caddyfile; then
- * the `scale` test project against them, and last the `scale-outage` project, which stops
- * PostgreSQL under them.
+ * the `scale-backup` test project (the day's backup both looked for at their start), the `scale`
+ * project against them, and last the `scale-outage` project, which stops PostgreSQL under them.
  *
  * The instances start at the same moment on an empty database, so they race to migrate and seed;
  * each has a data folder of its own, so nothing is shared but the database and the bucket. The
@@ -23,6 +23,7 @@ import { type S3rverProcess, s3Environment, startS3rver } from "./lib/s3rver.ts"
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const ADMIN = { email: "scale@club.test", password: "scale-test-password" };
+const BACKUP_BUCKET = "club-scale-backups";
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.TEST_DATABASE_URL ?? "";
@@ -47,7 +48,12 @@ async function main(): Promise<void> {
   let proxy: CaddyProcess | undefined;
   const sites: SiteProcess[] = [];
   try {
-    s3 = await startS3rver({ bucket: "club-scale", logFile: path.join(work, "s3rver.log"), port: ports.any() });
+    s3 = await startS3rver({
+      bucket: "club-scale",
+      moreBuckets: [BACKUP_BUCKET],
+      logFile: path.join(work, "s3rver.log"),
+      port: ports.any(),
+    });
     const instance = async (name: "a" | "b", port: number) => {
       const dataDir = path.join(work, name);
       await mkdir(dataDir);
@@ -64,6 +70,8 @@ async function main(): Promise<void> {
           TRUST_PROXY: "127.0.0.1",
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
+          // Both look for the day's backup as they start; one takes it (tests/scale/backup).
+          BACKUP_TO: `s3://${BACKUP_BUCKET}/scheduled`,
         },
         { logFile: path.join(work, `${name}.log`), startLimitMs: 180_000 },
       );
@@ -99,8 +107,11 @@ async function main(): Promise<void> {
       SCALE_S3_LOG: path.join(work, "s3rver.log"),
       SCALE_ADMIN_EMAIL: ADMIN.email,
       SCALE_ADMIN_PASSWORD: ADMIN.password,
+      SCALE_BACKUP_BUCKET: BACKUP_BUCKET,
       ...s3Environment(s3),
     };
+    // First, while the content is still what the instances backed up at their start.
+    await run("npx", ["vitest", "run", "--project", "scale-backup"], environment);
     await run("npx", ["vitest", "run", "--project", "scale"], environment);
     // Last: it stops PostgreSQL under the instances (and starts it again).
     await run("npx", ["vitest", "run", "--project", "scale-outage"], environment);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { withTimeout } from "#shared/timeout.ts";
+import { startScheduledBackups } from "./backup/schedule.ts";
 import { startWorkers } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
   );
   startHousekeeping(services);
   startScheduledPublishing(services);
+  // One process per instance takes them (this one); the row it claims settles it between instances.
+  startScheduledBackups(services);
   // A bucket that does not answer is said at once; pages still work, uploads fail until it does.
   services.storage.check().catch((error: Error) => logger.error({ reason: error.message }, "file storage unusable"));
   if (!development) await archiveAssets(config, logger);

@@ -5,6 +5,7 @@ import { AuditTable } from "#app/components/admin/AuditTable.tsx";
 import { PageViewChart } from "#app/components/admin/dashboard/PageViewChart.tsx";
 import { PendingArticles } from "#app/components/admin/dashboard/PendingArticles.tsx";
 import { RecentChanges } from "#app/components/admin/dashboard/RecentChanges.tsx";
+import { ScheduledBackup } from "#app/components/admin/dashboard/ScheduledBackup.tsx";
 import { TopPages } from "#app/components/admin/dashboard/TopPages.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
@@ -18,6 +19,7 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
 import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { scheduledBackupStatus } from "#server/backup/schedule-status.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
 import { pendingArticlesOverview } from "#server/domain/dashboard/pending-articles.ts";
@@ -57,18 +59,21 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   });
   const { db, config } = getServices(context);
   const today = seoulDate(new Date());
-  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns, settings] = await Promise.all([
-    contentOverview(db),
-    listRecentChanges(db),
-    pendingArticlesOverview(db),
-    getSiteTraffic(db),
-    listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
-    getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
-    listRefusedSignIns(db),
-    getSiteSettings(db),
-  ]);
+  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns, settings, backup] =
+    await Promise.all([
+      contentOverview(db),
+      listRecentChanges(db),
+      pendingArticlesOverview(db),
+      getSiteTraffic(db),
+      listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
+      getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
+      listRefusedSignIns(db),
+      getSiteSettings(db),
+      scheduledBackupStatus(db, config),
+    ]);
   return {
     siteAddress: siteAddressWarning(config, settings.value),
+    scheduledBackup: backup,
     overview: content.pages,
     files: content.files,
     accounts: content.accounts,
@@ -105,6 +110,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       />
 
       {loaderData.siteAddress && <SiteAddressNotice warning={loaderData.siteAddress} />}
+      <ScheduledBackup status={loaderData.scheduledBackup} />
 
       <div className={styles.columns}>
         <DashboardSection title="최근 변경">
