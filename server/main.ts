@@ -18,6 +18,7 @@ import { deleteOldSignInAttempts } from "./domain/accounts/sign-in-limiter.ts";
 import { startScheduledPublishing } from "./domain/articles/scheduled-publishing.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
 import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-settings.ts";
+import { keepFirstPassword } from "./first-password.ts";
 import { createHttpServer } from "./http/app.ts";
 import { archiveBuildAssets } from "./http/asset-archive.ts";
 import { type GracefulServer, gracefulServer } from "./http/graceful-close.ts";
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   const services = await openServices(config, logger, { pageCache: !development && workers === 1 });
   // Instances started together on one PostgreSQL database take turns: one seeds, the others
   // find the content (and the first manager) there.
-  let firstAccount: FirstAccount | undefined;
+  let firstAccount: FirstAccountNotice | undefined;
   await withStartupLock(
     services.db,
     services.engine,
@@ -177,7 +178,7 @@ function announce(
   logger: Logger,
   port: number,
   workers: number,
-  firstAccount: FirstAccount | undefined,
+  firstAccount: FirstAccountNotice | undefined,
 ): void {
   const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
   const url = `http://${host}:${port}`;
@@ -189,13 +190,21 @@ function announce(
     `  database:    ${describeDatabase(config)}`,
     `  files:       ${config.storage.kind === "disk" ? config.storage.dir : `S3 bucket ${config.storage.bucket}`}`,
   ];
-  if (firstAccount) {
+  if (firstAccount?.password) {
     lines.push(
       "",
       "No account existed, so one was created. Its password is shown only this once:",
       `  e-mail:   ${firstAccount.email}`,
       `  password: ${firstAccount.password}`,
       `Sign in at ${url}/admin/login and change it at /admin/manage-password.`,
+    );
+  } else if (firstAccount?.file) {
+    lines.push(
+      "",
+      `No account existed, so one was created (${firstAccount.email}). Its password is in`,
+      `  ${firstAccount.file}`,
+      "(readable by this user only; never written to the log). Sign in, change it at",
+      "/admin/manage-password, then delete that file.",
     );
   }
   printAfterLog(logger, lines.join("\n"));
@@ -233,14 +242,18 @@ function startHousekeeping(services: Services): void {
 
 /**
  * Creates the first manager when there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else
- * with the club's contact address and a generated password, printed this once.
+ * with the club's contact address and a generated password, printed this once to a terminal, or
+ * kept in a file of the data folder when the output is a log that stays (first-password.ts).
  */
-interface FirstAccount {
+interface FirstAccountNotice {
   email: string;
-  password: string;
+  /** Shown in the banner: a person is watching the terminal. */
+  password?: string;
+  /** Where the password was written instead. */
+  file?: string;
 }
 
-async function prepareAccounts({ db, config, logger }: Services): Promise<FirstAccount | undefined> {
+async function prepareAccounts({ db, config, logger }: Services): Promise<FirstAccountNotice | undefined> {
   if ((await countAccounts(db)) > 0) return undefined;
   const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
   if (!email) {
@@ -250,8 +263,14 @@ async function prepareAccounts({ db, config, logger }: Services): Promise<FirstA
   const initial = await ensureInitialAccount(db, { email, password: config.adminPassword });
   if (!initial.created) return undefined;
   logger.info({ email: initial.email }, "first account created");
-  // Printed with the start's last lines (announce), never to the log.
-  return initial.generatedPassword ? { email: initial.email, password: initial.generatedPassword } : undefined;
+  if (!initial.generatedPassword) return undefined;
+  const account = { email: initial.email, password: initial.generatedPassword };
+  // Printed with the start's last lines (announce), never to the log, and only to a terminal.
+  if (process.stdout.isTTY) return account;
+  const signIn = `${config.siteUrl ?? ""}/admin/login`;
+  const file = await keepFirstPassword(config.dataDir, account, signIn);
+  logger.info({ file }, "first account's password written to a file");
+  return { email: account.email, file };
 }
 
 async function productionHandlers(services: Services) {
