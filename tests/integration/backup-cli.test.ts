@@ -54,7 +54,7 @@ describeEachDatabase(
         stdio: ["ignore", output.fd, "pipe"],
       });
       let said = "";
-      child.stderr.on("data", (chunk: Buffer) => {
+      child.stderr?.on("data", (chunk: Buffer) => {
         said += chunk.toString();
       });
       const [code] = (await once(child, "close")) as [number];
