@@ -56,21 +56,26 @@ export function toFetchRequest(
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  const method = options.method ?? req.method;
   const controller = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const method = options.method ?? req.method;
-  const init: RequestInit & { duplex?: "half" } = {
-    method,
-    headers,
-    signal: controller.signal,
-  };
-  if (method !== "GET" && method !== "HEAD" && !options.withoutBody) {
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD" && !options.withoutBody && hasBody(req)) {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
   return new Request(url, init);
+}
+
+/**
+ * Whether the request has a body at all: HTTP/1.1 says so with Content-Length or
+ * Transfer-Encoding (RFC 9112 §6.3). The server ends the others' streams at once
+ * (`optimizeEmptyRequests`), so they are not read.
+ */
+function hasBody(req: ExpressRequest): boolean {
+  return req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
 }
 
 /** Writes a Fetch Response to Express's response, streaming its body. */
