@@ -32,6 +32,8 @@ export class PageCache {
   #lastRevisionRead = Number.NEGATIVE_INFINITY;
   /** The last Host header found valid: visitors of one site send the same one. */
   #validHost: string | undefined;
+  /** Renders under way, by the generation they started in and the address. */
+  readonly #rendering = new Map<string, Promise<CachedPage | Response>>();
   /** Told after this process empties its cache for a write of its own (the other workers). */
   onLocalInvalidation: ((revision: ContentRevision | undefined) => Promise<void>) | undefined;
 
@@ -90,6 +92,30 @@ export class PageCache {
   /** A stamp to take before rendering: a write during the render makes `store` drop its result. */
   get generation(): number {
     return this.#generation;
+  }
+
+  /**
+   * One render per page and content revision, however many requests ask for it meanwhile (see
+   * docs/decisions/0039-one-render-per-page.md). The first request for `url` runs `render` (which
+   * stores what it rendered and gives the page, or the response when it may not be kept); the
+   * requests that come while it runs wait for it and get its page. A request that comes after
+   * a write starts a render of its own: the key holds the generation, which every write this
+   * process learns of advances, and on SQLite the revision is read afresh first.
+   *
+   * Resolves to what `render` gave for the request that ran it; for a request that waited, to
+   * the page, or to undefined when the render made none (the caller renders for itself).
+   */
+  renderOnce(url: string, render: (generation: number) => Promise<CachedPage | Response>) {
+    this.#catchUpWithRevision(0);
+    const generation = this.#generation;
+    const key = `${generation} ${url}`;
+    const running = this.#rendering.get(key);
+    if (running) return running.then((rendered) => (rendered instanceof Response ? undefined : rendered));
+    const rendering = render(generation);
+    this.#rendering.set(key, rendering);
+    const done = () => this.#rendering.delete(key);
+    rendering.then(done, done);
+    return rendering;
   }
 
   /** Keeps a rendered response when it may be shared; returns the cached page, or undefined. */
