@@ -102,3 +102,40 @@ test("a failed render fails the requests that waited for it, and the next reques
   const again = await cache.renderOnce("/rule", rendering(cache, "/rule", "회칙", opened, renders));
   expect(bodyOf(again)).toBe("회칙");
 });
+
+test("a request for a page being rendered waits before the middleware and gets its page", async () => {
+  const cache = new PageCache({ maxBytes: 1024 * 1024 });
+  const renders: string[] = [];
+  const { open, opened } = gate();
+  const rendered = cache.renderOnce("/about", rendering(cache, "/about", "소개", opened, renders));
+  let sent: string | undefined;
+  const req = { method: "GET", url: "/about", headers: { host: "club.test" } };
+  const res = { writeHead: () => undefined, end: (body: Buffer) => (sent = body.toString()) };
+  const sentOn = () => {
+    throw new Error("the request was sent on to render");
+  };
+  expect(cache.serve(req as never, res as never, sentOn)).toBe(true);
+  expect(sent).toBeUndefined();
+  open();
+  await rendered;
+  await expect.poll(() => sent).toBe("소개");
+  expect(renders).toEqual(["소개"]);
+});
+
+test("a request that waited before the middleware is sent on when the render made nothing to share", async () => {
+  const cache = new PageCache({ maxBytes: 1024 * 1024 });
+  const { open, opened } = gate();
+  const notKept = async () => {
+    await opened;
+    return new Response("없는 페이지", { status: 404 });
+  };
+  const rendered = cache.renderOnce("/missing", notKept);
+  let sentOn = 0;
+  const req = { method: "GET", url: "/missing", headers: { host: "club.test" } };
+  expect(cache.serve(req as never, {} as never, () => sentOn++)).toBe(true);
+  open();
+  await rendered;
+  await expect.poll(() => sentOn).toBe(1);
+  // Without a render under way, the request is sent on at once.
+  expect(cache.serve(req as never, {} as never, () => sentOn++)).toBe(false);
+});

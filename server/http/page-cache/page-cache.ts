@@ -17,8 +17,10 @@ import { sendCachedPage } from "./send-cached-page.ts";
  * - Every admin write raises the content revision in its transaction and empties this process's
  *   cache before it answers (`invalidate`); workers of one instance are told at once through the
  *   cluster (see cluster-invalidation.ts). Writes made elsewhere are caught by reading the
- *   revision: on SQLite synchronously before a hit (`followRevisionSync`), on PostgreSQL by
- *   polling ten times a second (`followRevision`).
+ *   revision: on SQLite synchronously before every render and, at most every 10 ms, before a
+ *   hit (`followRevisionSync`), on PostgreSQL by polling ten times a second (`followRevision`).
+ * - After a write, each page is rendered once however many requests ask for it meanwhile
+ *   (`renderOnce`, and `serve` for the requests that wait before the middleware).
  * - Entries also end at the next midnight in Seoul, since pages show today's date.
  * - Memory is bounded: least recently used pages are dropped first.
  */
@@ -70,8 +72,17 @@ export class PageCache {
     return true;
   }
 
-  /** Answers from memory when it can; false sends the request on to be rendered. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Answers from memory when it can; false sends the request on to be rendered. With `otherwise`,
+   * a request for a page being rendered right now waits for that render here, before any
+   * middleware runs (after a write, most requests for a page arrive while it renders), and
+   * `otherwise` sends it on should the render make nothing to share.
+   */
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    otherwise?: (req: IncomingMessage, res: ServerResponse) => void,
+  ): boolean {
     if (!this.accepts(req)) return false;
     const host = req.headers.host;
     if (host !== this.#validHost) {
@@ -79,13 +90,21 @@ export class PageCache {
       this.#validHost = host;
     }
     this.#catchUpWithRevision(HIT_REVISION_READ_MS);
-    const page = this.#entries.get(req.url as string);
-    if (!page) return false;
-    if (page.expiresAt <= Date.now()) {
-      this.#entries.delete(req.url as string);
-      return false;
+    const url = req.url as string;
+    const page = this.#entries.get(url);
+    if (page && page.expiresAt > Date.now()) {
+      sendCachedPage(req, res, page);
+      return true;
     }
-    sendCachedPage(req, res, page);
+    if (page) this.#entries.delete(url);
+    if (!otherwise || this.#rendering.size === 0) return false;
+    const rendering = this.#renderingNow(url);
+    if (!rendering) return false;
+    rendering.then(
+      (rendered) => (rendered instanceof Response ? otherwise(req, res) : sendCachedPage(req, res, rendered)),
+      // The request renders for itself, and meets the failure (or not) on its own.
+      () => otherwise(req, res),
+    );
     return true;
   }
 
@@ -106,11 +125,10 @@ export class PageCache {
    * the page, or to undefined when the render made none (the caller renders for itself).
    */
   renderOnce(url: string, render: (generation: number) => Promise<CachedPage | Response>) {
-    this.#catchUpWithRevision(0);
+    const running = this.#renderingNow(url);
+    if (running) return running.then((rendered) => (rendered instanceof Response ? undefined : rendered));
     const generation = this.#generation;
     const key = `${generation} ${url}`;
-    const running = this.#rendering.get(key);
-    if (running) return running.then((rendered) => (rendered instanceof Response ? undefined : rendered));
     const rendering = render(generation);
     this.#rendering.set(key, rendering);
     const done = () => this.#rendering.delete(key);
@@ -184,6 +202,12 @@ export class PageCache {
 
   stop(): void {
     clearInterval(this.#poller);
+  }
+
+  /** The render of `url` under way at the content revision as it is now, if any. */
+  #renderingNow(url: string): Promise<CachedPage | Response> | undefined {
+    this.#catchUpWithRevision(0);
+    return this.#rendering.get(`${this.#generation} ${url}`);
   }
 
   /** Reads the revision (SQLite) unless it was read less than `maxAgeMs` ago. */
