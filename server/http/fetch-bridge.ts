@@ -42,13 +42,14 @@ export function requestUrl(req: ExpressRequest): URL {
 
 /**
  * A Fetch Request for `req`. Its body streams from the socket; its signal aborts when the client
- * goes away before the answer is written. `withoutBody` makes a second request for the same
- * address once the body has been read; `method` renders a HEAD as the GET it stands for.
+ * goes away before the answer is written (unless `abortWhenClosed` is false: a render shared
+ * with other visitors). `withoutBody` makes a second request for the same address once the body
+ * has been read; `method` renders a HEAD as the GET it stands for.
  */
 export function toFetchRequest(
   req: ExpressRequest,
   res: ExpressResponse,
-  options: { withoutBody?: boolean; method?: string | undefined } = {},
+  options: { withoutBody?: boolean; method?: string | undefined; abortWhenClosed?: boolean } = {},
 ): Request {
   const url = requestUrl(req);
   const headers = new Headers();
@@ -56,21 +57,29 @@ export function toFetchRequest(
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const controller = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
   const method = options.method ?? req.method;
-  const init: RequestInit & { duplex?: "half" } = {
-    method,
-    headers,
-    signal: controller.signal,
-  };
-  if (method !== "GET" && method !== "HEAD" && !options.withoutBody) {
+  const init: RequestInit & { duplex?: "half" } = { method, headers };
+  if (options.abortWhenClosed ?? true) {
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    init.signal = controller.signal;
+  }
+  if (method !== "GET" && method !== "HEAD" && !options.withoutBody && hasBody(req)) {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
   return new Request(url, init);
+}
+
+/**
+ * Whether the request has a body at all: HTTP/1.1 says so with Content-Length or
+ * Transfer-Encoding (RFC 9112 §6.3). The server ends the others' streams at once
+ * (`optimizeEmptyRequests`), so they are not read.
+ */
+function hasBody(req: ExpressRequest): boolean {
+  return req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
 }
 
 /** Writes a Fetch Response to Express's response, streaming its body. */

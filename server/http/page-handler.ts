@@ -58,25 +58,34 @@ export function createPageHandler(services: Services): RequestHandler {
         provider.set(wholeDocumentContext, cacheable);
         return provider;
       };
-      const generation = pageCache.generation;
       // A HEAD is rendered as its GET, so it carries the same headers (Node sends no body).
       const method = req.method === "HEAD" ? "GET" : undefined;
-      const wasAvailable = availability.available;
-      let response = await handle(toFetchRequest(req, res, { method }), context());
-      if (response.status >= 500 && wasAvailable && !availability.available) {
-        await response.body?.cancel();
-        response = await handle(toFetchRequest(req, res, { withoutBody: true }), context());
-      }
-      if (response.status === 503) {
-        response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
-        response.headers.set("Cache-Control", "no-store");
-      }
+      const render = async (options: { shared: boolean }) => {
+        const wasAvailable = availability.available;
+        // A render shared by several visitors finishes even if the first of them leaves.
+        const fetchOptions = { method, abortWhenClosed: !options.shared };
+        let response = await handle(toFetchRequest(req, res, fetchOptions), context());
+        if (response.status >= 500 && wasAvailable && !availability.available) {
+          await response.body?.cancel();
+          response = await handle(toFetchRequest(req, res, { ...fetchOptions, withoutBody: true }), context());
+        }
+        if (response.status === 503) {
+          response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
+          response.headers.set("Cache-Control", "no-store");
+        }
+        return response;
+      };
       if (cacheable) {
-        const baseHeaders = res.getHeaders();
-        const page = await pageCache.store({ req, response, baseHeaders, nonce, generation });
-        if (page) return sendCachedPage(req, res, page);
+        const rendered = await pageCache.renderOnce(req.originalUrl, async (generation) => {
+          const response = await render({ shared: true });
+          const baseHeaders = res.getHeaders();
+          return (await pageCache.store({ req, response, baseHeaders, nonce, generation })) ?? response;
+        });
+        if (rendered instanceof Response) return await sendFetchResponse(res, rendered);
+        if (rendered) return sendCachedPage(req, res, rendered);
+        // The render this request waited for made nothing to share: it renders its own.
       }
-      await sendFetchResponse(res, response);
+      await sendFetchResponse(res, await render({ shared: false }));
     } catch (error) {
       next(error);
     }

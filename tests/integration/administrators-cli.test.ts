@@ -18,7 +18,7 @@ describeEachDatabase("the accounts' command-line tool", (services) => {
       expect(result.stdout + result.stderr).not.toContain("first-secret");
 
       const row = await findAccountByEmail(services().db, "first@club.test");
-      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=15,r=8,p=3\$/);
       expect(row?.password_hash).not.toContain("first-secret");
       await expect(verifyPassword("first-secret", row?.password_hash ?? "")).resolves.toBe(true);
 

@@ -171,7 +171,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       );
       expect(result.outcome).toBe("signed-in");
       const row = await findAccountByEmail(db, "veteran@club.test");
-      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=15,r=8,p=3\$/);
       await expect(verifyPassword("veteran-pass", row?.password_hash ?? "")).resolves.toBe(true);
     });
 

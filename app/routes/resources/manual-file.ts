@@ -1,5 +1,4 @@
 import { create as contentDisposition } from "content-disposition";
-import { adminManualPdf } from "#server/domain/manual/manual-pdf.ts";
 import { loadSiteIdentity } from "#server/domain/seo/public-pages.ts";
 import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "#server/http/pdf-policy.ts";
@@ -22,6 +21,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const { db, config } = getServices(context);
   const { settings, siteUrl } = await loadSiteIdentity(db, config);
+  // pdf-lib and the font parser are loaded on first use, not by every server process at start.
+  const { adminManualPdf } = await import("#server/domain/manual/manual-pdf.ts");
   const pdf = await adminManualPdf({ clubName: settings.clubName, siteUrl });
   const headers = new Headers({
     "Content-Type": "application/pdf",

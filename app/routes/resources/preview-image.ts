@@ -1,5 +1,4 @@
 import { previewCardBrand } from "#app/lib/logo-files.server.tsx";
-import { findPreviewImage } from "#server/domain/previews/preview-images.ts";
 import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/preview-image";
@@ -15,6 +14,8 @@ const brand = previewCardBrand();
  * outdated names answer 404.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // Loaded on first use: its font parser and drawing code need not sit in every server process.
+  const { findPreviewImage } = await import("#server/domain/previews/preview-images.ts");
   const image = await findPreviewImage(getServices(context), params.file, brand);
   if (!image) {
     return new Response("Not found", {

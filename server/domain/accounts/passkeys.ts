@@ -1,13 +1,9 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type WebAuthnCredential,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  WebAuthnCredential,
 } from "@simplewebauthn/server";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
@@ -15,6 +11,9 @@ import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { MAX_PASSKEY_NAME_LENGTH } from "#shared/account-limits.ts";
 import { closeChallenge, findChallenge, openChallenge } from "./sign-in-challenges.ts";
+
+/** SimpleWebAuthn and its certificate parsers are loaded when a passkey is used (some 8 MB). */
+const webAuthn = () => import("@simplewebauthn/server");
 
 /**
  * Passkeys (WebAuthn through SimpleWebAuthn). A passkey signs a manager in on its own: the
@@ -78,6 +77,7 @@ export async function passkeyRegistrationOptions(
     .where("account_id", "=", account.id)
     .execute();
   if (existing.length >= MAX_PASSKEYS) return { full: true };
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -114,6 +114,7 @@ export async function registerPasskey(
   const challenge = await findChallenge(db, input.token, "passkey-registration", now);
   if (!challenge?.challenge || challenge.accountId !== input.account.id) return { outcome: "expired" };
   if (!(await closeChallenge(db, challenge.id))) return { outcome: "expired" };
+  const { verifyRegistrationResponse } = await webAuthn();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
@@ -187,6 +188,7 @@ export async function passkeySignInOptions(
   persistent: boolean,
   now: Date = new Date(),
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; token: string }> {
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
   const token = await openChallenge(db, { purpose: "passkey-sign-in", challenge: options.challenge, persistent }, now);
   return { options, token };
@@ -235,6 +237,7 @@ export async function checkPasskeySignIn(
   };
   let verified = false;
   let newCounter = credential.counter;
+  const { verifyAuthenticationResponse } = await webAuthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: input.response,

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /**
  * Password hashing with scrypt from node:crypto (see docs/decisions/0007-password-hashing.md).
- * A hash is stored as a PHC string with its parameters, `$scrypt$ln=17,r=8,p=1$<salt>$<key>`,
+ * A hash is stored as a PHC string with its parameters, `$scrypt$ln=15,r=8,p=3$<salt>$<key>`,
  * so the parameters can be raised later: old hashes still verify and are replaced at sign-in.
  */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -18,7 +18,7 @@ export interface ScryptParameters {
   p: number;
 }
 
-export const currentParameters: ScryptParameters = { ln: 17, r: 8, p: 1 };
+export const currentParameters: ScryptParameters = { ln: 15, r: 8, p: 3 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
@@ -91,7 +91,7 @@ function parseHash(stored: string) {
 }
 
 /**
- * At most two derivations run at once per process: each needs 128 MiB at today's parameters,
+ * At most two derivations run at once per process: each needs 32 MiB at today's parameters,
  * so a burst of sign-in attempts queues instead of exhausting memory.
  */
 const MAX_CONCURRENT = 2;
