@@ -3,6 +3,7 @@ import { LOGO_MARK_COLORS, LogoMark } from "#app/components/brand/LogoMark.tsx";
 import tokensCss from "#app/styles/tokens.css?raw";
 import { loadSharp } from "#server/domain/files/sharp.ts";
 import type { CardBrand } from "#server/domain/previews/title-card.ts";
+import type { CachePolicy } from "#server/http/cache-policy.ts";
 import { byteLength, Memo } from "#server/memo.ts";
 import { parseColorTokens } from "./brand-palette.ts";
 
@@ -16,7 +17,7 @@ import { parseColorTokens } from "./brand-palette.ts";
 export const LOGO_PNG_SIZE = 1024;
 
 /** Logo files change only with a new release: browsers and proxies may keep them for a day. */
-export const LOGO_CACHE_CONTROL = "public, max-age=86400";
+export const LOGO_CACHE_POLICY: CachePolicy = { maxAge: 24 * 60 * 60 };
 
 /** Sizes of the home-screen icons: Apple's touch icon and the web manifest's two. */
 export const APP_ICON_SIZES = [180, 192, 512] as const;

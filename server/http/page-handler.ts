@@ -4,6 +4,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { SESSION_COOKIE_NAME } from "#server/domain/accounts/sessions.ts";
 import { clientAddressContext, cspNonceContext, servicesContext } from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
+import { setCachePolicy } from "./cache-policy.ts";
 import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
 import { decideRoute, type RouteDecision, routeTable } from "./route-table.ts";
@@ -61,7 +62,7 @@ export function createPageHandler(services: Services): RequestHandler {
       }
       if (response.status === 503) {
         response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
-        response.headers.set("Cache-Control", "no-store");
+        setCachePolicy(response.headers, "none");
       }
       if (cacheable) {
         const baseHeaders = res.getHeaders();
@@ -81,10 +82,10 @@ function isAdminPath(path: string): boolean {
 
 /** Redirects to the canonical address, OPTIONS, and methods or addresses no route takes. */
 function answerBeforeRendering(res: ExpressResponse, decision: Exclude<RouteDecision, { kind: "render" }>) {
-  res.set("Cache-Control", "no-store");
+  setCachePolicy(res, "none");
   switch (decision.kind) {
     case "redirect":
-      res.set("Cache-Control", "public, max-age=3600");
+      setCachePolicy(res, { maxAge: 3600 });
       res.redirect(308, decision.location);
       return;
     case "options":

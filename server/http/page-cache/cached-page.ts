@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzipSync, gzip } from "node:zlib";
+import { nodeCacheHeader } from "#server/http/cache-policy.ts";
 
 /**
  * A public response rendered once and kept in memory: its body in every encoding worth sending,
@@ -69,7 +70,7 @@ export async function createCachedPage(options: {
   for (const [name, value] of response.headers) {
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;
   }
-  headers["cache-control"] ??= "no-cache";
+  Object.assign(headers, nodeCacheHeader(headers, "revalidate"));
 
   let body = Buffer.from(await response.arrayBuffer());
   const contentType = String(headers["content-type"] ?? "");

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
+import { nodeCacheHeader } from "#server/http/cache-policy.ts";
 import { clientCopyIsCurrent } from "#server/http/conditional-get.ts";
 import { type CachedPage, type Encoding, etagOf, identityBody } from "./cached-page.ts";
 
@@ -29,7 +30,7 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
       etag,
       "last-modified": page.lastModified,
       vary: "Accept-Encoding",
-      "cache-control": String(page.headers["cache-control"] ?? "no-cache"),
+      ...nodeCacheHeader(page.headers, "revalidate"),
     };
     const policy = page.headers["content-security-policy"];
     if (policy !== undefined) notModified["content-security-policy"] = policy;
