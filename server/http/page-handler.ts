@@ -5,7 +5,7 @@ import { SESSION_COOKIE_NAME } from "#server/domain/accounts/sessions.ts";
 import { clientAddressContext, cspNonceContext, servicesContext } from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
 import { setCachePolicy } from "./cache-policy.ts";
-import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { requestUrl, sendFetchResponse, toFetchRequest, withoutBody } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
 import { decideRoute, type RouteDecision, routeTable } from "./route-table.ts";
 
@@ -55,10 +55,11 @@ export function createPageHandler(services: Services): RequestHandler {
       // A HEAD is rendered as its GET, so it carries the same headers (Node sends no body).
       const method = req.method === "HEAD" ? "GET" : undefined;
       const wasAvailable = availability.available;
-      let response = await handle(toFetchRequest(req, res, { method }), context());
+      const request = toFetchRequest(req, res, { method });
+      let response = await handle(request, context());
       if (response.status >= 500 && wasAvailable && !availability.available) {
         await response.body?.cancel();
-        response = await handle(toFetchRequest(req, res, { withoutBody: true }), context());
+        response = await handle(withoutBody(request), context());
       }
       if (response.status === 503) {
         response.headers.set("Retry-After", RETRY_AFTER_SECONDS);

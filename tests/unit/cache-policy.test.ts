@@ -75,7 +75,8 @@ test("no Cache-Control header is written outside the policy module", async () =>
     if (file === path.join("server", "http", "cache-policy.ts")) continue;
     // Comments may name directives; code may not.
     const code = (await readFile(file, "utf8")).replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
-    const literal = /["'`](cache-control|[^"'`\n]*\b(no-store|no-cache|max-age=|must-revalidate)\b[^"'`\n]*)["'`]/i.exec(code);
+    const literal =
+      /["'`](cache-control|[^"'`\n]*\b(no-store|no-cache|max-age=|must-revalidate)\b[^"'`\n]*)["'`]/i.exec(code);
     if (literal) offenders.push(`${file}: ${literal[0]}`);
   }
   expect(offenders).toEqual([]);
