@@ -1,6 +1,6 @@
 /**
  * How long browsers and shared caches may keep an answer: every Cache-Control header the site
- * sends is built here, from one of these policies (decision 0038).
+ * sends is built here, from one of these policies (decision 0039).
  *
  * - `immutable`: the address changes whenever the content would (hashed build files, uploaded
  *   files under id-only keys, link-preview images named by what they are made from). Kept a

@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
  * Its ranking picks the route React Router picks, and tests/integration/http-methods.test.ts
  * checks that for every route's address and its misspellings. React Router's exported `matchRoutes` would do
  * without a ranking of our own, but it compiles every route's pattern on each call: some 30
- * times the cost of this table per request (docs/decisions/0039).
+ * times the cost of this table per request (docs/decisions/0040).
  */
 
 export interface RouteEntry {
