@@ -1,10 +1,11 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { withoutLinkToken } from "#server/domain/accounts/links.ts";
 import type { Services } from "#server/services.ts";
+import { type CachePolicy, setCachePolicy } from "./cache-policy.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
 import { decodablePath, validHost } from "./fetch-bridge.ts";
 import { checkHealth } from "./health.ts";
@@ -22,8 +23,6 @@ export interface HttpAppOptions {
   /** Earlier builds' hashed files (asset-archive.ts), served when the current build lacks one. */
   assetArchiveDir?: string | undefined;
 }
-
-const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** The probes a proxy or container runtime asks every few seconds: never logged. */
 const PROBES = new Set(["/livez", "/readyz", "/healthz"]);
@@ -82,12 +81,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   // Liveness: the process answers, so it can serve cached pages and the 503 page whatever its
   // database does. Readiness: the database and the storage answer too.
   app.get("/livez", (_req, res) => {
-    res.set("Cache-Control", "no-store");
+    setCachePolicy(res, "none");
     res.json({ status: "ok" });
   });
   app.get(["/readyz", "/healthz"], async (_req, res) => {
     const health = await checkHealth(services);
-    res.set("Cache-Control", "no-store");
+    setCachePolicy(res, "none");
     res.status(health.status === "ok" ? 200 : 503).json(health);
   });
 
@@ -95,18 +94,28 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     app.use(options.devMiddleware);
   } else if (options.clientBuildDir) {
     // Hashed file names: safe to cache for a year. Everything else in the folder: one hour.
-    const hashedFiles = { immutable: true, maxAge: ONE_YEAR * 1000, index: false, redirect: false };
+    const hashedFiles = staticFiles("immutable");
     app.use(
       "/assets",
       express.static(path.join(options.clientBuildDir, "assets"), hashedFiles),
       ...(options.assetArchiveDir ? [express.static(options.assetArchiveDir, hashedFiles)] : []),
       notFound,
     );
-    app.use(express.static(options.clientBuildDir, { maxAge: "1h", index: false, redirect: false }));
+    app.use(express.static(options.clientBuildDir, staticFiles({ maxAge: 60 * 60 })));
   }
 
   app.use(options.pageHandler);
   return app;
+}
+
+/** express.static's options for a folder of files answered under `policy`. */
+function staticFiles(policy: CachePolicy) {
+  return {
+    cacheControl: false,
+    setHeaders: (res: ServerResponse) => setCachePolicy(res, policy),
+    index: false as const,
+    redirect: false,
+  };
 }
 
 /**

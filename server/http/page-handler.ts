@@ -9,7 +9,8 @@ import {
   wholeDocumentContext,
 } from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
-import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { setCachePolicy } from "./cache-policy.ts";
+import { requestUrl, sendFetchResponse, toFetchRequest, withoutBody } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
 import { decideRoute, type RouteDecision, routeTable } from "./route-table.ts";
 
@@ -64,14 +65,15 @@ export function createPageHandler(services: Services): RequestHandler {
         const wasAvailable = availability.available;
         // A render shared by several visitors finishes even if the first of them leaves.
         const fetchOptions = { method, abortWhenClosed: !options.shared };
-        let response = await handle(toFetchRequest(req, res, fetchOptions), context());
+        const request = toFetchRequest(req, res, fetchOptions);
+        let response = await handle(request, context());
         if (response.status >= 500 && wasAvailable && !availability.available) {
           await response.body?.cancel();
-          response = await handle(toFetchRequest(req, res, { ...fetchOptions, withoutBody: true }), context());
+          response = await handle(withoutBody(request), context());
         }
         if (response.status === 503) {
           response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
-          response.headers.set("Cache-Control", "no-store");
+          setCachePolicy(response.headers, "none");
         }
         return response;
       };
@@ -98,10 +100,10 @@ function isAdminPath(path: string): boolean {
 
 /** Redirects to the canonical address, OPTIONS, and methods or addresses no route takes. */
 function answerBeforeRendering(res: ExpressResponse, decision: Exclude<RouteDecision, { kind: "render" }>) {
-  res.set("Cache-Control", "no-store");
+  setCachePolicy(res, "none");
   switch (decision.kind) {
     case "redirect":
-      res.set("Cache-Control", "public, max-age=3600");
+      setCachePolicy(res, { maxAge: 3600 });
       res.redirect(308, decision.location);
       return;
     case "options":

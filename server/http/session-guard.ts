@@ -13,6 +13,7 @@ import { CHALLENGE_LIFETIME_MS, isChallengeToken } from "#server/domain/accounts
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { readJsonRequest } from "#server/http/json-answer.ts";
 import { getServices, sessionContext } from "#server/http/router-context.ts";
+import { cacheHeader, setCachePolicy } from "./cache-policy.ts";
 
 /**
  * The admin area's guard. The admin layout route runs `adminAreaMiddleware` for every page,
@@ -144,7 +145,7 @@ export async function requireSignedIn(args: RequestArgs): Promise<ActiveSession>
   throw data(UNAUTHORIZED_MESSAGE, {
     status: 401,
     statusText: "Unauthorized",
-    headers: { "Cache-Control": "no-store" },
+    headers: cacheHeader("none"),
   });
 }
 
@@ -152,7 +153,7 @@ export async function requireSignedIn(args: RequestArgs): Promise<ActiveSession>
 export async function adminAreaMiddleware(args: RequestArgs, next: () => Promise<Response>): Promise<Response> {
   await requireSignedIn(args);
   const response = await next();
-  response.headers.set("Cache-Control", "no-store");
+  setCachePolicy(response.headers, "none");
   response.headers.set("X-Robots-Tag", "noindex");
   return response;
 }

@@ -5,6 +5,7 @@ import { describeUnreadable } from "#server/domain/write/messages.ts";
 import { failWrite } from "#server/domain/write/run-write.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { WriteResult } from "#shared/write-result.ts";
+import { cacheHeader } from "./cache-policy.ts";
 import { readForm } from "./request-body.ts";
 import { requireSignedIn } from "./session-guard.ts";
 
@@ -44,5 +45,5 @@ export function adminWriteEndpoint(types: readonly ContentType[]) {
 
 /** A write's answer as JSON in the admin form kit's shape, never stored by a cache. */
 export function answer(result: WriteResult<unknown>): Response {
-  return Response.json(result, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(result, { status: result.status, headers: cacheHeader("none") });
 }

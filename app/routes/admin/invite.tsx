@@ -9,6 +9,7 @@ import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { acceptInvitation } from "#server/domain/accounts/link-pages.ts";
 import { findLink, linkRefusal } from "#server/domain/accounts/links.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/invite";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "관리자 초대", description: "홈페이지 관리자 계정을 만드는 화면입니다.", noIndex: true });
 
 // The token is in the address: it goes into no cache and no other site's Referer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ ...cacheHeader("none"), "Referrer-Policy": "no-referrer" });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await findLink(getServices(context).db, "invite", params.token);

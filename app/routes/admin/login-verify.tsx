@@ -9,6 +9,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import { completeSecondFactor } from "#server/domain/accounts/second-factor-sign-in.ts";
 import { findChallenge } from "#server/domain/accounts/sign-in-challenges.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import {
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "2단계 인증", description: "관리자 로그인의 두 번째 단계입니다.", noIndex: true });
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers(cacheHeader("none"));
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;

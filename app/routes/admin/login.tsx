@@ -12,6 +12,7 @@ import { limitedMessage, retryAfterHeader } from "#app/lib/sign-in-messages.ts";
 import { signIn } from "#server/domain/accounts/authentication.ts";
 import { emailAddressSchema } from "#server/domain/accounts/email.ts";
 import { MAX_PASSWORD_LENGTH } from "#server/domain/accounts/passwords.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { clientAddressContext, getServices } from "#server/http/router-context.ts";
 import {
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers(cacheHeader("none"));
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;

@@ -8,6 +8,7 @@ import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { resetPasswordWithLink } from "#server/domain/accounts/link-pages.ts";
 import { findLink, linkRefusal } from "#server/domain/accounts/links.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { readTextForm } from "#server/http/request-body.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/reset-password";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 // The token is in the address: it goes into no cache and no other site's Referer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ ...cacheHeader("none"), "Referrer-Policy": "no-referrer" });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await findLink(getServices(context).db, "reset", params.token);

@@ -1,5 +1,6 @@
 import { create as contentDisposition } from "content-disposition";
 import { loadSiteIdentity } from "#server/domain/seo/public-pages.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "#server/http/pdf-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -16,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.file !== MANUAL_PDF_FILE) {
     return new Response("Not found", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheHeader("none") },
     });
   }
   const { db, config } = getServices(context);
@@ -31,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "Content-Disposition": contentDisposition(`${settings.clubName} ${manualTitle}.pdf`, {
       fallback: MANUAL_PDF_FILE,
     }),
-    "Cache-Control": "public, no-cache",
+    ...cacheHeader("revalidate"),
     "Content-Security-Policy": PDF_CONTENT_SECURITY_POLICY,
     "X-Robots-Tag": "noindex",
     ETag: pdf.etag,

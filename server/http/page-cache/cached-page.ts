@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzipSync, gzip } from "node:zlib";
+import { nodeCacheHeader } from "#server/http/cache-policy.ts";
 
 /**
  * A public response rendered once and kept in memory: its body in every encoding worth sending,
@@ -82,7 +83,7 @@ export async function createCachedPage(options: {
   for (const [name, value] of response.headers) {
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;
   }
-  headers["cache-control"] ??= "no-cache";
+  Object.assign(headers, nodeCacheHeader(headers, "revalidate"));
 
   let body = Buffer.from(await response.arrayBuffer());
   const contentType = String(headers["content-type"] ?? "");
@@ -145,7 +146,7 @@ function prepareAnswer(
   const validators = { etag, "last-modified": lastModified, vary: "Accept-Encoding" };
   const notModified: PreparedAnswer["notModified"] = {
     ...validators,
-    "cache-control": String(headers["cache-control"] ?? "no-cache"),
+    ...nodeCacheHeader(headers, "revalidate"),
   };
   const policy = headers["content-security-policy"];
   if (policy !== undefined) notModified["content-security-policy"] = policy;

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { type ContentRevision, readContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
 import { SESSION_COOKIE_NAME } from "#server/domain/accounts/sessions.ts";
+import { forbidsSharing } from "#server/http/cache-policy.ts";
 import { validHost } from "#server/http/fetch-bridge.ts";
 import { type CachedPage, createCachedPage } from "./cached-page.ts";
 import { sendCachedPage } from "./send-cached-page.ts";
@@ -148,7 +149,7 @@ export class PageCache {
     if (response.status !== 200 || response.headers.has("set-cookie")) return undefined;
     // A route that sets its own ETag streams a file and answers conditional requests itself.
     if (response.headers.has("etag")) return undefined;
-    if (/private|no-store/i.test(response.headers.get("cache-control") ?? "")) return undefined;
+    if (forbidsSharing(response.headers)) return undefined;
     const now = Date.now();
     const page = await createCachedPage({
       response,
