@@ -15,12 +15,7 @@ import {
 import { data } from "react-router";
 import type { z } from "zod";
 import { megabytes, uploadLimits } from "#server/domain/files/uploads.ts";
-import {
-  BadRequestError,
-  InputError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from "#server/domain/input-errors.ts";
+import { BadRequestError, InputError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/failures.ts";
 
 /**
  * The one way a request body is read. A form must come as multipart or URL-encoded, JSON as

@@ -1,13 +1,8 @@
 import { AccountExistsError, insertAccount, replacePassword } from "#server/domain/accounts/accounts.ts";
 import { hashPassword } from "#server/domain/accounts/passwords.ts";
 import { formValues } from "#server/domain/write/form-input.ts";
-import {
-  FieldError,
-  failureAnswer,
-  failWrite,
-  runWrite,
-  type WriteDescription,
-} from "#server/domain/write/run-write.ts";
+import { failWrite, runWrite, type WriteDescription } from "#server/domain/write/run-write.ts";
+import { FieldError, failureAnswer } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import { findLink, type LinkPurpose, type OpenLink, spendLink, UnusableLinkError } from "./links.ts";

@@ -5,7 +5,7 @@ import { type ContentType, command } from "#server/domain/write/content-type.ts"
 import { type UploadedFile, uploadedImages } from "#server/domain/write/form-files.ts";
 import { formSelection, formTarget, formText, formTexts, formValues } from "#server/domain/write/form-input.ts";
 import { describeBulkChange, describeChange } from "#server/domain/write/messages.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
+import { FieldError } from "#server/failures.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { articleStatusLabels } from "#shared/article-status.ts";
 import { SELECTED_FIELD } from "#shared/list-selection.ts";

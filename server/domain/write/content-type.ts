@@ -1,8 +1,8 @@
 import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
-import { BadRequestError } from "#server/domain/input-errors.ts";
 import { type History, keepBaseline, keepRevision } from "#server/domain/revisions/revisions.ts";
+import { BadRequestError } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import type { AuditCategory } from "#shared/audit-categories.ts";
 import type { WriteResult } from "#shared/write-result.ts";
