@@ -31,6 +31,8 @@ export interface RefusalOptions {
    * transaction: a wrong password is counted by the sign-in limiter.
    */
   record?: ((trx: Db) => Promise<void>) | undefined;
+  /** The field the message belongs next to, for a refusal of another kind than a field's. */
+  field?: string | undefined;
 }
 
 /** A refusal of any kind but a fault: the base of every error below. */
@@ -38,11 +40,13 @@ export abstract class WriteRefusal extends Error {
   readonly status: number;
   readonly auditText: string | undefined;
   readonly record: ((trx: Db) => Promise<void>) | undefined;
+  readonly field: string | undefined;
   constructor(status: number, message: string, options: RefusalOptions = {}) {
     super(message);
     this.status = status;
     this.auditText = options.auditText;
     this.record = options.record;
+    this.field = options.field;
   }
 }
 
@@ -82,10 +86,9 @@ export class UnsupportedMediaTypeError extends InputError {
 /** What is wrong with one field, found beyond its zod schema: shown next to that field. */
 export class FieldError extends InputError {
   override name = "FieldError";
-  readonly field: string;
-  constructor(field: string, message: string, options?: RefusalOptions) {
-    super(400, message, options);
-    this.field = field;
+  declare readonly field: string;
+  constructor(field: string, message: string, options?: Omit<RefusalOptions, "field">) {
+    super(400, message, { ...options, field });
   }
 }
 
@@ -157,6 +160,9 @@ export class ForbiddenError extends WriteRefusal {
   }
 }
 
+/** What a request without a session is told (the admin area's guard answers it 401 too). */
+export const UNAUTHORIZED_MESSAGE = "로그인이 필요합니다. 다시 로그인해 주세요.";
+
 /** Too many failed attempts: refused until `retryAt` (429, with Retry-After). */
 export class TooManyAttemptsError extends WriteRefusal {
   override name = "TooManyAttemptsError";
@@ -221,7 +227,7 @@ export function explainFailure(error: unknown): Failure {
       message: error.message,
       auditText: error.auditText ?? error.message,
     };
-    if (error instanceof FieldError) failure.fieldErrors = { [error.field]: error.message };
+    if (error.field) failure.fieldErrors = { [error.field]: error.message };
     if ((error instanceof ConflictError || error instanceof NotFoundError) && error.stale) failure.stale = true;
     if (error instanceof TooManyAttemptsError) failure.retryAt = error.retryAt;
     if (error.record) failure.record = error.record;

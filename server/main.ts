@@ -237,14 +237,15 @@ interface FirstAccount {
   password: string;
 }
 
-async function prepareAccounts({ db, config, logger }: Services): Promise<FirstAccount | undefined> {
+async function prepareAccounts(services: Services): Promise<FirstAccount | undefined> {
+  const { db, config, logger } = services;
   if ((await countAccounts(db)) > 0) return undefined;
   const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
   if (!email) {
     console.error("No account exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.");
     process.exit(1);
   }
-  const initial = await ensureInitialAccount(db, { email, password: config.adminPassword });
+  const initial = await ensureInitialAccount(services, { email, password: config.adminPassword });
   if (!initial.created) return undefined;
   logger.info({ email: initial.email }, "first account created");
   // Printed with the start's last lines (announce), never to the log.

@@ -126,7 +126,7 @@ export const articlesContent: ContentType = {
       run: async (trx, files, { draft, images }, by) => {
         const created = await createArticle(trx, files, draft, images);
         // The copy autosaved while writing it is spent once the article exists.
-        await deleteAutosave(trx, by.accountId, NEW_ARTICLE_KEY);
+        await deleteAutosave(trx, by.account.id, NEW_ARTICLE_KEY);
         return created;
       },
       revision: (_input, created) => created?.id,
@@ -136,7 +136,7 @@ export const articlesContent: ContentType = {
       read: async (form) => ({ target: formTarget(form), ...(await readArticle(form)) }),
       run: async (trx, files, { target, draft, images }, by) => {
         const updated = await updateArticle(trx, files, target.id, target.version, draft, images);
-        await deleteAutosave(trx, by.accountId, target.id);
+        await deleteAutosave(trx, by.account.id, target.id);
         return updated;
       },
       revision: ({ target }) => target.id,

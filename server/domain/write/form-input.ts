@@ -23,6 +23,11 @@ export function formText(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
+/** A text field's value, or undefined when the form did not send the field at all. */
+export function formOptionalText(form: FormData, name: string): string | undefined {
+  return form.has(name) ? formText(form, name) : undefined;
+}
+
 /** Every value of a repeated text field, in the order the form lists them. */
 export function formTexts(form: FormData, name: string): string[] {
   return form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
