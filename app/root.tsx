@@ -1,18 +1,10 @@
 import "./styles/global.css";
 
 import { type ReactNode, useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { unavailableAnswer } from "#server/http/write-endpoint.ts";
 import type { Route } from "./+types/root";
 import { ErrorPage, NotFoundPage } from "./components/layout/StatusPages.tsx";
 import { IslandScripts, useIslands } from "./lib/islands.tsx";
@@ -23,10 +15,8 @@ import { pageMeta } from "./lib/meta.ts";
  * before any loader waits for a connection that will not come.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ context }) => {
-    if (!getServices(context).availability.available) {
-      throw data("database unavailable", { status: 503 });
-    }
+  ({ request, context }) => {
+    if (!getServices(context).availability.available) throw unavailableAnswer(request);
   },
 ];
 

@@ -253,14 +253,15 @@ interface FirstAccountNotice {
   file?: string;
 }
 
-async function prepareAccounts({ db, config, logger }: Services): Promise<FirstAccountNotice | undefined> {
+async function prepareAccounts(services: Services): Promise<FirstAccountNotice | undefined> {
+  const { db, config, logger } = services;
   if ((await countAccounts(db)) > 0) return undefined;
   const email = config.adminEmail ?? (await getSiteSettings(db)).value.email;
   if (!email) {
     console.error("No account exists yet: set ADMIN_EMAIL (and ADMIN_PASSWORD) to create one.");
     process.exit(1);
   }
-  const initial = await ensureInitialAccount(db, { email, password: config.adminPassword });
+  const initial = await ensureInitialAccount(services, { email, password: config.adminPassword });
   if (!initial.created) return undefined;
   logger.info({ email: initial.email }, "first account created");
   if (!initial.generatedPassword) return undefined;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { InputError } from "#server/domain/input-errors.ts";
+import { InputError } from "#server/failures.ts";
 import { cacheHeader } from "./cache-policy.ts";
 import { readJsonInput } from "./request-body.ts";
 

@@ -5,7 +5,7 @@ import { admissionInfoSchema, saveAdmissionInfo } from "#server/domain/admission
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { leadersSchema, saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { rulesSchema, saveRules } from "#server/domain/rules/rules.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
+import { FieldError } from "#server/failures.ts";
 import { newId } from "#server/storage/storage.ts";
 import { documentOf, isObject, type SourceDocument } from "./firestore.ts";
 import type { ImportItem, ItemReader } from "./items.ts";

@@ -1,8 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { acceptImage, acceptPdf } from "#server/domain/files/uploads.ts";
-import { InputError } from "#server/domain/input-errors.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
+import { InputError } from "#server/failures.ts";
 import { STORAGE_FOLDER } from "./firestore.ts";
 
 /** Why one document cannot be imported; the import goes on without it. */

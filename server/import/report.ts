@@ -1,7 +1,4 @@
-import { z } from "zod";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { InputError } from "#server/domain/input-errors.ts";
-import { FieldError, fieldErrorsOf } from "#server/domain/write/run-write.ts";
+import { explainFailure } from "#server/failures.ts";
 import { SkipError } from "./export-files.ts";
 import { type ImportKind, importKinds } from "./items.ts";
 
@@ -29,15 +26,18 @@ export interface ReportedItem {
  * which ends the whole import.
  */
 export function skipReason(error: unknown): string | undefined {
-  if (error instanceof z.ZodError) {
-    return Object.entries(fieldErrorsOf(error))
+  if (error instanceof SkipError) return error.message;
+  const failure = explainFailure(error);
+  if (failure.kind === "conflict" && failure.stale) {
+    return "the site already has this document; edit it in the admin area.";
+  }
+  if (failure.fieldErrors) {
+    return Object.entries(failure.fieldErrors)
       .map(([fieldName, message]) => `${fieldName}: ${message}`)
       .join(" / ");
   }
-  if (error instanceof FieldError) return `${error.field}: ${error.message}`;
-  if (error instanceof SkipError || error instanceof InputError) return error.message;
-  if (error instanceof VersionConflictError) return "the site already has this document; edit it in the admin area.";
-  return undefined;
+  const skipped: readonly string[] = ["input", "conflict"];
+  return skipped.includes(failure.kind) ? failure.message : undefined;
 }
 
 /** The report as the command prints it. */

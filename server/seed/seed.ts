@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
 import { type FileChanges, writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { demoSiteSettings, hasSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { VersionConflictError } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
 import { renderArtwork } from "./artwork.ts";

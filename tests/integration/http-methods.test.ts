@@ -1,9 +1,9 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { resolvePath, routeTable } from "#server/http/route-table.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
+import { newAccount } from "./support/account-steps.ts";
 import {
   type BuiltSite,
   leafRoutes,
@@ -41,7 +41,7 @@ beforeAll(async () => {
   // On one engine, the run's first: what is checked here does not differ between them.
   const opened = await openTestServices(engines[0] ?? "sqlite", { demo: true });
   close = opened.close;
-  const manager = await createAccount(opened.services.db, {
+  const manager = await newAccount(opened.services, {
     email: "methods@club.test",
     password: "methods-password",
     actor: "test",

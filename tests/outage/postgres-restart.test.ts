@@ -69,13 +69,24 @@ test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in 
     // Only the database is named: the files are still there.
     expect(await health.json()).toMatchObject({ status: "unavailable", database: "failed", storage: "ok" });
 
-    // An admin write is refused with an answer too, not left waiting.
+    // An admin write is refused with an answer too, not left waiting: the one write answer, in
+    // Korean, as the admin pages read it (they ask for JSON), and when to try again.
     const write = await fetch(`${site.baseURL}/admin/api/feed`, {
       method: "POST",
-      headers: { origin: site.baseURL, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin: site.baseURL,
+        accept: "application/json",
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "intent=create",
     });
     expect(write.status).toBe(503);
+    expect(write.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await write.json()).toEqual({
+      ok: false,
+      status: 503,
+      message: expect.stringMatching(/^데이터베이스에 잠시 연결할 수 없어 처리하지 못했습니다\./),
+    });
 
     // The next requests too: refused at once while the database is known to be away.
     for (let attempt = 0; attempt < 5; attempt++) {

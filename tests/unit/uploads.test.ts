@@ -3,7 +3,7 @@ import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { acceptImage, acceptPdf, uploadLimits } from "#server/domain/files/uploads.ts";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/domain/input-errors.ts";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/failures.ts";
 import { readForm, readJson, TEXT_ONLY } from "#server/http/request-body.ts";
 import { photoWithLocation } from "../support/files.ts";
 

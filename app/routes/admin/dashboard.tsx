@@ -17,7 +17,6 @@ import { RefusedSignInsTable } from "#app/components/admin/RefusedSignInsTable.t
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
-import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { scheduledBackupStatus } from "#server/backup/schedule-status.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
@@ -32,6 +31,7 @@ import { contentOverview } from "#server/domain/write/admin-pages.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
+import { formatDateTime, formatLongDate } from "#shared/format.ts";
 import type { Route } from "./+types/dashboard";
 import styles from "./dashboard.module.css";
 

@@ -32,9 +32,13 @@ const storedHashSchema = z.object({
 });
 const PHC_PATTERN = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
-/** The rule every new password follows; each boundary words its own messages. */
-export function passwordSchema(messages: { tooShort: string; tooLong: string }) {
-  return z.string().min(MIN_PASSWORD_LENGTH, messages.tooShort).max(MAX_PASSWORD_LENGTH, messages.tooLong);
+/**
+ * The rule every new password follows; each boundary words its own messages. With `missing`, an
+ * empty value gets that message first (forms); the limits also reach the form's fields.
+ */
+export function passwordSchema(messages: { missing?: string; tooShort: string; tooLong: string }) {
+  const text = messages.missing ? z.string({ error: messages.missing }).min(1, messages.missing) : z.string();
+  return text.min(MIN_PASSWORD_LENGTH, messages.tooShort).max(MAX_PASSWORD_LENGTH, messages.tooLong);
 }
 
 /** A new hash with today's parameters (other parameters only for tests and migrations). */

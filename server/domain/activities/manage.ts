@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { nextPosition, updateVersioned } from "#server/db/versioned.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import type { OrderForm, RecordTarget } from "#server/domain/write/form-input.ts";
 import { reorderFrom } from "#server/domain/write/lists.ts";
 import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
+import { RecordNotFoundError, VersionConflictError } from "#server/failures.ts";
 import { newId } from "#server/storage/storage.ts";
 
 /** The spec's message for an activity without a title, shown as written. */
@@ -72,7 +72,7 @@ export async function updateActivity(
     .select(["year", "version", "image_file_id"])
     .where("id", "=", target.id)
     .executeTakeFirst();
-  if (!current) throw new RecordNotFoundError("The activity no longer exists.");
+  if (!current) throw new RecordNotFoundError();
   if (current.version !== target.version) throw new VersionConflictError(current.version);
 
   let imageFileId = current.image_file_id;

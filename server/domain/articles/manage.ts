@@ -1,15 +1,15 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { deleteVersioned, updateVersioned } from "#server/db/versioned.ts";
 import { type FileChanges, type ImageRef, toImageRef } from "#server/domain/files/files.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { forgetRevisions } from "#server/domain/revisions/revisions.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import { containsWords } from "#server/domain/write/lists.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
 import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
+import { FieldError, RecordNotFoundError } from "#server/failures.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";

@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { updateVersioned } from "#server/db/versioned.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/write/form-input.ts";
 import { findListPage, type ListPage, reorderPage } from "#server/domain/write/lists.ts";
 import { multiLineText } from "#server/domain/write/text-schemas.ts";
+import { RecordNotFoundError, VersionConflictError } from "#server/failures.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import { type FeedItem, feedItemOf, feedItemsWithImages } from "./feed.ts";
 
@@ -69,7 +69,7 @@ export async function updateFeedItem(
     .select(["version", "image_file_id"])
     .where("id", "=", target.id)
     .executeTakeFirst();
-  if (!current) throw new RecordNotFoundError("The feed item no longer exists.");
+  if (!current) throw new RecordNotFoundError();
   if (current.version !== target.version) throw new VersionConflictError(current.version);
   const imageFileId = image ? (await files.store({ folder: FOLDER, ...image })).id : current.image_file_id;
   await updateVersioned(trx, "feed_items", target.id, target.version, {

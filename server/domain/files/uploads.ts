@@ -1,4 +1,4 @@
-import { BadRequestError, PayloadTooLargeError } from "#server/domain/input-errors.ts";
+import { BadRequestError, PayloadTooLargeError } from "#server/failures.ts";
 import { isPdf, NotAnImageError, type ProcessedImage, processImage } from "./images.ts";
 
 const MiB = 1024 * 1024;

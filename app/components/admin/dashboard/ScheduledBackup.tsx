@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatDateTime } from "#app/lib/format.ts";
 import type { ScheduledBackupStatus } from "#server/backup/schedule-status.ts";
+import { formatDateTime } from "#shared/format.ts";
 import { Notice } from "../Notice.tsx";
 
 /**
