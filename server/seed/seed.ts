@@ -4,7 +4,12 @@ import type { Db } from "#server/db/database.ts";
 import { type FileChanges, writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { saveLeaders } from "#server/domain/leaders/leaders.ts";
-import { demoSiteSettings, hasSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import {
+  demoSiteSettings,
+  hasSiteSettings,
+  type SiteSettings,
+  saveSiteSettings,
+} from "#server/domain/site-settings/site-settings.ts";
 import { VersionConflictError } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
@@ -67,12 +72,12 @@ export async function seedDemoContent(
 }
 
 /**
- * The parts of the site that only the site itself holds: the club's identity (site settings) and
- * the home page, as the demo has them. Content brought over from elsewhere (the import) starts
- * from these, and managers change them at /admin/manage-settings.
+ * The parts of the site that only the site itself holds: the club's identity (the settings
+ * given) and the home page, as the demo has it. Content brought over from elsewhere (the
+ * import) starts from these, and managers change them at /admin/manage-settings.
  */
-export async function seedSiteFrame(trx: Db, files: FileChanges, siteUrl: string, now: Date = new Date()) {
-  await saveSiteSettings(trx, demoSiteSettings(siteUrl), undefined);
+export async function seedSiteFrame(trx: Db, files: FileChanges, settings: SiteSettings, now: Date = new Date()) {
+  await saveSiteSettings(trx, settings, undefined);
   await new DocumentSeeder(trx, files, now).home();
 }
 
