@@ -11,6 +11,28 @@ import { type CliResult, runCli } from "../../support/admin-cli.ts";
 
 export const FIXTURE_DIR = path.resolve("tests/fixtures/firebase-export");
 export const BUCKET = "syntax-club-site.appspot.com";
+export const ARTICLE_WITH_PHOTOS = "5f0c2a9e7d3b4c1a8e6f9d2b0a4c7e31";
+
+/** The report's Documents section for the example export, in whatever shape it is read. */
+export const EXAMPLE_DOCUMENTS = [
+  "about/organization: imported: 2 organization groups, 3 organization members",
+  "archive/calendar: partly imported: 4 calendar events, 1 of them skipped (below)",
+  "archive/odaeho: imported: 2 odaeho issues",
+  "archive/rules: imported: 1 rules",
+  "community_activity_courses/2023-2학기: imported: 1 course entries",
+  "community_activity_courses/2024-1학기: imported: 4 course entries",
+  "community_activity_main/2023: imported: 1 main activities",
+  "community_activity_main/2024: imported: 2 main activities",
+  "community_feed/feed: partly imported: 5 feed items, 1 of them skipped (below)",
+  `community_media/${ARTICLE_WITH_PHOTOS}: imported: 1 articles`,
+  `community_media/9b1d4e7a2c5f48e0b3a6d9c2f5e8a1b4: imported: 1 articles`,
+  `community_media/c3e6a9d2f5b84e1a7c0d3f6b9e2a5d87: imported: 1 articles`,
+  "community_media/e4b7d0a3c6f94b2e8d1a4c7f0b3e6a95: skipped: title: 제목을 입력해 주세요.",
+  "information/admission_info: imported: 1 admission info",
+  "information/leaders: imported: 1 leaders",
+  "information/logs: not imported: the site keeps an audit log of its own.",
+  "information/periods: imported: 2 periods",
+];
 
 type Documents = Record<string, Record<string, unknown>>;
 /** Collections by name, each mapping document ids to documents. */
@@ -47,7 +69,7 @@ export async function writeExport(
 }
 
 /** node-firestore-import-export's whole-database file. */
-export function wrapped(collections: Collections) {
+export function wrapped(collections: Record<string, unknown>) {
   return { __collections__: collections };
 }
 
