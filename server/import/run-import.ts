@@ -111,9 +111,8 @@ export async function importFirebaseExport(
   const progress = new Map<ImportKind, number>();
   try {
     await writeWithFiles(db, storage, async (trx, files) => {
-      if (firstRun) await writeSiteFrame(trx, files, config, found, report);
-      const { clubName } = (await getSiteSettings(trx)).value;
-      for (const item of pending) {
+      let clubName = found.identity.clubName ?? "";
+      const step = async (item: ImportItem) => {
         const context = { trx, files, storage, exportFiles, clubName, replaceDocuments: firstRun };
         const outcome = await importOne(item, context);
         if ("reason" in outcome) report.skipped.push({ ...reported(item), reason: outcome.reason });
@@ -122,16 +121,22 @@ export async function importFirebaseExport(
           for (const what of outcome.leftOut) report.leftOut.push({ ...reported(item), what });
           for (const choice of item.choices ?? []) report.choices.push({ ...reported(item), choice });
         }
-        // Written first: without them the site cannot start, so nothing else is worth doing.
-        if (item.kind === "leaders" && "reason" in outcome && !(await hasLeaders(trx))) {
-          throw new ImportRefusedError(
-            `information/leaders could not be imported (${outcome.reason}): every page shows the leaders.`,
-          );
-        }
         const count = (progress.get(item.kind) ?? 0) + 1;
         progress.set(item.kind, count);
         options.onProgress?.({ kind: item.kind, done: count, total: totals.get(item.kind) ?? count });
+      };
+      // The leaders first, before any picture is drawn or read: without them the site cannot
+      // start, so nothing else is worth doing.
+      for (const item of pending.filter((each) => each.kind === "leaders")) await step(item);
+      if (!(await hasLeaders(trx))) {
+        const why = report.skipped.find((item) => item.kind === "leaders")?.reason ?? "missing";
+        throw new ImportRefusedError(
+          `information/leaders could not be imported (${why}): every page shows the leaders.`,
+        );
       }
+      if (firstRun) await writeSiteFrame(trx, files, config, found, report);
+      clubName = (await getSiteSettings(trx)).value.clubName;
+      for (const item of pending.filter((each) => each.kind !== "leaders")) await step(item);
       const standIns = await writeMissingDocuments(trx);
       for (const written of standIns) report.notes.push(`Not in the export, so written as a start: ${written}.`);
       // A run that only skipped what it skipped before leaves the site exactly as it was.

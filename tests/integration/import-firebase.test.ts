@@ -66,11 +66,15 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
   return result;
 }
 
+/** Each test that runs the command waits for it as long as a busy machine needs. */
+const COMMAND_TIMEOUT = 180_000;
+
 /** The report without its timing, to compare two runs. */
 const withoutTiming = (result: CliResult) => result.stdout.replace(/Took [\d.]+ s\. /, "");
 
 describeEachDatabase("import from the original site", (services) => {
   let site: BuiltSite;
+  let dry: CliResult;
   let first: CliResult;
   beforeAll(async () => {
     site = await serveBuiltSite(services());
@@ -83,62 +87,83 @@ describeEachDatabase("import from the original site", (services) => {
     return response.body;
   };
 
-  test("a failure part-way through leaves no rows and no files", async () => {
-    const { db, storage } = services();
-    // The disk fills up at the first magazine file, after articles and activities were written.
-    const failing: FileStorage = {
-      put: (key, body) => (key.startsWith("odaeho/") ? Promise.reject(new Error("disk full")) : storage.put(key, body)),
-      urlPrefix: storage.urlPrefix,
-      get: (key, range) => storage.get(key, range),
-      stat: (key) => storage.stat(key),
-      check: () => storage.check(),
-      delete: (key) => storage.delete(key),
-      exists: (key) => storage.exists(key),
-      list: () => storage.list(),
-      publicUrl: (key) => storage.publicUrl(key),
-    };
-    await expect(importFirebaseExport({ ...services(), storage: failing }, FIXTURE_DIR)).rejects.toThrow("disk full");
-    const after = await snapshot(db);
-    for (const table of tables.filter((name) => name !== "content_revision")) {
-      expect(after[table], table).toEqual([]);
-    }
-    expect(await storedKeys(storage)).toEqual([]);
-  });
+  test(
+    "a failure part-way through leaves no rows and no files",
+    async () => {
+      const { db, storage } = services();
+      // The disk fills up at the first magazine file, after articles and activities were written.
+      const failing: FileStorage = {
+        put: (key, body) =>
+          key.startsWith("odaeho/") ? Promise.reject(new Error("disk full")) : storage.put(key, body),
+        urlPrefix: storage.urlPrefix,
+        get: (key, range) => storage.get(key, range),
+        stat: (key) => storage.stat(key),
+        check: () => storage.check(),
+        delete: (key) => storage.delete(key),
+        exists: (key) => storage.exists(key),
+        list: () => storage.list(),
+        publicUrl: (key) => storage.publicUrl(key),
+      };
+      await expect(importFirebaseExport({ ...services(), storage: failing }, FIXTURE_DIR)).rejects.toThrow("disk full");
+      const after = await snapshot(db);
+      for (const table of tables.filter((name) => name !== "content_revision")) {
+        expect(after[table], table).toEqual([]);
+      }
+      expect(await storedKeys(storage)).toEqual([]);
+    },
+    COMMAND_TIMEOUT,
+  );
 
-  test("an empty site is not started without valid leaders: the whole import is refused", async () => {
-    const { db, storage } = services();
-    // The second leader's number, written as no phone number.
-    const collections = JSON.stringify(await fixtureCollections()).replace('"010-2345-6789"', '"내선 307"');
-    const folder = await writeExport({ "firestore.json": wrapped(JSON.parse(collections)) });
-    try {
-      const refusal = importFirebaseExport(services(), folder.dir);
-      await expect(refusal).rejects.toThrow(ImportRefusedError);
-      await expect(refusal).rejects.toThrow("leaders.1.phoneNumber: 전화번호는 010-1234-5678 형식으로 입력해 주세요.");
-      const command = await runImport(services(), [folder.dir]);
-      expect(command.code).toBe(2);
-      expect(command.stderr).toContain("Nothing was imported. information/leaders could not be imported");
-    } finally {
-      await folder.remove();
-    }
-    expect((await snapshot(db)).documents).toEqual([]);
-    expect(await storedKeys(storage)).toEqual([]);
-  });
+  test(
+    "an empty site is not started without valid leaders: the whole import is refused",
+    async () => {
+      const { db, storage } = services();
+      // The second leader's number, written as no phone number.
+      const collections = JSON.stringify(await fixtureCollections()).replace('"010-2345-6789"', '"내선 307"');
+      const folder = await writeExport({ "firestore.json": wrapped(JSON.parse(collections)) });
+      try {
+        const refusal = importFirebaseExport(services(), folder.dir);
+        await expect(refusal).rejects.toThrow(ImportRefusedError);
+        await expect(refusal).rejects.toThrow(
+          "leaders.1.phoneNumber: 전화번호는 010-1234-5678 형식으로 입력해 주세요.",
+        );
+        const command = await runImport(services(), [folder.dir]);
+        expect(command.code).toBe(2);
+        expect(command.stderr).toContain("Nothing was imported. information/leaders could not be imported");
+      } finally {
+        await folder.remove();
+      }
+      expect((await snapshot(db)).documents).toEqual([]);
+      expect(await storedKeys(storage)).toEqual([]);
+    },
+    COMMAND_TIMEOUT,
+  );
 
-  test("a dry run prints the report of a real run and writes nothing", async () => {
-    const { db, storage } = services();
-    const before = await snapshot(db);
-    const dry = await runImport(services(), [FIXTURE_DIR, "--dry-run"]);
-    expect(dry.code).toBe(1);
-    expect(dry.stdout).toContain("Would import: 1 leaders, 1 rules, 1 admission info, 3 articles,");
-    expect(dry.stdout).toContain("Dry run: nothing was written.");
-    expect(await snapshot(db)).toEqual(before);
-    expect(await storedKeys(storage)).toEqual([]);
+  test(
+    "a dry run prints a real run's report and writes nothing",
+    async () => {
+      const { db, storage } = services();
+      const before = await snapshot(db);
+      dry = await runImport(services(), [FIXTURE_DIR, "--dry-run"]);
+      expect(dry.code).toBe(1);
+      expect(dry.stdout).toContain("Would import: 1 leaders, 1 rules, 1 admission info, 3 articles,");
+      expect(dry.stdout).toContain("Dry run: nothing was written.");
+      expect(await snapshot(db)).toEqual(before);
+      expect(await storedKeys(storage)).toEqual([]);
+    },
+    COMMAND_TIMEOUT,
+  );
 
-    first = await runImport(services(), [FIXTURE_DIR]);
-    expect(withoutTiming(first).replace("Imported: ", "Would import: ")).toBe(
-      withoutTiming(dry).replace("Dry run: nothing was written. ", ""),
-    );
-  });
+  test(
+    "the real run prints the dry run's report",
+    async () => {
+      first = await runImport(services(), [FIXTURE_DIR]);
+      expect(withoutTiming(first).replace("Imported: ", "Would import: ")).toBe(
+        withoutTiming(dry).replace("Dry run: nothing was written. ", ""),
+      );
+    },
+    COMMAND_TIMEOUT,
+  );
 
   test("the report names every document, what was skipped or left out and why, and exits 1", async () => {
     expect(first.code).toBe(1);
@@ -297,32 +322,40 @@ describeEachDatabase("import from the original site", (services) => {
     expect(event?.get("DTSTAMP")).toBe("20240304T090000Z");
   });
 
-  test("a second run changes nothing and reports the same gaps", async () => {
-    const { db, storage } = services();
-    const before = { rows: await snapshot(db), keys: await storedKeys(storage) };
-    const second = await runImport(services(), [FIXTURE_DIR]);
-    expect(second.code).toBe(1);
-    expect(second.stdout).toContain("Imported: nothing.");
-    expect(second.stdout).toContain("Already imported by an earlier run, left as they are: 1 leaders, 1 rules");
-    expect(reportSection(second.stdout, "Documents")).toContain(
-      `community_media/${ARTICLE_WITH_PHOTOS}: already imported: 1 articles, by an earlier run`,
-    );
-    expect(reportSection(second.stdout, "Skipped")).toEqual(reportSection(first.stdout, "Skipped"));
-    expect(await snapshot(db)).toEqual(before.rows);
-    expect(await storedKeys(storage)).toEqual(before.keys);
-  });
+  test(
+    "a second run changes nothing and reports the same gaps",
+    async () => {
+      const { db, storage } = services();
+      const before = { rows: await snapshot(db), keys: await storedKeys(storage) };
+      const second = await runImport(services(), [FIXTURE_DIR]);
+      expect(second.code).toBe(1);
+      expect(second.stdout).toContain("Imported: nothing.");
+      expect(second.stdout).toContain("Already imported by an earlier run, left as they are: 1 leaders, 1 rules");
+      expect(reportSection(second.stdout, "Documents")).toContain(
+        `community_media/${ARTICLE_WITH_PHOTOS}: already imported: 1 articles, by an earlier run`,
+      );
+      expect(reportSection(second.stdout, "Skipped")).toEqual(reportSection(first.stdout, "Skipped"));
+      expect(await snapshot(db)).toEqual(before.rows);
+      expect(await storedKeys(storage)).toEqual(before.keys);
+    },
+    COMMAND_TIMEOUT,
+  );
 
-  test("a database whose content did not come from an import is refused, and left as it is", async () => {
-    const { db, storage } = services();
-    // As a site the demo or managers filled: content, and no record of an import.
-    await db.deleteFrom("imported_records").execute();
-    const before = { rows: await snapshot(db), keys: await storedKeys(storage) };
-    const refused = await runImport(services(), [path.join(FIXTURE_DIR, "firestore.json")]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(
-      "Nothing was imported. The database already has content that did not come from an import",
-    );
-    expect(await snapshot(db)).toEqual(before.rows);
-    expect(await storedKeys(storage)).toEqual(before.keys);
-  });
+  test(
+    "a database whose content did not come from an import is refused, and left as it is",
+    async () => {
+      const { db, storage } = services();
+      // As a site the demo or managers filled: content, and no record of an import.
+      await db.deleteFrom("imported_records").execute();
+      const before = { rows: await snapshot(db), keys: await storedKeys(storage) };
+      const refused = await runImport(services(), [path.join(FIXTURE_DIR, "firestore.json")]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(
+        "Nothing was imported. The database already has content that did not come from an import",
+      );
+      expect(await snapshot(db)).toEqual(before.rows);
+      expect(await storedKeys(storage)).toEqual(before.keys);
+    },
+    COMMAND_TIMEOUT,
+  );
 });
