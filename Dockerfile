@@ -37,9 +37,11 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# A fresh database is migrated and seeded before the first answer: allow for that at start.
+# Liveness: the process answers (it listens only once migrated and seeded, so allow for that at
+# start). A database outage does not make it unhealthy: it still serves cached pages and the
+# 503 page, and a restart would not bring the database back (/readyz says whether it answers).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/livez`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself as PID 1 (not npm): SIGTERM from `docker stop` reaches the server, which finishes
 # the requests in flight and exits.
 CMD ["node", "server/main.ts"]

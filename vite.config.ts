@@ -1,15 +1,16 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { islands } from "./tools/islands.ts";
 import { serverBoundary } from "./tools/server-boundary.ts";
 
 /** Stylesheets only the admin area uses: its components, the editor, the sortable lists, its routes. */
 const ADMIN_STYLES = /[\\/]app[\\/](components[\\/](admin|editor|sortable)|routes[\\/]admin)[\\/].*\.css$/;
 
-/** React and the router, which every page needs and which change only with an upgrade. */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+/** React, which the admin area and the public site's React islands need; it changes only with an upgrade. */
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
-/** The public site's shared code: components and helpers outside the admin area. */
-const PUBLIC_CODE = /[\\/]app[\\/](components[\\/](?!admin|editor|sortable)|lib[\\/](?!uploads))/;
+/** The router, which only the admin area runs in the browser. */
+const ROUTER = /[\\/]node_modules[\\/]react-router[\\/]/;
 
 /**
  * Rolldown warns when plugins took most of a build's time: that says the machine was busy, not
@@ -25,14 +26,15 @@ export default defineConfig({
           checks,
           output: {
             // A phone on a slow link pays for every request before the first paint. Per-component
-            // chunks made a public page fetch about twenty scripts and nine stylesheets; grouped,
-            // it fetches one stylesheet (every public style: cached for the next page) and a
-            // handful of scripts. The admin area's code and styles stay out of public pages.
+            // stylesheets made a public page fetch nine; grouped, it fetches one (every public
+            // style: cached for the next page), and the admin area's styles stay out of public
+            // pages. Public pages run no React but their islands' (decision 0038).
             codeSplitting: {
               groups: [
                 { name: "admin-styles", test: ADMIN_STYLES },
-                { name: "framework", test: FRAMEWORK },
-                { name: "public", test: (id) => id.endsWith(".css") || PUBLIC_CODE.test(id) },
+                { name: "react", test: REACT },
+                { name: "router", test: ROUTER },
+                { name: "public", test: (id) => id.endsWith(".css") },
               ],
             },
           },
@@ -42,5 +44,5 @@ export default defineConfig({
     // The server bundle's entry wraps React Router's build with the process's services.
     ssr: { build: { rolldownOptions: { checks, input: "./server/http/page-handler.ts" } } },
   },
-  plugins: [serverBoundary(import.meta.dirname), reactRouter()],
+  plugins: [serverBoundary(import.meta.dirname), islands(import.meta.dirname), reactRouter()],
 });

@@ -44,12 +44,37 @@ export default defineConfig({
         // `npm run test:scale` (scripts/scale-test.ts), which passes their addresses.
         test: {
           name: "scale",
-          include: ["tests/scale/**/*.test.ts"],
+          include: ["tests/scale/*.test.ts"],
           environment: "node",
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        // The backup the instances took at their start, restored: run before the `scale`
+        // project changes the content, by the same script.
+        test: {
+          name: "scale-backup",
+          include: ["tests/scale/backup/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same instances behind Caddy with PostgreSQL stopped under them: run after the
+        // `scale` project, by the same script.
+        test: {
+          name: "scale-outage",
+          include: ["tests/scale/outage/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {

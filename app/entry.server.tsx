@@ -1,15 +1,22 @@
 import { PassThrough } from "node:stream";
+import islandsManifest from "virtual:islands-manifest";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { cspNonceContext } from "#server/http/router-context.ts";
+import { cspNonceContext, wholeDocumentContext } from "#server/http/router-context.ts";
+import { IslandsContext } from "./lib/islands.tsx";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the document. Crawlers and link-preview bots get the whole page at once; browsers get
- * the shell as soon as it is ready. Every inline script carries the request's CSP nonce.
+ * the shell as soon as it is ready. A page the cache will keep is rendered whole for everyone:
+ * streamed, its parts that finish after the shell come as hidden blocks moved in place by
+ * scripts, so its bytes, and the ETag made from them, would depend on the user agent and on
+ * timing, and workers holding different copies would answer 200 to each other's ETags.
+ * Every inline script carries the request's CSP nonce; public pages get their island scripts
+ * (app/lib/islands.tsx) instead of React Router's.
  */
 export default function handleRequest(
   request: Request,
@@ -27,7 +34,8 @@ export default function handleRequest(
     let shellRendered = false;
     let statusCode = responseStatusCode;
     const userAgent = request.headers.get("user-agent");
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const waitForAll =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.get(wholeDocumentContext);
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -51,7 +59,9 @@ export default function handleRequest(
     };
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <IslandsContext value={{ manifest: islandsManifest, nonce, reactRefresh: routerContext.manifest.hmr?.runtime }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </IslandsContext>,
       {
         nonce,
         ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),

@@ -1,20 +1,13 @@
 import "./styles/global.css";
 
 import { type ReactNode, useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { unavailableAnswer } from "#server/http/write-endpoint.ts";
 import type { Route } from "./+types/root";
 import { ErrorPage, NotFoundPage } from "./components/layout/StatusPages.tsx";
+import { IslandScripts, useIslands } from "./lib/islands.tsx";
 import { pageMeta } from "./lib/meta.ts";
 
 /**
@@ -22,10 +15,8 @@ import { pageMeta } from "./lib/meta.ts";
  * before any loader waits for a connection that will not come.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ context }) => {
-    if (!getServices(context).availability.available) {
-      throw data("database unavailable", { status: 503 });
-    }
+  ({ request, context }) => {
+    if (!getServices(context).availability.available) throw unavailableAnswer(request);
   },
 ];
 
@@ -60,6 +51,9 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Public pages are not hydrated: their behaviours are islands (app/lib/islands.tsx), and the
+  // admin area is the one client-side app.
+  const islands = useIslands();
   return (
     <html lang="ko">
       <head>
@@ -69,11 +63,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0d1016" media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
+        {islands.length > 0 && <IslandScripts names={islands} />}
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islands.length === 0 && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -3,20 +3,20 @@
 // printed: they are typed without echo, or given with --password, or piped on standard input.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "#server/config.ts";
-import { type Db, openDatabase } from "#server/db/database.ts";
 import {
-  AccountExistsError,
-  AccountNotFoundError,
+  countAccounts,
   createAccount,
   deleteAccountByEmail,
-  LastAccountError,
+  findAccountByEmail,
   listAccounts,
   resetPassword,
   resetSecondFactors,
 } from "#server/domain/accounts/accounts.ts";
 import { emailAddressSchema } from "#server/domain/accounts/email.ts";
 import { passwordSchema } from "#server/domain/accounts/passwords.ts";
-import { migrateDatabase } from "#server/migrate.ts";
+import { createLogger } from "#server/logger.ts";
+import { openServices, type Services } from "#server/services.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -37,8 +37,28 @@ when that is not a terminal:  printf '%s\\n' "$PASSWORD" | npm run admin -- crea
 /** Who the audit log names for changes made here. */
 const ACTOR = "system";
 
-class UsageError extends Error {
+/** A refusal told in one line, nothing changed. */
+class RefusedError extends Error {
+  override name = "RefusedError";
+}
+
+class UsageError extends RefusedError {
   override name = "UsageError";
+}
+
+/**
+ * Each change is a write of the site's one path (runWrite: one transaction with its audit
+ * entry); the checks before it word the usual refusals for the command line.
+ */
+function written<T>(result: WriteResult<T>): T {
+  if (!result.ok) throw new RefusedError(`Nothing was changed: ${result.message}`);
+  return result.data as T;
+}
+
+async function existing(services: Services, email: string) {
+  const account = await findAccountByEmail(services.db, email);
+  if (!account) throw new RefusedError(`There is no account with the address ${email}.`);
+  return account;
 }
 
 const emailSchema = emailAddressSchema("is not an e-mail address");
@@ -58,14 +78,17 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const commands: Record<string, (db: Db) => Promise<void>> = {
-    create: async (db) => {
+  const commands: Record<string, (services: Services) => Promise<void>> = {
+    create: async (services) => {
       const email = emailArgument(rest);
+      if (await findAccountByEmail(services.db, email)) {
+        throw new RefusedError(`An account with the address ${email} already exists.`);
+      }
       const password = await readNewPassword(values.password);
-      await createAccount(db, { email, password, actor: ACTOR });
+      written(await createAccount(services, { email, password, actor: ACTOR }));
       console.log(`Created account ${email}.`);
     },
-    list: async (db) => {
+    list: async ({ db }) => {
       if (rest.length > 0) throw new UsageError("list takes no arguments.");
       const accounts = await listAccounts(db);
       if (accounts.length === 0) {
@@ -81,20 +104,26 @@ async function main(argv: string[]): Promise<void> {
         })),
       );
     },
-    delete: async (db) => {
+    delete: async (services) => {
       const email = emailArgument(rest);
-      await deleteAccountByEmail(db, { email, actor: ACTOR });
+      await existing(services, email);
+      if ((await countAccounts(services.db)) <= 1) {
+        throw new RefusedError("The last account cannot be deleted: create another one first.");
+      }
+      written(await deleteAccountByEmail(services, { email, actor: ACTOR }));
       console.log(`Deleted account ${email} and ended their sessions.`);
     },
-    "reset-password": async (db) => {
+    "reset-password": async (services) => {
       const email = emailArgument(rest);
+      await existing(services, email);
       const password = await readNewPassword(values.password);
-      const ended = await resetPassword(db, { email, password, actor: ACTOR });
+      const ended = written(await resetPassword(services, { email, password, actor: ACTOR }));
       console.log(`Set a new password for ${email} and ended ${ended} session(s).`);
     },
-    "reset-2fa": async (db) => {
+    "reset-2fa": async (services) => {
       const email = emailArgument(rest);
-      const result = await resetSecondFactors(db, { email, actor: ACTOR });
+      await existing(services, email);
+      const result = written(await resetSecondFactors(services, { email, actor: ACTOR }));
       console.log(
         `Removed ${result.passkeys} passkey(s)` +
           `${result.authenticatorApp ? ", the authenticator app and its recovery codes" : ""} of ${email}` +
@@ -105,12 +134,11 @@ async function main(argv: string[]): Promise<void> {
   const run = commands[command];
   if (!run) throw new UsageError(`Unknown command "${command}".`);
 
-  const database = openDatabase(loadConfig().database);
+  const services = await openServices(loadConfig(), createLogger("warn"), { pageCache: false });
   try {
-    await migrateDatabase(database.db);
-    await run(database.db);
+    await run(services);
   } finally {
-    await database.close();
+    await services.close();
   }
 }
 
@@ -191,13 +219,8 @@ function readHidden(prompt: string): Promise<string> {
 try {
   await main(process.argv.slice(2));
 } catch (error) {
-  const known =
-    error instanceof UsageError ||
-    error instanceof ConfigError ||
-    error instanceof AccountExistsError ||
-    error instanceof AccountNotFoundError ||
-    error instanceof LastAccountError;
-  console.error(known ? (error as Error).message : error);
+  const known = error instanceof RefusedError || error instanceof ConfigError;
+  console.error(known ? error.message : error);
   if (error instanceof UsageError) console.error("Run `npm run admin -- help` for the commands.");
   process.exitCode = 1;
 }

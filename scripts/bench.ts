@@ -1,266 +1,277 @@
-// `npm run bench -- [--articles 100000] [--duration 10] [--connections 64] [--data-dir DIR]`: builds
-// the site, fills a throwaway data folder with the demo club and generated articles, and measures
-// it. `--data-dir` keeps the folder instead (seeded on the first run, reused as it is after), so
-// two versions of the site can be measured on the same articles without seeding twice.
-// Prints requests per second and latency (p50/p99) for cached and uncached pages, Korean
-// searches, the home page while searches run, nginx serving the same bytes, and peak memory.
+// `npm run bench -- [--quick] [--articles 100000] [--duration 5] [--rounds 3] [--data-dir DIR]`:
+// builds the site, fills a throwaway data folder with the demo club and generated articles, and
+// measures it with wrk. `--data-dir` keeps the folder instead (seeded on the first run, reused
+// as it is after). `--quick` is for development: 5,000 articles, 3-second runs, one round.
+//
+// Prints, in this order: whether the load generator saturates nginx; cached pages against nginx
+// and bare Node serving the same bytes; cached pages while a manager writes once a second;
+// uncached pages and Korean searches; phone figures (Lighthouse); peak memory per process.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
-import { type ServedCopy, startNginx } from "./bench/nginx.ts";
-import { run, startSite, watchMemory } from "./lib/processes.ts";
+import { prepareAccount, signIn, writeEvery } from "./bench/admin-writes.ts";
+import { startBareNode } from "./bench/bare-node.ts";
+import { nginxAvailable, startNginx } from "./bench/nginx.ts";
+import {
+  formatSection,
+  loadAverage,
+  median,
+  medianRun,
+  megabytes,
+  type Row,
+  ratio,
+  type Section,
+} from "./bench/report.ts";
+import { copyOf, type ServedCopy } from "./bench/served-copy.ts";
+import { ensureWrk, type LoadOptions, load } from "./bench/wrk.ts";
+import { cpuSeconds, run, startSite, watchMemory } from "./lib/processes.ts";
 
 const { values } = parseArgs({
   options: {
-    articles: { type: "string", default: "100000" },
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "64" },
+    quick: { type: "boolean", default: false },
+    articles: { type: "string" },
+    duration: { type: "string" },
+    rounds: { type: "string" },
     "data-dir": { type: "string" },
   },
 });
-const articles = Number(values.articles);
-const duration = Number(values.duration);
-const connections = Number(values.connections);
-const ACCEPT = { "accept-encoding": "br, gzip" };
+const quick = values.quick ?? false;
+const articles = Number(values.articles ?? (quick ? 5_000 : 100_000));
+const seconds = Number(values.duration ?? (quick ? 3 : 5));
+const rounds = Number(values.rounds ?? (quick ? 1 : 3));
+const CONNECTIONS = 64;
+const TARGETS = { nginxRatio: 0.4, cachedP99: 20, writesP99: 100, rssMb: 200 };
 /** Two-syllable words a trigram index alone could not find, and longer ones. */
-const SEARCHES = [
-  "행사",
-  "후기",
-  "모집",
-  "해커톤",
-  "스터디",
-  "동아리",
-  "알고리즘",
-  "프로젝트",
-  "세미나",
-  "게임잼",
-  "react",
-  "Python",
-  "리눅스",
-  "발표",
-  "신입생",
-  "대회",
-  "졸업",
-  "웹 개발",
-  "오대호",
-  "MT",
-];
+const SEARCHES = ["행사", "후기", "모집", "해커톤", "스터디", "동아리", "알고리즘", "프로젝트", "세미나", "게임잼"]
+  .concat(["react", "Python", "리눅스", "발표", "신입생", "대회", "졸업", "웹 개발", "오대호", "MT"])
+  .map((word) => `/community/media?search=${encodeURIComponent(word)}`);
 
-interface Row {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+if (!ensureWrk()) process.exit(1);
+const withNginx = nginxAvailable();
 
-async function measure(
-  name: string,
-  url: string,
-  options: { connections: number; paths: string[] | (() => string); seconds?: number },
-): Promise<Row> {
-  const { paths } = options;
-  // autocannon's own percentiles are whole milliseconds, and a cached page takes a fraction of
-  // one: the times of the answers themselves are kept to the microsecond.
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: options.connections,
-        duration: options.seconds ?? duration,
-        headers: ACCEPT,
-        requests:
-          typeof paths === "function"
-            ? [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths() }) }]
-            : paths.map((requestPath) => ({ method: "GET", path: requestPath })),
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
-    });
-  });
-  times.sort((a, b) => a - b);
+const say = (line: string) => console.error(`[bench] ${line}`);
+const memory: string[] = [];
+
+/** One wrk run against a server, with the CPU time the server's processes spent on it. */
+async function measure(name: string, base: string, pid: number, options: Partial<LoadOptions> & { paths: string[] }) {
+  const before = cpuSeconds(pid);
+  const result = await load(base, { connections: CONNECTIONS, seconds, ...options });
+  const spent = cpuSeconds(pid) - before;
   return {
     name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+    result,
+    cpuPerRequest: result.requests > 0 ? (spent * 1e6) / result.requests : undefined,
+  } satisfies Row;
 }
 
-/** The value below which `share` of the sorted `times` lie, in ms to two decimals. */
-function percentile(times: number[], share: number): number {
-  const value = times[Math.min(times.length - 1, Math.ceil(times.length * share) - 1)] ?? 0;
-  return Math.round(value * 100) / 100;
-}
-
-/** Searches the page cache cannot have seen: each address is new. */
-let searchCount = 0;
-const freshSearch = () =>
-  `/community/media?search=${encodeURIComponent(SEARCHES[searchCount % SEARCHES.length] ?? "")}&n=${++searchCount}`;
-
-const rows: Row[] = [];
-const notes: string[] = [];
 const keptDir = values["data-dir"] ? path.resolve(values["data-dir"]) : undefined;
 if (keptDir) await mkdir(keptDir, { recursive: true });
 const dataDir = keptDir ?? (await mkdtemp(path.join(tmpdir(), "club-bench-")));
-const seeded = keptDir !== undefined && existsSync(path.join(keptDir, "club.db"));
-const env = {
-  DATA_DIR: dataDir,
-  DATABASE_URL: "",
-  ADMIN_EMAIL: "bench@club.test",
-  ADMIN_PASSWORD: "bench-password",
-};
+const scratch = await mkdtemp(path.join(tmpdir(), "club-bench-servers-"));
+// nginx's workers run as an unprivileged user: they must be able to reach their files.
+await chmod(scratch, 0o755);
+const env = { DATA_DIR: dataDir, DATABASE_URL: "", PORT: "0" };
+const startedAt = performance.now();
 try {
-  if (seeded) {
-    console.log(`Reusing the articles already in ${dataDir}`);
-    notes.push("articles seeded by an earlier run (--data-dir)");
+  if (keptDir && existsSync(path.join(keptDir, "club.db"))) {
+    say(`reusing the articles already in ${dataDir}`);
   } else {
-    console.log(`Seeding the demo club and ${articles} articles into ${dataDir}…`);
-    await run(process.execPath, ["scripts/db-seed.ts"], env);
+    say(`seeding the demo club and ${articles} articles into ${dataDir}…`);
     const seedStart = performance.now();
-    if (articles > 0) {
-      await run(process.execPath, ["scripts/db-seed.ts", "--articles", String(articles)], env);
-    }
-    notes.push(`seeding ${articles} articles: ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    await run(process.execPath, ["scripts/db-seed.ts"], env);
+    if (articles > 0) await run(process.execPath, ["scripts/db-seed.ts", "--articles", String(articles)], env);
+    say(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
   }
+  await prepareAccount(env);
 
-  // Uncached: what a render costs (one connection: the latency of one visitor at a time).
-  const uncached = await startSite({ ...env, PORT: "0", PAGE_CACHE_MB: "0" });
-  const uncachedMemory = watchMemory(uncached.process.pid as number);
+  // Uncached: what a render costs. One connection: the time one visitor waits with nothing queued.
+  say("uncached pages and searches…");
+  const uncached = await startSite({ ...env, PAGE_CACHE_MB: "0" });
+  const uncachedPid = uncached.process.pid as number;
+  const uncachedMemory = watchMemory(uncachedPid);
   const listing = await (await fetch(`${uncached.url}/community/media`)).text();
   const articlePath = listing.match(/href="(\/community\/media\/[0-9a-f]{32})"/)?.[1];
   if (!articlePath) throw new Error("No article link on /community/media");
   const deepPage = Math.max(1, Math.floor(articles / 9 / 2));
-  const single = { connections: 1, seconds: Math.max(3, Math.round(duration / 2)) };
-  const searchPaths = SEARCHES.map((word) => `/community/media?search=${encodeURIComponent(word)}`);
-  // One connection at a time: the time one visitor waits, with nothing queued before them.
-  rows.push(await measure("uncached /", uncached.url, { ...single, paths: ["/"] }));
-  rows.push(
-    await measure("uncached /community/media", uncached.url, {
-      ...single,
-      paths: ["/community/media"],
-    }),
-  );
-  rows.push(await measure("uncached article", uncached.url, { ...single, paths: [articlePath] }));
-  rows.push(
-    await measure(`uncached media page ${deepPage}`, uncached.url, {
-      ...single,
-      paths: [`/community/media?page=${deepPage}`],
-    }),
-  );
-  rows.push(await measure("uncached 20 Korean searches", uncached.url, { ...single, paths: searchPaths }));
-  const [homeUnderSearch, searchesUnderHome] = await Promise.all([
-    measure("uncached / while 4 searches run", uncached.url, { ...single, paths: ["/"] }),
-    measure("  the 4 searches meanwhile", uncached.url, { ...single, connections: 4, paths: freshSearch }),
+  const one = { connections: 1, threads: 1 };
+  const uncachedRows: Row[] = [];
+  for (const [name, paths] of [
+    ["uncached /", ["/"]],
+    ["uncached /community/media", ["/community/media"]],
+    ["uncached article", [articlePath]],
+    [`uncached media page ${deepPage}`, [`/community/media?page=${deepPage}`]],
+    ["uncached, 20 Korean searches in turn", SEARCHES],
+  ] as const) {
+    uncachedRows.push(await measure(name, uncached.url, uncachedPid, { ...one, paths: [...paths] }));
+  }
+  const searchesMeanwhile = { connections: 4, threads: 1, paths: SEARCHES, unique: true };
+  const [homeUnderSearch, searches] = await Promise.all([
+    measure("uncached / while 4 searches run", uncached.url, uncachedPid, { ...one, paths: ["/"] }),
+    measure("  the 4 searches meanwhile", uncached.url, uncachedPid, searchesMeanwhile),
   ]);
-  rows.push(homeUnderSearch, searchesUnderHome);
-  rows.push(
-    await measure(`uncached / with ${connections} connections`, uncached.url, {
-      connections,
-      paths: ["/"],
-    }),
+  uncachedRows.push(homeUnderSearch, searches);
+  uncachedRows.push(
+    await measure(`uncached / with ${CONNECTIONS} connections`, uncached.url, uncachedPid, { paths: ["/"] }),
   );
   const uncachedPeaks = uncachedMemory.stop();
   await uncached.stop();
+  const idleHome = uncachedRows[0]?.result.p50 ?? 0;
+  const uncachedSection: Section = {
+    title: "Uncached pages and searches",
+    load: loadAverage(),
+    rows: uncachedRows,
+    notes: [
+      `uncached / p50 while 4 searches run: ${ratio(homeUnderSearch.result.p50, idleHome)}x its idle p50`,
+      "one connection unless said: the time one visitor waits; CPU µs/answer counts every process of the site",
+    ],
+  };
 
-  // Cached: what visitors get once a page has been rendered.
-  const cached = await startSite({ ...env, PORT: "0" });
-  const cachedMemory = watchMemory(cached.process.pid as number);
-  const copies = [];
-  for (const pagePath of ["/", "/community/media"]) copies.push(await rawCopy(cached.url, pagePath));
-  const cachedHome = await measure("cached /", cached.url, { connections, paths: ["/"] });
-  const cachedMedia = await measure("cached /community/media", cached.url, {
-    connections,
-    paths: ["/community/media"],
-  });
-  rows.push(cachedHome, cachedMedia);
-  const cachedIdle = await measure("cached /, one connection", cached.url, {
-    ...single,
-    paths: ["/"],
-  });
-  const [cachedUnderSearch, searchesUnderCached] = await Promise.all([
-    measure("cached / while 4 searches run", cached.url, { ...single, paths: ["/"] }),
-    measure("  the 4 uncached searches meanwhile", cached.url, {
-      ...single,
-      connections: 4,
-      paths: freshSearch,
-    }),
+  // Cached: what visitors get once a page has been rendered, beside nginx and bare Node.
+  say("cached pages against nginx and bare Node…");
+  const cached = await startSite(env);
+  const cachedPid = cached.process.pid as number;
+  const cachedMemory = watchMemory(cachedPid);
+  const pages = ["/", "/community/media", articlePath];
+  const copies: ServedCopy[] = [];
+  for (const page of pages) copies.push(await copyOf(cached.url, page));
+  const nginx = withNginx ? await startNginx(path.join(scratch, "nginx"), await freePort(), copies) : undefined;
+  const bare = await startBareNode(scratch, await freePort(), copies);
+  const servers = [
+    ...(nginx ? [{ label: "nginx", url: nginx.url, pid: nginx.pid }] : []),
+    { label: "bare Node", url: bare.url, pid: bare.pid },
+    { label: "site", url: cached.url, pid: cachedPid },
+  ];
+  // Warm-up: JIT compilation and the first answers are not what is measured.
+  for (const server of servers) await load(server.url, { connections: CONNECTIONS, seconds: 2, paths: pages });
+
+  const clientSection: Section = { title: "Does the load generator saturate nginx?", load: 0, rows: [], notes: [] };
+  if (nginx) {
+    const single = await measure("nginx /, one wrk, 64 connections", nginx.url, nginx.pid, { paths: ["/"] });
+    const twice = await Promise.all(
+      [1, 2].map(() => measure("", nginx.url, nginx.pid, { connections: 32, threads: 1, paths: ["/"] })),
+    );
+    const together = twice.reduce((sum, row) => sum + row.result.requestsPerSecond, 0);
+    const wide = await measure("nginx /, one wrk, 256 connections", nginx.url, nginx.pid, {
+      connections: 256,
+      paths: ["/"],
+    });
+    clientSection.rows.push(
+      single,
+      ...twice.map((row, index) => ({ ...row, name: `  second client, wrk ${index + 1} of 2 (32 connections)` })),
+      wide,
+    );
+    const gain = together / single.result.requestsPerSecond - 1;
+    clientSection.notes.push(
+      `two wrk processes at once: ${together} requests/s together, ${(gain * 100).toFixed(0)}% beside one; ` +
+        `256 connections: ${ratio(wide.result.requestsPerSecond, single.result.requestsPerSecond)}x 64. ` +
+        (gain < 0.1
+          ? "A second client adds nothing: one wrk saturates nginx here."
+          : "A second client adds throughput: the client is a bottleneck."),
+    );
+  } else {
+    clientSection.notes.push("nginx is not available: no comparison (install it with `sudo apt-get install -y nginx`)");
+  }
+  clientSection.load = loadAverage();
+
+  const servingSection: Section = {
+    title: `Cached pages, ${CONNECTIONS} connections: the site beside nginx and bare Node on the same bytes`,
+    load: 0,
+    rows: [],
+    notes: [],
+  };
+  for (const page of pages) {
+    const label = page === articlePath ? "article" : page;
+    const runs = new Map<string, Row[]>(servers.map((server) => [server.label, []]));
+    // Taken in turn, round after round: a change in the machine's load touches all three alike.
+    for (let round = 0; round < rounds; round++) {
+      for (const server of servers) {
+        runs
+          .get(server.label)
+          ?.push(await measure(`${server.label} ${label}`, server.url, server.pid, { paths: [page] }));
+      }
+    }
+    const typical = (labelOf: string) => {
+      const all = runs.get(labelOf) ?? [];
+      return { ...medianRun(all), cpuPerRequest: median(all.map((row) => row.cpuPerRequest ?? 0)) };
+    };
+    const site = typical("site");
+    const barePage = typical("bare Node");
+    const nginxPage = nginx ? typical("nginx") : undefined;
+    servingSection.rows.push(...(nginxPage ? [nginxPage] : []), barePage, site);
+    const perRound = (other: string) =>
+      (runs.get("site") ?? []).map((row, index) =>
+        ratio(row.result.requestsPerSecond, runs.get(other)?.[index]?.result.requestsPerSecond ?? 0),
+      );
+    servingSection.notes.push(
+      `${label}: site at ${nginxPage ? `${ratio(site.result.requestsPerSecond, nginxPage.result.requestsPerSecond)}x nginx (rounds: ${perRound("nginx").join(", ")}), ` : ""}` +
+        `${ratio(site.result.requestsPerSecond, barePage.result.requestsPerSecond)}x bare Node (rounds: ${perRound("bare Node").join(", ")}); ` +
+        `p99 ${site.result.p99} ms (target: at least ${TARGETS.nginxRatio}x nginx, p99 at most ${TARGETS.cachedP99} ms)`,
+    );
+  }
+  servingSection.notes.push(`median of ${rounds} round(s) of ${seconds} s each; bytes/answer counts headers and body`);
+  const oneConnection = await measure("site /, one connection", cached.url, cachedPid, { ...one, paths: ["/"] });
+  const [underSearch, searchesBeside] = await Promise.all([
+    measure("site / while 4 uncached searches run", cached.url, cachedPid, { ...one, paths: ["/"] }),
+    measure("  the 4 uncached searches meanwhile", cached.url, cachedPid, searchesMeanwhile),
   ]);
-  rows.push(cachedIdle, cachedUnderSearch, searchesUnderCached);
+  servingSection.rows.push(oneConnection, underSearch, searchesBeside);
+  servingSection.notes.push(
+    `site / p50 while 4 searches run: ${ratio(underSearch.result.p50, oneConnection.result.p50)}x its idle p50`,
+  );
+  servingSection.load = loadAverage();
+  await nginx?.stop();
+  await bare.stop();
+
+  say("cached pages while a manager writes once a second…");
+  const rotating = { paths: pages, seconds: seconds * 2 };
+  const quiet = await measure("/, /community/media and an article in turn, no writes", cached.url, cachedPid, rotating);
+  const writer = writeEvery(cached.url, await signIn(cached.url), 1000);
+  const busy = await measure("the same, one admin write a second", cached.url, cachedPid, rotating);
+  const writeTimes = await writer.stop();
+  const writesSection: Section = {
+    title: `Cached pages while a manager writes, ${CONNECTIONS} connections`,
+    load: loadAverage(),
+    rows: [quiet, busy],
+    notes: [
+      `${writeTimes.length} writes through the admin API (a calendar event added, then removed), each emptying every page; ` +
+        `write time p50 ${Math.round(median(writeTimes))} ms, slowest ${Math.round(Math.max(0, ...writeTimes))} ms`,
+      `p99 ${quiet.result.p99} ms without writes, ${busy.result.p99} ms with them (target: at most ${TARGETS.writesP99} ms)`,
+    ],
+  };
   const cachedPeaks = cachedMemory.stop();
   await cached.stop();
 
-  const nginx = await startNginx(await mkdtemp(path.join(tmpdir(), "club-bench-nginx-")), await freePort(), copies);
-  if (nginx) {
-    const home = await measure("nginx, same bytes as /", nginx.url, { connections, paths: ["/"] });
-    const media = await measure("nginx, same bytes as /community/media", nginx.url, {
-      connections,
-      paths: ["/community/media"],
-    });
-    rows.push(home, media);
-    notes.push(
-      `cached / at ${(cachedHome.requestsPerSecond / home.requestsPerSecond).toFixed(2)}x nginx; ` +
-        `cached /community/media at ${(cachedMedia.requestsPerSecond / media.requestsPerSecond).toFixed(2)}x nginx`,
+  const memoryRows = [
+    ["page cache off (the uncached runs)", uncachedPeaks],
+    ["page cache on (every run since)", cachedPeaks],
+  ] as const;
+  for (const [label, peaks] of memoryRows) {
+    const [primary, ...workers] = peaks;
+    const largest = Math.max(...peaks.map((peak) => peak.peakBytes));
+    memory.push(
+      `${label}: primary ${megabytes(primary?.peakBytes ?? 0)}, ` +
+        `workers ${workers.map((peak) => megabytes(peak.peakBytes)).join(", ")} ` +
+        `(target: every process at most ${TARGETS.rssMb} MB: ${largest <= TARGETS.rssMb * 1024 * 1024 ? "met" : "missed"})`,
     );
-    await nginx.stop();
-  } else {
-    notes.push("nginx is not available: no comparison");
   }
-
-  const idle = rows.find((row) => row.name === "uncached /");
-  const ratio = (loaded: Row, alone: Row | undefined) =>
-    alone ? `${(loaded.p50 / Math.max(alone.p50, 0.01)).toFixed(1)}x its idle p50` : "no idle run";
-  notes.push(
-    `uncached / p50 while 4 searches run: ${ratio(homeUnderSearch, idle)}`,
-    `cached / p50 while 4 searches run: ${ratio(cachedUnderSearch, cachedIdle)}`,
-  );
-  const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-  notes.push(
-    `peak RSS, uncached run: ${uncachedPeaks.map((p) => megabytes(p.peakBytes)).join(", ")}`,
-    `peak RSS, cached run: ${cachedPeaks.map((p) => megabytes(p.peakBytes)).join(", ")}`,
-  );
 
   console.log(
-    `\n${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} cores, ` +
-      `${megabytes(totalmem())}; ${articles} articles; ${duration} s per run; load generator on the same machine\n`,
+    `\n${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} cores, ${megabytes(totalmem())}; ` +
+      `${articles} articles; wrk and every server on this same machine; ` +
+      `${((performance.now() - startedAt) / 60_000).toFixed(1)} minutes\n`,
   );
-  console.log("| run | requests/s | p50 ms | p99 ms | errors |");
-  console.log("|---|---:|---:|---:|---:|");
-  for (const row of rows) {
-    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} |`);
+  for (const section of [clientSection, servingSection, writesSection, uncachedSection]) {
+    console.log(`${formatSection(section)}\n`);
   }
-  console.log("");
-  for (const note of notes) console.log(`- ${note}`);
+  // Phones: Lighthouse medians per route (scripts/bench/lighthouse.ts) belong here, between the
+  // serving figures above and the memory below.
+  console.log("## Phones (Lighthouse)\n\n- not measured by this run\n");
+  console.log(`## Peak resident memory per process\n\n${memory.map((line) => `- ${line}`).join("\n")}`);
 } finally {
+  await rm(scratch, { recursive: true, force: true });
   if (!keptDir) await rm(dataDir, { recursive: true, force: true });
-}
-
-/** A page exactly as the site sends it for ACCEPT (the encoded bytes), for nginx to serve. */
-async function rawCopy(base: string, pagePath: string) {
-  const { request } = await import("node:http");
-  return new Promise<ServedCopy>((resolve, reject) => {
-    request(`${base}${pagePath}`, { headers: ACCEPT }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          path: pagePath,
-          body: Buffer.concat(chunks),
-          contentType: response.headers["content-type"] ?? "text/html",
-          contentEncoding: response.headers["content-encoding"],
-        }),
-      );
-    })
-      .once("error", reject)
-      .end();
-  });
 }
 
 async function freePort(): Promise<number> {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL server: starts one in a temporary folder on a
-# free loopback port, exports TEST_DATABASE_URL (and E2E_DATABASE_URL), runs the command, and
-# removes the server again. Usage: scripts/with-postgres.sh npm run test:integration
+# free loopback port (the first of TEST_PORTS when that is set), exports TEST_DATABASE_URL (and
+# E2E_DATABASE_URL), runs the command, and removes the server again.
+# Usage: scripts/with-postgres.sh npm run test:integration
 set -euo pipefail
 
 pg_bin=""
@@ -23,8 +24,18 @@ if [ -z "$pg_bin" ]; then
   fi
 fi
 
+# TEST_PORTS=first-last keeps a run to a range of ports (see scripts/lib/ports.ts): PostgreSQL
+# takes the first. Without it, a port that is free right now.
+if [ -n "${TEST_PORTS:-}" ]; then
+  if ! [[ "$TEST_PORTS" =~ ^([0-9]{4,5})-([0-9]{4,5})$ ]] || ((BASH_REMATCH[1] < 1024 || BASH_REMATCH[2] > 65535 || BASH_REMATCH[2] < BASH_REMATCH[1])); then
+    echo "TEST_PORTS must be a range of ports such as 41000-41019 (got \"$TEST_PORTS\")" >&2
+    exit 1
+  fi
+  port=${BASH_REMATCH[1]}
+else
+  port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+fi
 workdir=$(mktemp -d /tmp/club-pg.XXXXXX)
-port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 
 # PostgreSQL refuses to run as root: as root, the server runs as the postgres user.
 run_pg() {

@@ -90,6 +90,19 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flagSchema.optional(),
   AWS_ACCESS_KEY_ID: z.string().trim().min(1).max(256, "is too long").optional(),
   AWS_SECRET_ACCESS_KEY: z.string().trim().min(1).max(256, "is too long").optional(),
+  // Scheduled backups (resolveBackupSchedule): where, when (Seoul) and how many are kept.
+  BACKUP_TO: z.string().trim().min(1).optional(),
+  BACKUP_AT: z
+    .string()
+    .trim()
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "must be a time of day in Seoul such as 04:00")
+    .optional(),
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1000, "must be at most 1000")
+    .optional(),
   ADMIN_EMAIL: emailAddressSchema("must be an e-mail address").optional(),
   ADMIN_PASSWORD: passwordSchema({
     tooShort: "must be at least 6 characters",
@@ -133,6 +146,8 @@ export interface Config {
   workers: number;
   /** Memory for the public page cache in each process, in bytes; 0 turns it off. */
   pageCacheBytes: number;
+  /** Backups the site takes itself every day (BACKUP_TO), or undefined when none are. */
+  backup?: BackupSchedule | undefined;
   /** The first manager's address, used at start when no manager exists yet. */
   adminEmail?: string | undefined;
   /** The first manager's password; a strong one is generated when unset. */
@@ -140,6 +155,17 @@ export interface Config {
 }
 
 export type TrustProxy = boolean | number | string[];
+
+/** Where scheduled backups go: a folder, or a bucket (with a key prefix) reached like the storage's. */
+export type BackupTarget = { kind: "folder"; dir: string } | { kind: "s3"; settings: S3Settings; prefix: string };
+
+export interface BackupSchedule {
+  target: BackupTarget;
+  /** The time of day in Seoul the backup is taken. */
+  at: { hour: number; minute: number };
+  /** How many archives are kept; older ones are removed after a verified backup. */
+  keep: number;
+}
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -188,12 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);
+  const storage = resolveStorageTarget(parsed, path.join(dataDir, "uploads"));
   return {
     port: parsed.PORT,
     host: parsed.HOST,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
-    storage: resolveStorageTarget(parsed, path.join(dataDir, "uploads")),
+    storage,
+    backup: resolveBackupSchedule(parsed, storage),
     database: resolveDatabaseTarget(parsed.DATABASE_URL, dataDir),
     buildDir: parsed.BUILD_DIR === undefined ? undefined : path.resolve(parsed.BUILD_DIR),
     siteUrl: parsed.SITE_URL,
@@ -218,13 +246,24 @@ function resolveStorageTarget(env: z.infer<typeof envSchema>, uploadsDir: string
   };
   const bucket = env.S3_BUCKET;
   if (bucket === undefined) {
-    for (const name of ["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const) {
-      if (env[name] !== undefined) fail(`S3_BUCKET must be set when ${name} is`);
+    // Backups to a bucket use the same settings, so they may be given for those alone.
+    if (!isBucketAddress(env.BACKUP_TO)) {
+      for (const name of ["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const) {
+        if (env[name] !== undefined) fail(`S3_BUCKET must be set when ${name} is`);
+      }
     }
     return { kind: "disk", dir: uploadsDir };
   }
+  return { kind: "s3", ...s3Settings(env, bucket, "S3_BUCKET") };
+}
+
+/** How to reach `bucket`: region or endpoint, path style and keys, from S3_* and AWS_*. */
+function s3Settings(env: z.infer<typeof envSchema>, bucket: string, namedBy: string): S3Settings {
+  const fail = (message: string) => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
   if (env.S3_REGION === undefined && env.S3_ENDPOINT === undefined) {
-    fail("S3_REGION must be set with S3_BUCKET (or S3_ENDPOINT for a self-hosted server)");
+    fail(`S3_REGION must be set with ${namedBy} (or S3_ENDPOINT for a self-hosted server)`);
   }
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
@@ -235,13 +274,60 @@ function resolveStorageTarget(env: z.infer<typeof envSchema>, uploadsDir: string
     );
   }
   return {
-    kind: "s3",
     bucket,
     region: env.S3_REGION ?? "us-east-1",
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   };
+}
+
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** A key prefix: folders of letters, digits, dots, dashes and underscores, none starting with a dot. */
+const KEY_PREFIX = /^(?!\.)[\w.-]+(\/(?!\.)[\w.-]+)*$/;
+
+function isBucketAddress(value: string | undefined): value is string {
+  return value?.startsWith("s3://") ?? false;
+}
+
+/**
+ * BACKUP_TO: `s3://bucket/prefix` (reached with the S3 settings above) or a folder. Never where
+ * the uploaded files are: the orphan sweep removes whatever no upload row names, archives too.
+ */
+function resolveBackupSchedule(env: z.infer<typeof envSchema>, storage: StorageTarget): BackupSchedule | undefined {
+  const fail = (message: string) => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  const to = env.BACKUP_TO;
+  if (to === undefined) {
+    for (const name of ["BACKUP_AT", "BACKUP_KEEP"] as const) {
+      if (env[name] !== undefined) fail(`BACKUP_TO must be set when ${name} is`);
+    }
+    return undefined;
+  }
+  const [hour = 4, minute = 0] = (env.BACKUP_AT ?? "04:00").split(":").map(Number);
+  const schedule = { at: { hour, minute }, keep: env.BACKUP_KEEP ?? 14 };
+  if (isBucketAddress(to)) {
+    const [bucket = "", ...folders] = to.slice("s3://".length).split("/");
+    const prefix = folders.filter(Boolean).join("/");
+    if (!BUCKET_NAME.test(bucket) || (prefix !== "" && !KEY_PREFIX.test(prefix))) {
+      fail(`BACKUP_TO must be s3://bucket/prefix with a bucket name and plain folder names (got "${to}")`);
+    }
+    if (storage.kind === "s3" && storage.bucket === bucket) {
+      fail("BACKUP_TO must name another bucket than S3_BUCKET: the uploads' housekeeping would remove the archives");
+    }
+    return { ...schedule, target: { kind: "s3", settings: s3Settings(env, bucket, "BACKUP_TO"), prefix } };
+  }
+  const dir = path.resolve(to);
+  if (storage.kind === "disk" && isWithin(dir, storage.dir)) {
+    fail(`BACKUP_TO must be outside the uploads folder ${storage.dir}: its housekeeping would remove the archives`);
+  }
+  return { ...schedule, target: { kind: "folder", dir } };
+}
+
+function isWithin(dir: string, parent: string): boolean {
+  const relative = path.relative(parent, dir);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }
 
 export function resolveDatabaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {

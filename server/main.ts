@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { withTimeout } from "#shared/timeout.ts";
+import { startScheduledBackups } from "./backup/schedule.ts";
 import { startWorkers } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
@@ -17,6 +18,7 @@ import { deleteOldSignInAttempts } from "./domain/accounts/sign-in-limiter.ts";
 import { startScheduledPublishing } from "./domain/articles/scheduled-publishing.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
 import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-settings.ts";
+import { keepFirstPassword } from "./first-password.ts";
 import { createHttpServer } from "./http/app.ts";
 import { archiveBuildAssets } from "./http/asset-archive.ts";
 import { type GracefulServer, gracefulServer } from "./http/graceful-close.ts";
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
   const services = await openServices(config, logger, { pageCache: !development && workers === 1 });
   // Instances started together on one PostgreSQL database take turns: one seeds, the others
   // find the content (and the first manager) there.
-  let firstAccount: FirstAccount | undefined;
+  let firstAccount: FirstAccountNotice | undefined;
   let filled: NewSite | undefined;
   await withStartupLock(
     services.db,
@@ -75,6 +77,8 @@ async function main(): Promise<void> {
   );
   startHousekeeping(services);
   startScheduledPublishing(services);
+  // One process per instance takes them (this one); the row it claims settles it between instances.
+  startScheduledBackups(services);
   // A bucket that does not answer is said at once; pages still work, uploads fail until it does.
   services.storage.check().catch((error: Error) => logger.error({ reason: error.message }, "file storage unusable"));
   if (!development) await archiveAssets(config, logger);
@@ -169,7 +173,7 @@ function announce(
   logger: Logger,
   port: number,
   workers: number,
-  { firstAccount, filled }: { firstAccount: FirstAccount | undefined; filled: NewSite | undefined },
+  { firstAccount, filled }: { firstAccount: FirstAccountNotice | undefined; filled: NewSite | undefined },
 ): void {
   const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
   const url = `http://${host}:${port}`;
@@ -192,13 +196,21 @@ function announce(
       "The database was empty: the site starts empty (DEMO_CONTENT=false). Signing in leads to its setup.",
     );
   }
-  if (firstAccount) {
+  if (firstAccount?.password) {
     lines.push(
       "",
       "No account existed, so one was created. Its password is shown only this once:",
       `  e-mail:   ${firstAccount.email}`,
       `  password: ${firstAccount.password}`,
       `Sign in at ${url}/admin/login and change it at /admin/manage-password.`,
+    );
+  } else if (firstAccount?.file) {
+    lines.push(
+      "",
+      `No account existed, so one was created (${firstAccount.email}). Its password is in`,
+      `  ${firstAccount.file}`,
+      "(readable by this user only; never written to the log). Sign in, change it at",
+      "/admin/manage-password, then delete that file.",
     );
   }
   printAfterLog(logger, lines.join("\n"));
@@ -262,11 +274,15 @@ async function fillEmptyDatabase(services: Services): Promise<NewSite | undefine
 /**
  * Creates the first manager when there is none: from ADMIN_EMAIL and ADMIN_PASSWORD, else with
  * the club's contact address (a site without one: FIRST_ACCOUNT_EMAIL) and a generated password,
- * printed this once.
+ * printed this once to a terminal, or kept in a file of the data folder when the output is a log
+ * that stays (first-password.ts).
  */
-interface FirstAccount {
+interface FirstAccountNotice {
   email: string;
-  password: string;
+  /** Shown in the banner: a person is watching the terminal. */
+  password?: string;
+  /** Where the password was written instead. */
+  file?: string;
 }
 
 /**
@@ -276,14 +292,21 @@ interface FirstAccount {
  */
 const FIRST_ACCOUNT_EMAIL = "manager@club.example";
 
-async function prepareAccounts({ db, config, logger }: Services): Promise<FirstAccount | undefined> {
+async function prepareAccounts(services: Services): Promise<FirstAccountNotice | undefined> {
+  const { db, config, logger } = services;
   if ((await countAccounts(db)) > 0) return undefined;
   const email = config.adminEmail || (await getSiteSettings(db)).value.email || FIRST_ACCOUNT_EMAIL;
-  const initial = await ensureInitialAccount(db, { email, password: config.adminPassword });
+  const initial = await ensureInitialAccount(services, { email, password: config.adminPassword });
   if (!initial.created) return undefined;
   logger.info({ email: initial.email }, "first account created");
-  // Printed with the start's last lines (announce), never to the log.
-  return initial.generatedPassword ? { email: initial.email, password: initial.generatedPassword } : undefined;
+  if (!initial.generatedPassword) return undefined;
+  const account = { email: initial.email, password: initial.generatedPassword };
+  // Printed with the start's last lines (announce), never to the log, and only to a terminal.
+  if (process.stdout.isTTY) return account;
+  const signIn = `${config.siteUrl ?? ""}/admin/login`;
+  const file = await keepFirstPassword(config.dataDir, account, signIn);
+  logger.info({ file }, "first account's password written to a file");
+  return { email: account.email, file };
 }
 
 async function productionHandlers(services: Services) {

@@ -9,7 +9,6 @@ import { PageViewLimiter } from "./domain/analytics/view-limiter.ts";
 import { PageCache } from "./http/page-cache/page-cache.ts";
 import type { Logger } from "./logger.ts";
 import { LocalDiskStorage } from "./storage/local-disk.ts";
-import { S3Storage } from "./storage/s3.ts";
 import type { FileStorage } from "./storage/storage.ts";
 
 /** What request handlers need from the process: handed to every loader and action via context. */
@@ -69,7 +68,7 @@ export async function openServices(
     await database.close();
     throw error;
   }
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   return {
     config,
     db: database.db,
@@ -93,10 +92,15 @@ export function waitingForAnother(logger: Logger): void {
   logger.info("another instance is starting on this database; waiting for it");
 }
 
-/** The configured file storage: the data folder, or an S3-compatible bucket. */
-export function openStorage(config: Pick<Config, "storage">): FileStorage {
+/**
+ * The configured file storage: the data folder, or an S3-compatible bucket. The S3 client is
+ * loaded only for a bucket: its modules cost each server process some 17 MB.
+ */
+export async function openStorage(config: Pick<Config, "storage">): Promise<FileStorage> {
   const target = config.storage;
-  return target.kind === "s3" ? new S3Storage(target) : new LocalDiskStorage(target.dir);
+  if (target.kind === "disk") return new LocalDiskStorage(target.dir);
+  const { S3Storage } = await import("./storage/s3.ts");
+  return new S3Storage(target);
 }
 
 /**

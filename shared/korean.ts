@@ -18,6 +18,16 @@ export function objectParticle(word: string): "을" | "를" {
   return endsClosed(word) ? "을" : "를";
 }
 
+/** "으로" after a closed syllable, "로" after an open one or ㄹ: "'휴대폰'으로", "'노트북'으로", "'내 폰'으로". */
+export function directionParticle(word: string): "으로" | "로" | "(으)로" {
+  const code = (word.trim().at(-1) ?? "").charCodeAt(0);
+  if (code >= 0xac00 && code <= 0xd7a3) {
+    const final = (code - 0xac00) % 28;
+    return final === 0 || final === 8 ? "로" : "으로";
+  }
+  return "(으)로";
+}
+
 /** A kind of record as messages name it: "세션", "세션이", "세션을". */
 export interface RecordNoun {
   name: string;

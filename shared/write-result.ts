@@ -10,6 +10,8 @@ export interface WriteResult<T = unknown> {
   fieldErrors?: Record<string, string>;
   /** Someone saved a newer version first: the page offers to reload and keeps what was typed. */
   conflict?: boolean;
+  /** A refusal that lifts at this time (too many attempts): when to try again, as an ISO instant. */
+  retryAt?: string;
   data?: T;
 }
 

@@ -3,6 +3,8 @@ import { LOGO_MARK_COLORS, LogoMark } from "#app/components/brand/LogoMark.tsx";
 import tokensCss from "#app/styles/tokens.css?raw";
 import { loadSharp } from "#server/domain/files/sharp.ts";
 import type { CardBrand } from "#server/domain/previews/title-card.ts";
+import type { CachePolicy } from "#server/http/cache-policy.ts";
+import { byteLength, Memo } from "#server/memo.ts";
 import { parseColorTokens } from "./brand-palette.ts";
 
 /**
@@ -15,7 +17,7 @@ import { parseColorTokens } from "./brand-palette.ts";
 export const LOGO_PNG_SIZE = 1024;
 
 /** Logo files change only with a new release: browsers and proxies may keep them for a day. */
-export const LOGO_CACHE_CONTROL = "public, max-age=86400";
+export const LOGO_CACHE_POLICY: CachePolicy = { maxAge: 24 * 60 * 60 };
 
 /** Sizes of the home-screen icons: Apple's touch icon and the web manifest's two. */
 export const APP_ICON_SIZES = [180, 192, 512] as const;
@@ -26,24 +28,16 @@ export function logoMarkSvg(title = "Logo mark"): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<LogoMark size={LOGO_PNG_SIZE} title={title} />)}`;
 }
 
-const rendered = new Map<string, Promise<Buffer>>();
-
-/** Rendered once per process; a failure is tried again next time. */
-function once(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
-  let result = rendered.get(key);
-  if (!result) {
-    result = render().catch((error: unknown) => {
-      rendered.delete(key);
-      throw error;
-    });
-    rendered.set(key, result);
-  }
-  return result;
-}
+/**
+ * Rendered once per process and kept: a handful of sizes (the download, the icons, the marks on
+ * preview cards), together well under a megabyte. They are made from code, so they change only
+ * with a release: no version.
+ */
+const rendered = new Memo<Buffer>({ maxBytes: 2 * 1024 * 1024, sizeOf: byteLength });
 
 /** The mark as a PNG of `size` pixels, with its rounded corners. */
 export function logoMarkPng(size: number = LOGO_PNG_SIZE): Promise<Buffer> {
-  return once(`mark:${size}`, async () => {
+  return rendered.get(`mark:${size}`, async () => {
     const sharp = await loadSharp();
     return sharp(Buffer.from(logoMarkSvg())).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
   });
@@ -54,7 +48,7 @@ export function logoMarkPng(size: number = LOGO_PNG_SIZE): Promise<Buffer> {
  * 80% so a launcher's round or squircle mask never cuts the prompt.
  */
 export function appIconPng(size: AppIconSize): Promise<Buffer> {
-  return once(`app:${size}`, async () => {
+  return rendered.get(`app:${size}`, async () => {
     const sharp = await loadSharp();
     const inner = Math.round(size * 0.8);
     return sharp({
@@ -68,7 +62,7 @@ export function appIconPng(size: AppIconSize): Promise<Buffer> {
 
 /** /favicon.ico: 16, 32 and 48 px PNGs in one ICO file (an ICO may hold PNG images). */
 export function faviconIco(): Promise<Buffer> {
-  return once("ico", async () => {
+  return rendered.get("ico", async () => {
     const sizes = [16, 32, 48];
     const images = await Promise.all(sizes.map((size) => logoMarkPng(size)));
     const header = Buffer.alloc(6 + 16 * images.length);

@@ -74,21 +74,31 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
   });
 }
 
-/** Resident memory (bytes) of a process and of each of its children, read from /proc. */
-function residentSizes(rootPid: number): Map<number, number> {
-  const sizes = new Map<number, number>();
+/** A process and its children (the site's workers, nginx's), read from /proc. */
+function processTree(rootPid: number): number[] {
   const pids = [rootPid];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (parent === rootPid) pids.push(Number(entry));
-    } catch {
-      // The process ended while being read.
-    }
+    const fields = statFields(Number(entry));
+    if (fields && Number(fields[1]) === rootPid) pids.push(Number(entry));
   }
-  for (const pid of pids) {
+  return pids;
+}
+
+/** The fields of /proc/<pid>/stat after the command name (state is [0], the parent [1]). */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined; // The process ended while being read.
+  }
+}
+
+/** Resident memory (bytes) of a process and of each of its children. */
+function residentSizes(rootPid: number): Map<number, number> {
+  const sizes = new Map<number, number>();
+  for (const pid of processTree(rootPid)) {
     try {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       const kilobytes = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
@@ -98,6 +108,23 @@ function residentSizes(rootPid: number): Map<number, number> {
     }
   }
   return sizes;
+}
+
+/** Clock ticks per second of /proc's CPU times (100 on Linux everywhere in practice). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user and system) a process and its children have used so far. On a shared
+ * machine this says what a run cost the server, whatever else took the cores meanwhile.
+ */
+export function cpuSeconds(rootPid: number): number {
+  let ticks = 0;
+  for (const pid of processTree(rootPid)) {
+    const fields = statFields(pid);
+    // utime and stime are fields 14 and 15 of stat, [11] and [12] here.
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / TICKS_PER_SECOND;
 }
 
 /** Samples the memory of a process tree until stopped; reports each process's peak. */

@@ -24,13 +24,15 @@ export interface S3rverProcess {
 
 const STARTUP_LIMIT_MS = 20_000;
 
-export async function startS3rver(options: { bucket?: string; logFile?: string } = {}): Promise<S3rverProcess> {
+export async function startS3rver(
+  options: { bucket?: string; moreBuckets?: string[]; logFile?: string; port?: number } = {},
+): Promise<S3rverProcess> {
   const bucket = options.bucket ?? "club-files";
   const directory = await mkdtemp(path.join(tmpdir(), "club-s3-"));
   const bin = createRequire(import.meta.url).resolve("s3rver/bin/s3rver.js");
-  const args = [bin, "-d", directory, "-a", "127.0.0.1", "-p", "0", "--no-vhost-buckets"];
+  const args = [bin, "-d", directory, "-a", "127.0.0.1", "-p", String(options.port ?? 0), "--no-vhost-buckets"];
   if (!options.logFile) args.push("--silent");
-  args.push("--configure-bucket", bucket);
+  for (const name of [bucket, ...(options.moreBuckets ?? [])]) args.push("--configure-bucket", name);
   // s3rver makes its list continuation tokens with DES, which OpenSSL 3 keeps in its legacy provider.
   const child = spawn(process.execPath, ["--openssl-legacy-provider", ...args], { stdio: ["ignore", "pipe", "pipe"] });
   const log = options.logFile ? createWriteStream(options.logFile) : undefined;

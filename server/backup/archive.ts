@@ -108,14 +108,19 @@ export interface ArchiveEntry {
 }
 
 /**
- * Reads an archive file entry by entry: `onEntry` must consume each body before the next comes.
- * Anything that is not a gzip-compressed tar of plain files is a BackupArchiveError.
+ * Reads an archive (a file, or a stream such as an object being downloaded) entry by entry:
+ * `onEntry` must consume each body before the next comes. Anything that is not a
+ * gzip-compressed tar of plain files is a BackupArchiveError.
  */
-export async function readArchive(file: string, onEntry: (entry: ArchiveEntry) => Promise<void>): Promise<void> {
+export async function readArchive(
+  source: string | Readable,
+  onEntry: (entry: ArchiveEntry) => Promise<void>,
+): Promise<void> {
   const extract = tar.extract();
   let fed: unknown;
+  const input = typeof source === "string" ? createReadStream(source) : source;
   // Never rejects: a broken input is kept in `fed` and ends the entries below.
-  const feeding = pipeline(createReadStream(file), createGunzip(), extract).catch((error: unknown) => {
+  const feeding = pipeline(input, createGunzip(), extract).catch((error: unknown) => {
     fed = error;
     extract.destroy(error instanceof Error ? error : new Error(String(error)));
   });

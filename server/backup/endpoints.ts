@@ -4,8 +4,9 @@ import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { create as contentDisposition } from "content-disposition";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
-import { BadRequestError } from "#server/domain/input-errors.ts";
 import { failWrite } from "#server/domain/write/run-write.ts";
+import { BadRequestError } from "#server/failures.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { readBodyToFile } from "#server/http/request-body.ts";
 import type { Services } from "#server/services.ts";
 import type { WriteResult } from "#shared/write-result.ts";
@@ -41,7 +42,7 @@ export function backupDownload(services: Services, actor: string, method = "GET"
   const headers = {
     "Content-Type": "application/gzip",
     "Content-Disposition": contentDisposition(name),
-    "Cache-Control": "no-store",
+    ...cacheHeader("none"),
   };
   // A HEAD request reads no body: no backup is made for it.
   if (method === "HEAD") return new Response(null, { headers });

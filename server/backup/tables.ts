@@ -57,6 +57,7 @@ export const notBackedUp: Readonly<Record<string, string>> = {
   known_devices: "sign-in limiter state tied to browsers' cookies",
   account_links: "one-time links that expire within 48 hours",
   article_autosaves: "a manager's private unsaved copy, not content",
+  scheduled_backups: "this installation's record of its own backups, kept where they are",
   kysely_migration: "the schema's own record: the manifest names its latest migration",
   kysely_migration_lock: "the schema's own lock",
 };

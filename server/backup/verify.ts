@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { migrations } from "#server/db/migrations/index.ts";
 import {
@@ -25,9 +26,10 @@ interface Seen {
 /**
  * Reads the whole archive once before anything is changed: every entry's checksum (and each
  * table's row count) must match the manifest, which comes last; files come before tables, and
- * nothing is there that the manifest does not list. Answers the manifest.
+ * nothing is there that the manifest does not list. Answers the manifest. `file` may also be a
+ * stream: a scheduled backup is read back from where it was written.
  */
-export async function verifyArchive(file: string): Promise<Manifest> {
+export async function verifyArchive(file: string | Readable): Promise<Manifest> {
   const files = new Map<string, Seen>();
   const tables = new Map<string, Seen>();
   let manifest: Manifest | undefined;

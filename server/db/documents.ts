@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { VersionConflictError } from "#server/failures.ts";
 import type { Db } from "./database.ts";
 
 /**
@@ -9,15 +10,6 @@ export interface VersionedDocument<T> {
   value: T;
   version: number;
   updatedAt: string;
-}
-
-export class VersionConflictError extends Error {
-  override name = "VersionConflictError";
-  readonly currentVersion: number;
-  constructor(currentVersion: number) {
-    super("The record was changed by someone else since it was loaded.");
-    this.currentVersion = currentVersion;
-  }
 }
 
 export async function readDocument<Schema extends z.ZodType>(

@@ -39,6 +39,7 @@ export interface Database {
   revisions: RevisionsTable;
   article_autosaves: ArticleAutosavesTable;
   imported_records: ImportedRecordsTable;
+  scheduled_backups: ScheduledBackupsTable;
 }
 
 /** Columns every editable record has: an optimistic-locking version and its times. */
@@ -360,4 +361,21 @@ export interface ImportedRecordsTable {
   /** The new record's id, or the single document's key. */
   target_id: string;
   imported_at: string;
+}
+
+/** One scheduled backup (BACKUP_TO): the claim of the process that takes it, then its outcome. */
+export interface ScheduledBackupsTable {
+  /** The scheduled time it is for (an ISO instant): one backup per time. */
+  slot: string;
+  status: "running" | "done" | "failed";
+  started_at: string;
+  finished_at: string | null;
+  /** Which process took it: host name and process id. */
+  taken_by: string;
+  /** Where the archive is: a file's path or an s3:// address. */
+  location: string | null;
+  bytes: number | null;
+  /** The archive's SHA-256, as read back from where it was written. */
+  sha256: string | null;
+  error: string | null;
 }

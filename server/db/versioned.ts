@@ -1,6 +1,6 @@
 import { sql } from "kysely";
+import { ListChangedError, RecordNotFoundError, VersionConflictError } from "#server/failures.ts";
 import type { Db } from "./database.ts";
-import { VersionConflictError } from "./documents.ts";
 import type { Database } from "./schema.ts";
 
 /** Tables whose rows carry an id and an optimistic-locking version. */
@@ -12,10 +12,6 @@ export type VersionedTable = {
 export type OrderedTable = {
   [Table in keyof Database]: Database[Table] extends { id: string; position: number } ? Table : never;
 }[keyof Database];
-
-export class RecordNotFoundError extends Error {
-  override name = "RecordNotFoundError";
-}
 
 /**
  * Updates one row when its stored version is still `expectedVersion`, and bumps the version.
@@ -62,7 +58,7 @@ async function throwMissingOrConflict(db: Db, table: VersionedTable, id: string)
     .select("version")
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row) throw new RecordNotFoundError("The record no longer exists.");
+  if (!row) throw new RecordNotFoundError();
   throw new VersionConflictError(row.version);
 }
 
@@ -86,7 +82,7 @@ export async function reorder(db: Db, table: OrderedTable, orderedIds: string[],
   const current = (await query.execute()).map((row) => row.id);
   const unique = new Set(orderedIds);
   if (unique.size !== orderedIds.length || current.length !== unique.size || current.some((id) => !unique.has(id))) {
-    throw new VersionConflictError(0);
+    throw new ListChangedError();
   }
   for (const [position, id] of orderedIds.entries()) {
     await db

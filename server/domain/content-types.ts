@@ -1,4 +1,4 @@
-import { accountsContent } from "./accounts/content-type.ts";
+import { accountsContent, myAccount } from "./accounts/content-type.ts";
 import { activitiesContent } from "./activities/content-type.ts";
 import { admissionsContent } from "./admissions/content-type.ts";
 import { articlesContent } from "./articles/content-type.ts";
@@ -32,6 +32,8 @@ export const contentTypes: readonly ContentType[] = [
   leadersContent,
   siteSettingsContent,
   accountsContent,
+  // The signed-in manager's own account pages (no page of the navigation's content list).
+  myAccount,
   filesContent,
   // Edited on the site settings page.
   homeContent,

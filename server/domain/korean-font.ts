@@ -1,11 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { byteLength, Memo } from "#server/memo.ts";
 
 const require = createRequire(import.meta.url);
 
 export type NotoSansKrWeight = "400Regular" | "700Bold";
 
-const files = new Map<NotoSansKrWeight, Promise<Buffer>>();
+/**
+ * The font files read: the two weights the server uses are 6 MB each, and both fit. Files of the
+ * installed package change only with a release: no version.
+ */
+const files = new Memo<Buffer>({ maxBytes: 16 * 1024 * 1024, sizeOf: byteLength });
 
 /**
  * Noto Sans KR as TrueType (from @expo-google-fonts/noto-sans-kr), read once per process. What
@@ -13,13 +18,9 @@ const files = new Map<NotoSansKrWeight, Promise<Buffer>>();
  * it never depends on the fonts a machine happens to have. A failed read is tried again next time.
  */
 export function notoSansKr(weight: NotoSansKrWeight): Promise<Buffer> {
-  let file = files.get(weight);
-  if (!file) {
-    file = readFile(require.resolve(`@expo-google-fonts/noto-sans-kr/${weight}/NotoSansKR_${weight}.ttf`));
-    file.catch(() => files.delete(weight));
-    files.set(weight, file);
-  }
-  return file;
+  return files.get(weight, () =>
+    readFile(require.resolve(`@expo-google-fonts/noto-sans-kr/${weight}/NotoSansKR_${weight}.ttf`)),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import type { z } from "zod";
-import { InputError } from "#server/domain/input-errors.ts";
+import { InputError } from "#server/failures.ts";
 import { jsonAnswer } from "./json-answer.ts";
 import { readJsonInput } from "./request-body.ts";
 

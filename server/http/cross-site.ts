@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { cacheHeader } from "./cache-policy.ts";
 
 /**
  * Refuses cross-site writes: every POST, PUT, PATCH and DELETE, whichever route answers it
@@ -23,7 +24,7 @@ export function refuseCrossSiteWrites(options: { trustedOrigins: string[] }): Re
         ? site === "same-origin" || site === "none"
         : origin === undefined || hostOf(origin) === req.host;
     if (allowed) return next();
-    res.status(403).type("text/plain; charset=utf-8").set("Cache-Control", "no-store");
+    res.status(403).type("text/plain; charset=utf-8").set(cacheHeader("none"));
     res.send(CROSS_SITE_MESSAGE);
   };
 }

@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /**
@@ -41,58 +41,39 @@ export function requestUrl(req: ExpressRequest): URL {
 }
 
 /**
- * A Fetch Request for `req`. Its body streams from the socket; its signal aborts when the client
- * goes away before the answer is written. `withoutBody` makes a second request for the same
- * address once the body has been read; `method` renders a HEAD as the GET it stands for.
+ * A Fetch Request for `req`, made by React Router's own Node plumbing (`createRequest` of
+ * @remix-run/node-fetch-server, which @react-router/node is built on) at the address
+ * `requestUrl` gives: its body streams from the socket, its signal aborts when the client goes
+ * away before the answer is written (unless `abortWhenClosed` is false). `method` renders a HEAD
+ * as the GET it stands for.
  */
 export function toFetchRequest(
   req: ExpressRequest,
   res: ExpressResponse,
-  options: { withoutBody?: boolean; method?: string | undefined } = {},
+  options: { method?: string | undefined; abortWhenClosed?: boolean } = {},
 ): Request {
   const url = requestUrl(req);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  const controller = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const method = options.method ?? req.method;
-  const init: RequestInit & { duplex?: "half" } = {
-    method,
-    headers,
-    signal: controller.signal,
-  };
-  if (method !== "GET" && method !== "HEAD" && !options.withoutBody) {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  return new Request(url, init);
+  const request = createRequest(req, res, { protocol: url.protocol, host: url.host });
+  const method = options.method ?? request.method;
+  // A render shared with other visitors (a GET, so no body) finishes even if this client leaves.
+  if (options.abortWhenClosed === false) return new Request(request.url, { method, headers: request.headers });
+  if (method !== request.method) return new Request(request, { method });
+  return request;
 }
 
-/** Writes a Fetch Response to Express's response, streaming its body. */
+/** The same request again once its body has been read: same address, method, headers and signal. */
+export function withoutBody(request: Request): Request {
+  return new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal });
+}
+
+/** Writes a Fetch Response to Express's response, streaming its body (none for a HEAD). */
 export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    res.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  if (!response.body) {
-    res.end();
-    return;
-  }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await sendResponse(res, response);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;

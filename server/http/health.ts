@@ -12,7 +12,12 @@ export interface Health {
   revision?: number | undefined;
 }
 
-/** What `/healthz` answers: whether the database and the file storage each answer right now. */
+/**
+ * What `/readyz` (and its older name `/healthz`) answers: whether the database and the file
+ * storage each answer right now. Liveness (`/livez`) asks nothing of either: a process whose
+ * database is away still serves its cached pages and the 503 page, so a proxy must keep sending
+ * it requests (decision 0035).
+ */
 export async function checkHealth(services: Services): Promise<Health> {
   const [database, storage] = await Promise.all([
     withTimeout(services.availability.check(), CHECK_TIMEOUT_MS).catch(() => false),

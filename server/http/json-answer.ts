@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { InputError } from "#server/domain/input-errors.ts";
+import { InputError } from "#server/failures.ts";
+import { cacheHeader } from "./cache-policy.ts";
 import { readJsonInput } from "./request-body.ts";
 
 /**
@@ -11,7 +12,7 @@ export function jsonAnswer(
   body: unknown,
   options: { cookies?: readonly string[]; headers?: Record<string, string> } = {},
 ): Response {
-  const headers = new Headers({ "Cache-Control": "no-store", ...options.headers });
+  const headers = new Headers({ ...cacheHeader("none"), ...options.headers });
   for (const cookie of options.cookies ?? []) headers.append("Set-Cookie", cookie);
   return Response.json(body, { status, headers });
 }

@@ -2,14 +2,23 @@ import * as build from "virtual:react-router/server-build";
 import type { Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { SESSION_COOKIE_NAME } from "#server/domain/accounts/sessions.ts";
-import { clientAddressContext, cspNonceContext, servicesContext } from "#server/http/router-context.ts";
+import {
+  clientAddressContext,
+  cspNonceContext,
+  servicesContext,
+  wholeDocumentContext,
+} from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
-import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { setCachePolicy } from "./cache-policy.ts";
+import { requestUrl, sendFetchResponse, toFetchRequest, withoutBody } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
 import { decideRoute, type RouteDecision, routeTable } from "./route-table.ts";
 
 /** The route table of this build, for tests that walk every route. */
 export const serverRoutes = build.routes;
+
+/** The islands' files of this build (decision 0038), for tests of what public pages load. */
+export { default as islandFiles } from "virtual:islands-manifest";
 
 /** Seconds a client is asked to wait before trying again while the database is unreachable. */
 const RETRY_AFTER_SECONDS = "5";
@@ -39,33 +48,46 @@ export function createPageHandler(services: Services): RequestHandler {
       const guarded = isAdminPath(req.path) && !req.headers.cookie?.includes(SESSION_COOKIE_NAME);
       if (decision.kind !== "render" && !guarded) return answerBeforeRendering(res, decision);
       const nonce = res.locals.cspNonce as string | undefined;
+      const cacheable = pageCache.accepts(req);
       const context = () => {
         const provider = new RouterContextProvider();
         provider.set(servicesContext, services);
         provider.set(cspNonceContext, nonce);
         provider.set(clientAddressContext, req.ip ?? "unknown");
+        // A page the cache may keep is read whole before it is stored anyway; rendered whole,
+        // its bytes are the same whoever asked and however busy the process was.
+        provider.set(wholeDocumentContext, cacheable);
         return provider;
       };
-      const cacheable = pageCache.accepts(req);
-      const generation = pageCache.generation;
       // A HEAD is rendered as its GET, so it carries the same headers (Node sends no body).
       const method = req.method === "HEAD" ? "GET" : undefined;
-      const wasAvailable = availability.available;
-      let response = await handle(toFetchRequest(req, res, { method }), context());
-      if (response.status >= 500 && wasAvailable && !availability.available) {
-        await response.body?.cancel();
-        response = await handle(toFetchRequest(req, res, { withoutBody: true }), context());
-      }
-      if (response.status === 503) {
-        response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
-        response.headers.set("Cache-Control", "no-store");
-      }
+      const render = async (options: { shared: boolean }) => {
+        const wasAvailable = availability.available;
+        // A render shared by several visitors finishes even if the first of them leaves.
+        const fetchOptions = { method, abortWhenClosed: !options.shared };
+        const request = toFetchRequest(req, res, fetchOptions);
+        let response = await handle(request, context());
+        if (response.status >= 500 && wasAvailable && !availability.available) {
+          await response.body?.cancel();
+          response = await handle(withoutBody(request), context());
+        }
+        if (response.status === 503) {
+          response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
+          setCachePolicy(response.headers, "none");
+        }
+        return response;
+      };
       if (cacheable) {
-        const baseHeaders = res.getHeaders();
-        const page = await pageCache.store({ req, response, baseHeaders, nonce, generation });
-        if (page) return sendCachedPage(req, res, page);
+        const rendered = await pageCache.renderOnce(req, async (generation) => {
+          const response = await render({ shared: true });
+          const baseHeaders = res.getHeaders();
+          return (await pageCache.store({ req, response, baseHeaders, nonce, generation })) ?? response;
+        });
+        if (rendered instanceof Response) return await sendFetchResponse(res, rendered);
+        if (rendered) return sendCachedPage(req, res, rendered);
+        // The render this request waited for made nothing to share: it renders its own.
       }
-      await sendFetchResponse(res, response);
+      await sendFetchResponse(res, await render({ shared: false }));
     } catch (error) {
       next(error);
     }
@@ -78,10 +100,10 @@ function isAdminPath(path: string): boolean {
 
 /** Redirects to the canonical address, OPTIONS, and methods or addresses no route takes. */
 function answerBeforeRendering(res: ExpressResponse, decision: Exclude<RouteDecision, { kind: "render" }>) {
-  res.set("Cache-Control", "no-store");
+  setCachePolicy(res, "none");
   switch (decision.kind) {
     case "redirect":
-      res.set("Cache-Control", "public, max-age=3600");
+      setCachePolicy(res, { maxAge: 3600 });
       res.redirect(308, decision.location);
       return;
     case "options":

@@ -12,15 +12,9 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { data } from "react-router";
 import type { z } from "zod";
 import { megabytes, uploadLimits } from "#server/domain/files/uploads.ts";
-import {
-  BadRequestError,
-  InputError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from "#server/domain/input-errors.ts";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/failures.ts";
 
 /**
  * The one way a request body is read. A form must come as multipart or URL-encoded, JSON as
@@ -55,7 +49,9 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
   const maxTextBytes = limits.maxTextBytes ?? uploadLimits.textBytes;
   const maxFiles = limits.maxFiles;
   const maxFileSize = Math.max(limits.maxFileBytes, maxTextBytes);
-  const maxTotalSize = maxFiles * limits.maxFileBytes + maxTextBytes + MiB;
+  // A URL-encoded body cannot carry files: it is held to the text's share, while it streams in.
+  const urlEncoded = mediaType(request) === "application/x-www-form-urlencoded";
+  const maxTotalSize = (urlEncoded ? 0 : maxFiles * limits.maxFileBytes) + maxTextBytes + MiB;
   const tooLarge = `한 번에 보낼 수 있는 크기(${megabytes(maxTotalSize)})를 넘었습니다.`;
   if (Number(request.headers.get("content-length") ?? 0) > maxTotalSize) {
     throw new PayloadTooLargeError(tooLarge);
@@ -96,16 +92,6 @@ export async function readForm(request: Request, limits: FormLimits): Promise<Fo
     }
   }
   return form;
-}
-
-/** A route action's text-only form (sign-in, account pages); what cannot be read is its 4xx. */
-export async function readTextForm(request: Request): Promise<FormData> {
-  try {
-    return await readForm(request, TEXT_ONLY);
-  } catch (error) {
-    if (error instanceof InputError) throw data(error.message, { status: error.status });
-    throw error;
-  }
 }
 
 /**

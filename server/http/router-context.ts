@@ -8,6 +8,13 @@ export const servicesContext = createContext<Services>();
 /** The per-request Content-Security-Policy nonce that inline scripts must carry. */
 export const cspNonceContext = createContext<string | undefined>(undefined);
 
+/**
+ * Whether the document is rendered whole before its first byte goes out, as for a crawler: set
+ * for an answer the page cache may keep, whose bytes (and so its ETag) must not depend on the
+ * user agent or on how fast the parts of the render were ready (page-handler.ts).
+ */
+export const wholeDocumentContext = createContext<boolean>(false);
+
 /** The client's address as Express reads it (from the proxy's headers with TRUST_PROXY). */
 export const clientAddressContext = createContext<string>("unknown");
 

@@ -1,7 +1,5 @@
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
-import type { z } from "zod";
 import { DEVICE_COOKIE_NAME, DEVICE_LIFETIME_MS, isDeviceToken } from "#server/domain/accounts/devices.ts";
-import type { RelyingParty } from "#server/domain/accounts/passkeys.ts";
 import {
   type ActiveSession,
   findActiveSession,
@@ -10,9 +8,10 @@ import {
   SESSION_COOKIE_NAME,
 } from "#server/domain/accounts/sessions.ts";
 import { CHALLENGE_LIFETIME_MS, isChallengeToken } from "#server/domain/accounts/sign-in-challenges.ts";
-import { displayedClubName, loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
-import { readJsonRequest } from "#server/http/json-answer.ts";
-import { getServices, sessionContext } from "#server/http/router-context.ts";
+import { NOBODY, type WriteAuthor } from "#server/domain/write/content-type.ts";
+import { UNAUTHORIZED_MESSAGE } from "#server/failures.ts";
+import { clientAddressContext, getServices, sessionContext } from "#server/http/router-context.ts";
+import { cacheHeader, setCachePolicy } from "./cache-policy.ts";
 
 /**
  * The admin area's guard. The admin layout route runs `adminAreaMiddleware` for every page,
@@ -30,7 +29,6 @@ interface RequestArgs {
 export const SIGN_IN_PATH = "/admin/login";
 /** Where a right password goes when the manager has a second factor on. */
 export const SECOND_FACTOR_PATH = "/admin/login/verify";
-export const UNAUTHORIZED_MESSAGE = "로그인이 필요합니다. 다시 로그인해 주세요.";
 
 /**
  * A cookie holding one random token: httpOnly, same-site, secure over HTTPS, and read only when
@@ -92,34 +90,18 @@ export function sessionCookieHeader(request: Request, session: NewSession): Prom
 }
 
 /**
- * Whom passkeys belong to: the configured SITE_URL, else the address the request came to (the
- * browser checks the page it runs on, so a passkey works on the host name it was made on).
+ * The cookies of a sign-in that worked: the new session's, the device cookie of a browser not
+ * known yet, and the finished sign-in step's cleared.
  */
-export async function relyingPartyFor(
+export async function signedInHeaders(
   request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<RelyingParty> {
-  const { config, db } = getServices(context);
-  const origin = new URL(config.siteUrl ?? request.url).origin;
-  const { value: settings } = await loadOwnSiteSettings(db);
-  return { id: new URL(origin).hostname, origin, name: `${displayedClubName(settings)} 관리자` };
-}
-
-/** The most a passkey step's JSON body may weigh: an authenticator's answer is a few KB. */
-const MAX_PASSKEY_STEP_BYTES = 64 * 1024;
-
-/**
- * A passkey step's request (signing in with a passkey or adding one): its JSON input and the
- * relying party the ceremony is for, or the 4xx to answer when the body is not what `schema` says.
- */
-export async function readPasskeyStep<T>(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  schema: z.ZodType<T>,
-): Promise<{ ok: true; input: T; rp: RelyingParty } | { ok: false; response: Response }> {
-  const read = await readJsonRequest(request, schema, MAX_PASSKEY_STEP_BYTES);
-  if (!read.ok) return read;
-  return { ok: true, input: read.input, rp: await relyingPartyFor(request, context) };
+  signedIn: { session: NewSession; deviceToken?: string | undefined },
+): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await challengeCookie.cleared(request));
+  headers.append("Set-Cookie", await sessionCookieHeader(request, signedIn.session));
+  if (signedIn.deviceToken) headers.append("Set-Cookie", await deviceCookieHeader(request, signedIn.deviceToken));
+  return headers;
 }
 
 function isHttps(request: Request): boolean {
@@ -136,6 +118,30 @@ export async function currentSession(args: Omit<RequestArgs, "url">): Promise<Ac
   return session;
 }
 
+/**
+ * Who a request writes as (see WriteAuthor): the signed-in manager, or nobody yet; and the
+ * browser it came from, with the tokens of its device and sign-in step cookies.
+ */
+export async function writeAuthorOf(args: Omit<RequestArgs, "url">): Promise<WriteAuthor> {
+  const { request, context } = args;
+  const session = await currentSession(args);
+  const client = {
+    address: context.get(clientAddressContext),
+    // Passkeys belong to the configured SITE_URL's host, else to the host the request came to.
+    origin: new URL(getServices(context).config.siteUrl ?? request.url).origin,
+    userAgent: request.headers.get("user-agent") ?? undefined,
+    deviceToken: await readDeviceToken(request),
+    challengeToken: await readChallengeToken(request),
+  };
+  if (!session) return { actor: NOBODY, client };
+  const { account } = session;
+  return {
+    actor: account.email,
+    account: { id: account.id, email: account.email, sessionId: session.id, persistent: session.persistent },
+    client,
+  };
+}
+
 /** The signed-in manager's session, or the refusal thrown for this kind of request. */
 export async function requireSignedIn(args: RequestArgs): Promise<ActiveSession> {
   const session = await currentSession(args);
@@ -144,7 +150,7 @@ export async function requireSignedIn(args: RequestArgs): Promise<ActiveSession>
   throw data(UNAUTHORIZED_MESSAGE, {
     status: 401,
     statusText: "Unauthorized",
-    headers: { "Cache-Control": "no-store" },
+    headers: cacheHeader("none"),
   });
 }
 
@@ -152,7 +158,7 @@ export async function requireSignedIn(args: RequestArgs): Promise<ActiveSession>
 export async function adminAreaMiddleware(args: RequestArgs, next: () => Promise<Response>): Promise<Response> {
   await requireSignedIn(args);
   const response = await next();
-  response.headers.set("Cache-Control", "no-store");
+  setCachePolicy(response.headers, "none");
   response.headers.set("X-Robots-Tag", "noindex");
   return response;
 }

@@ -10,10 +10,9 @@ import {
   StorageNotFoundError,
   type StoredFileInfo,
 } from "#server/storage/storage.ts";
+import { cacheHeader } from "./cache-policy.ts";
 import { clientCopyIsCurrent } from "./conditional-get.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "./pdf-policy.ts";
-
-const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /**
  * Serves uploaded files from whichever storage holds them, at the same addresses and with the
@@ -83,7 +82,7 @@ export function serveStoredFiles(storage: FileStorage, logger: Logger): RequestH
 
 function fileHeaders(key: string, info: StoredFileInfo): Record<string, string> {
   return {
-    "Cache-Control": `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
+    ...cacheHeader("immutable"),
     "Last-Modified": info.lastModified.toUTCString(),
     ETag: info.etag,
     "Accept-Ranges": "bytes",

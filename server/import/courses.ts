@@ -3,8 +3,10 @@ import { addCourseEntry, addPeriod, courseEntrySchema, periodInputSchema } from 
 import type { CourseKind } from "#shared/course-kinds.ts";
 import { SkipError } from "./export-files.ts";
 import { documentOf } from "./firestore.ts";
-import type { ImportItem, ItemReader } from "./items.ts";
-import { entryKeys, field, list, records, text } from "./source-values.ts";
+import { type ImportItem, type ItemReader, listItems, unreadableItem } from "./items.ts";
+import { field, firstText, list, quoted, text } from "./source-values.ts";
+
+const PERIODS_DOCUMENT = "information/periods";
 
 /**
  * information/periods: {periods: ["2024-1학기", ...]} (or `contents`), the list in its order;
@@ -13,45 +15,73 @@ import { entryKeys, field, list, records, text } from "./source-values.ts";
  * after the listed ones. Each entry is an item of its own, written into its period.
  */
 export const courseItems: ItemReader = (source) => {
-  const listDocument = documentOf(source, "information", "periods")?.data ?? {};
-  const courses = source.get("community_activity_courses") ?? [];
-  const names: string[] = [];
-  for (const name of [
-    ...list(field(listDocument, "periods", "contents")).map(text),
-    ...courses.map((course) => text(course.data.period) || course.id),
-  ]) {
-    if (!names.some((known) => periodKey(known) === periodKey(name))) names.push(name);
+  const listDocument = documentOf(source, "information", "periods");
+  const courses = source.collections.get("community_activity_courses") ?? [];
+  const items: ImportItem[] = [];
+  const names: { name: string; document: string }[] = [];
+  const listed = list(listDocument ? field(listDocument.data, "periods", "contents") : undefined);
+  for (const [index, value] of listed.entries()) {
+    const name = text(value).trim();
+    if (name === "") {
+      items.push(
+        unreadableItem(
+          {
+            source: `${PERIODS_DOCUMENT}/periods/${index}`,
+            document: PERIODS_DOCUMENT,
+            kind: "period",
+            label: `periods[${index}]`,
+          },
+          `the entry is ${quoted(value)}, not a period's name.`,
+        ),
+      );
+    } else {
+      names.push({ name, document: PERIODS_DOCUMENT });
+    }
+  }
+  for (const course of courses)
+    names.push({ name: text(course.data.period).trim() || course.id, document: course.path });
+
+  const added = new Set<string>();
+  for (const { name, document } of names) {
+    if (added.has(periodKey(name))) continue;
+    added.add(periodKey(name));
+    items.push({
+      source: periodSource(name),
+      document,
+      kind: "period",
+      label: name,
+      write: ({ trx }) => addPeriod(trx, periodInputSchema.parse({ name })),
+    });
   }
 
-  const items: ImportItem[] = names.map((name) => ({
-    source: periodSource(name),
-    kind: "period",
-    label: name,
-    write: ({ trx }) => addPeriod(trx, periodInputSchema.parse({ name })),
-  }));
-
   for (const course of courses) {
-    const name = text(course.data.period) || course.id;
+    const name = text(course.data.period).trim() || course.id;
     for (const [kind, fieldName] of kinds) {
-      const entries = records(course.data[fieldName]);
-      for (const [index, key] of entryKeys(entries).entries()) {
-        const entry = entries[index] ?? {};
-        items.push({
-          source: `${course.path}/${fieldName}/${key}`,
-          kind: "courseEntry",
-          label: `${name} ${text(entry.title)}`.trim(),
-          write: async ({ trx, importedId }) => {
-            const fields = courseEntrySchema.parse({
-              title: text(entry.title),
-              description: text(field(entry, "description", "content")),
-              leader: text(entry.leader),
-            });
-            const periodId = await importedId(periodSource(name));
-            if (!periodId) throw new SkipError(`its period '${name}' was not imported.`);
-            return addCourseEntry(trx, { periodId, kind }, fields);
+      items.push(
+        ...listItems(
+          course.data[fieldName],
+          { document: course.path, field: fieldName, kind: "courseEntry" },
+          (entry, key): ImportItem => {
+            const title = firstText(entry, "title", "name");
+            return {
+              source: `${course.path}/${fieldName}/${key}`,
+              document: course.path,
+              kind: "courseEntry",
+              label: `${name} ${title}`.trim(),
+              write: async ({ trx, importedId }) => {
+                const fields = courseEntrySchema.parse({
+                  title,
+                  description: firstText(entry, "description", "content", "text"),
+                  leader: firstText(entry, "leader", "leaderName"),
+                });
+                const periodId = await importedId(periodSource(name));
+                if (!periodId) throw new SkipError(`its period '${name}' was not imported.`);
+                return addCourseEntry(trx, { periodId, kind }, fields);
+              },
+            };
           },
-        });
-      }
+        ),
+      );
     }
   }
   return items;
@@ -64,5 +94,5 @@ const kinds: [CourseKind, string][] = [
 ];
 
 function periodSource(name: string): string {
-  return `information/periods/${periodKey(name)}`;
+  return `${PERIODS_DOCUMENT}/${periodKey(name)}`;
 }

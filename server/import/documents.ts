@@ -1,92 +1,72 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument } from "#server/db/documents.ts";
-import { admissionInfoSchema, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
+import { saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { leadersSchema, saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { rulesSchema, saveRules } from "#server/domain/rules/rules.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
-import { newId } from "#server/storage/storage.ts";
-import { documentOf, isObject, type SourceDocument } from "./firestore.ts";
+import { FieldError } from "#server/failures.ts";
+import { documentOf } from "./firestore.ts";
 import type { ImportItem, ItemReader } from "./items.ts";
-import { dateInput, field, records, text } from "./source-values.ts";
+import { field, firstText, isObject, list, text } from "./source-values.ts";
 
 /**
- * The original's single documents: information/leaders {leaders: [{name, phoneNumber}]},
- * information/admission_info {meta: {isRecruiting, image, title?, description?, applyUrl?},
- * schedules: [{title, date, description}], faqs: [{question, answer}]} and archive/rules
- * {contents} (HTML, or plain text whose lines become paragraphs).
+ * The original's single documents besides the admission info: information/leaders {leaders:
+ * [{name, phoneNumber}]} and archive/rules {contents} (HTML, or plain text whose lines become
+ * paragraphs, or a list of such lines).
  */
 export const documentItems: ItemReader = (source) => {
   const items: ImportItem[] = [];
-  const add = (collection: string, id: string, make: (document: SourceDocument) => ImportItem) => {
-    const document = documentOf(source, collection, id);
-    if (document) items.push(make(document));
-  };
-  add("information", "leaders", (document) => ({
-    source: document.path,
-    kind: "leaders",
-    label: "운영진",
-    write: async ({ trx }) => {
-      const leaders = records(document.data.leaders).map((leader) => ({
-        name: text(leader.name),
-        phoneNumber: hyphenatedPhone(text(field(leader, "phoneNumber", "phone"))),
-      }));
-      await saveLeaders(trx, leadersSchema.parse({ leaders }), undefined);
-      return "leaders";
-    },
-  }));
-  add("information", "admission_info", (document) => ({
-    source: document.path,
-    kind: "admissions",
-    label: "모집 안내",
-    write: async ({ trx, files, exportFiles }) => {
-      const meta = isObject(document.data.meta) ? document.data.meta : {};
-      const info = admissionInfoSchema.parse({
-        meta: {
-          isRecruiting: meta.isRecruiting === true,
-          imageFileId: null,
-          title: text(meta.title) || DEFAULT_ADMISSION_TITLE,
-          description: text(meta.description),
-          applyUrl: text(field(meta, "applyUrl", "link")).trim(),
-        },
-        schedules: records(document.data.schedules).map((schedule) => ({
-          id: newId(),
-          title: text(field(schedule, "title", "name")),
-          date: text(schedule.date) || dateInput(schedule.date),
-          description: text(schedule.description),
-        })),
-        faqs: records(document.data.faqs).map((faq) => ({
-          id: newId(),
-          question: text(faq.question),
-          answer: text(faq.answer),
-        })),
-      });
-      const address = text(field(meta, "image", "imgUrl"));
-      if (address) {
-        const image = await exportFiles.image(address);
-        info.meta.imageFileId = (await files.store({ folder: "admission", ...image })).id;
-      }
-      await saveAdmissionInfo(trx, info, undefined);
-      return "admission_info";
-    },
-  }));
-  add("archive", "rules", (document) => ({
-    source: document.path,
-    kind: "rules",
-    label: "회칙",
-    write: async ({ trx }) => {
-      const { html, remoteImages } = sanitizeRichText(asHtml(text(document.data.contents)));
-      const remote = remoteImagesMessage(remoteImages);
-      if (remote) throw new FieldError("contents", remote);
-      await saveRules(trx, rulesSchema.parse({ contents: html, attachments: [] }), undefined);
-      return "rules";
-    },
-  }));
+  const leaders = documentOf(source, "information", "leaders");
+  if (leaders) {
+    items.push({
+      source: leaders.path,
+      document: leaders.path,
+      kind: "leaders",
+      label: "운영진",
+      write: async ({ trx, replaceDocuments }) => {
+        const people = list(leaders.data.leaders).map((leader) => ({
+          name: isObject(leader) ? firstText(leader, "name") : text(leader),
+          phoneNumber: isObject(leader) ? hyphenatedPhone(firstText(leader, "phoneNumber", "phone", "tel")) : "",
+        }));
+        const parsed = leadersSchema.parse({ leaders: people });
+        await saveLeaders(trx, parsed, await writeOverVersion(trx, "leaders", replaceDocuments));
+        return "leaders";
+      },
+    });
+  }
+  const rules = documentOf(source, "archive", "rules");
+  if (rules) {
+    items.push({
+      source: rules.path,
+      document: rules.path,
+      kind: "rules",
+      label: "회칙",
+      write: async ({ trx, replaceDocuments }) => {
+        const contents = field(rules.data, "contents", "content", "text");
+        const written = Array.isArray(contents) ? contents.map(text).join("\n") : text(contents);
+        const { html, remoteImages } = sanitizeRichText(asHtml(written));
+        const remote = remoteImagesMessage(remoteImages);
+        if (remote) throw new FieldError("contents", remote);
+        const value = rulesSchema.parse({ contents: html, attachments: [] });
+        await saveRules(trx, value, await writeOverVersion(trx, "rules", replaceDocuments));
+        return "rules";
+      },
+    });
+  }
   return items;
 };
 
-const DEFAULT_ADMISSION_TITLE = "신입 부원 모집";
+export const DEFAULT_ADMISSION_TITLE = "신입 부원 모집";
+
+/**
+ * The version to write a single document over: none (it must not exist yet), or, where the
+ * site's documents may be replaced (a site that started empty), the one it has.
+ */
+export async function writeOverVersion(trx: Db, key: string, replace: boolean): Promise<number | undefined> {
+  if (!replace) return undefined;
+  return (await readDocument(trx, key, z.unknown()))?.version;
+}
 
 /**
  * What every public page needs and the export may lack: admission info (closed, no schedules)
@@ -116,7 +96,8 @@ export async function writeMissingDocuments(trx: Db): Promise<string[]> {
 
 /** Whether the site has its leaders (every page's footer shows them). */
 export async function hasLeaders(db: Db): Promise<boolean> {
-  return (await readDocument(db, "leaders", z.unknown())) !== undefined;
+  const document = await readDocument(db, "leaders", z.object({ leaders: z.array(z.unknown()) }).loose());
+  return (document?.value.leaders.length ?? 0) > 0;
 }
 
 /** Digits alone (01012345678) written as the form asks for them (010-1234-5678). */

@@ -2,8 +2,9 @@ import type { Db } from "#server/db/database.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import type { AuditCategory } from "#shared/audit-categories.ts";
-import type { ExportFiles } from "./export-files.ts";
+import { type ExportFiles, SkipError } from "./export-files.ts";
 import type { FirestoreExport } from "./firestore.ts";
+import { entryKeys, isIndexMap, isObject, list, quoted } from "./source-values.ts";
 
 /** What a source document or list entry becomes, with how the report and the audit log name it. */
 export const importKinds = {
@@ -30,8 +31,18 @@ export interface ImportContext {
   storage: FileStorage;
   exportFiles: ExportFiles;
   clubName: string;
+  /**
+   * Whether the site's single documents (leaders, admission info, rules) may be written over:
+   * on a site that started empty and has had no import yet, whatever it holds is no one's work.
+   */
+  replaceDocuments: boolean;
   /** The record an earlier item (of this run or an earlier one) made of `source`, if any. */
   importedId(source: string): Promise<string | undefined>;
+  /**
+   * A file the record can do without: undefined when the export lacks it or the upload checks
+   * refuse it, and the report names it; the record comes in without it.
+   */
+  optional<T>(file: Promise<T>): Promise<T | undefined>;
 }
 
 /**
@@ -42,11 +53,69 @@ export interface ImportContext {
  */
 export interface ImportItem {
   source: string;
+  /** The path of the export's document it comes from, to report every document's outcome. */
+  document: string;
   kind: ImportKind;
   /** Its title or name, for the report. */
   label: string;
+  /** How a value the importer did not recognise was kept, in a sentence each, for the report. */
+  choices?: string[];
+  /** Parts of the record that cannot come over (an unreadable schedule, say): the rest does. */
+  leftOut?: string[];
   write(context: ImportContext): Promise<string>;
+}
+
+/** An entry or document that cannot be read at all: reported as skipped, and tried again next run. */
+export function unreadableItem(
+  item: Pick<ImportItem, "source" | "document" | "kind" | "label">,
+  reason: string,
+): ImportItem {
+  return {
+    ...item,
+    write: () => {
+      throw new SkipError(reason);
+    },
+  };
 }
 
 /** What each content type reads from the export: its items, in the order they are written. */
 export type ItemReader = (source: FirestoreExport) => ImportItem[];
+
+/**
+ * The entries of a list field (an array, or a map of index keys) as items: each record through
+ * `make` (one item, or an item and those of its own lists), with its key between runs; an entry that is no record, or a field that is no list,
+ * becomes an unreadable item, so the report names it.
+ */
+export function listItems(
+  value: unknown,
+  at: { document: string; field: string; kind: ImportKind },
+  make: (entry: Record<string, unknown>, key: string, index: number) => ImportItem | ImportItem[],
+): ImportItem[] {
+  const fieldPath = `${at.document}/${at.field}`;
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) && !isObject(value)) {
+    return [
+      unreadableItem(
+        { source: fieldPath, document: at.document, kind: at.kind, label: at.field },
+        `${at.field} is ${quoted(value)}, not a list.`,
+      ),
+    ];
+  }
+  if (isObject(value) && Object.keys(value).length > 0 && !isIndexMap(value)) {
+    return [
+      unreadableItem(
+        { source: fieldPath, document: at.document, kind: at.kind, label: at.field },
+        `${at.field} is a record (${quoted(Object.keys(value).join(", "))}), not a list.`,
+      ),
+    ];
+  }
+  const entries = list(value);
+  return entryKeys(entries).flatMap((key, index) => {
+    const entry = entries[index];
+    if (isObject(entry)) return make(entry, key, index);
+    return unreadableItem(
+      { source: `${fieldPath}/${key}`, document: at.document, kind: at.kind, label: `${at.field}[${index}]` },
+      `the entry is ${quoted(entry)}, not a record of fields.`,
+    );
+  });
+}

@@ -3,32 +3,40 @@ import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
 import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { type FileChanges, type StoredFile, storageKeysOf, writeWithFiles } from "#server/domain/files/files.ts";
-import { loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
-import { hasSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import {
+  getSiteSettings,
+  hasSiteSettings,
+  saveSiteSettings,
+  withClubIdentity,
+} from "#server/domain/site-settings/site-settings.ts";
 import { writeSiteFrame } from "#server/seed/empty-site.ts";
 import type { Services } from "#server/services.ts";
 import { activityItems } from "./activities.ts";
+import { admissionItems } from "./admission.ts";
 import { articleItems } from "./articles.ts";
 import { calendarItems } from "./calendar.ts";
 import { courseItems } from "./courses.ts";
 import { documentItems, hasLeaders, writeMissingDocuments } from "./documents.ts";
-import { ExportFiles } from "./export-files.ts";
+import { ExportFiles, FileProblem } from "./export-files.ts";
 import { feedItems } from "./feed.ts";
-import { documentOf, type FirestoreExport, ImportRefusedError, readFirestoreExport } from "./firestore.ts";
-import { type ImportContext, type ImportItem, importKinds } from "./items.ts";
+import { documentOf, ImportRefusedError, readFirestoreExport } from "./firestore.ts";
+import { type ExportIdentity, readIdentity } from "./identity.ts";
+import { type ImportContext, type ImportItem, type ImportKind, importKinds } from "./items.ts";
 import { odaehoItems } from "./odaeho.ts";
 import { organizationItems } from "./organization.ts";
 import { type ImportReport, type ReportedItem, skipReason } from "./report.ts";
+import { describeDocuments } from "./source-documents.ts";
 
 /** Who the audit log names for what the import wrote. */
 export const IMPORT_ACTOR = "import";
 
-/** The key the site's own starting parts (settings, home page) are recorded under. */
-const SITE_SOURCE = "(site)";
+/** The key the site's own starting parts (settings, identity, home page) are recorded under. */
+export const SITE_SOURCE = "(site)";
 
 /** Every content type's reader, in the order their items are written (leaders first). */
 const readers = [
   documentItems,
+  admissionItems,
   articleItems,
   courseItems,
   activityItems,
@@ -38,77 +46,100 @@ const readers = [
   organizationItems,
 ];
 
+/** How far the run is: called after each item with the count of its kind done. */
+export type ImportProgress = (progress: { kind: ImportKind; done: number; total: number }) => void;
+
 class DryRun extends Error {}
 
 /**
  * Imports the original site's export (decision 0033) into the configured database and storage,
  * all in one transaction: every document is checked with the admin's schemas and written with
- * the admin's domain functions; one that is refused is reported and skipped, anything else
- * undoes the whole import (files included). Documents an earlier run imported are left alone.
+ * the admin's domain functions; one that is refused is reported and skipped, a file the export
+ * lacks is left out of its record, anything else undoes the whole import (files included).
+ * Documents an earlier run imported are left alone.
  */
 export async function importFirebaseExport(
   services: Pick<Services, "db" | "storage" | "config">,
-  exportDir: string,
-  options: { dryRun?: boolean } = {},
+  exportPath: string,
+  options: { dryRun?: boolean; onProgress?: ImportProgress } = {},
 ): Promise<ImportReport> {
   const started = performance.now();
   const { db, storage } = services;
-  const source = await readFirestoreExport(exportDir);
+  const source = await readFirestoreExport(exportPath);
+  const found = readIdentity(source);
   const report: ImportReport = {
     dryRun: options.dryRun ?? false,
+    files: source.files,
+    documents: [],
     imported: [],
     alreadyImported: [],
     skipped: [],
-    notes: unreadParts(source),
+    leftOut: [],
+    choices: [],
+    notes: [],
     milliseconds: 0,
   };
-  const done = () => ({ ...report, milliseconds: Math.round(performance.now() - started) });
 
   const mapped = new Set((await db.selectFrom("imported_records").select("source").execute()).map((row) => row.source));
-  const siteReady = await hasSiteSettings(db);
-  if (siteReady && mapped.size === 0) {
+  const firstRun = !mapped.has(SITE_SOURCE);
+  if (firstRun && (await hasOwnContent(db))) {
     throw new ImportRefusedError(
       "The database already has content that did not come from an import (the demo club, or a site in use). " +
-        "Import into an empty database: a new DATA_DIR, or DATABASE_URL naming an empty PostgreSQL database.",
+        "Import into an empty database or an empty site: a new DATA_DIR, or DATABASE_URL naming an empty PostgreSQL database.",
     );
   }
-  if (!siteReady && !documentOf(source, "information", "leaders")) {
+  if (!(await hasLeaders(db)) && !documentOf(source, "information", "leaders")) {
     throw new ImportRefusedError(
-      "The export has no information/leaders document: every page shows the leaders, so an empty site needs them.",
+      "The export has no information/leaders document: every page shows the leaders, so the site needs them.",
     );
   }
 
   const items = readers.flatMap((read) => read(source));
   const pending = items.filter((item) => !mapped.has(item.source));
   report.alreadyImported = items.filter((item) => mapped.has(item.source)).map(reported);
-  if (siteReady && pending.length === 0) return done();
+  const done = () => ({
+    ...report,
+    documents: describeDocuments(source, items, report, { identity: found, firstRun }),
+    milliseconds: Math.round(performance.now() - started),
+  });
+  if (!firstRun && pending.length === 0) return done();
 
-  const exportFiles = new ExportFiles(exportDir);
+  const exportFiles = new ExportFiles(exportPath);
+  const totals = new Map<ImportKind, number>();
+  for (const item of pending) totals.set(item.kind, (totals.get(item.kind) ?? 0) + 1);
+  const progress = new Map<ImportKind, number>();
   try {
     await writeWithFiles(db, storage, async (trx, files) => {
-      if (!siteReady) {
-        await writeSiteFrame(trx);
-        await remember(trx, SITE_SOURCE, "site", "site_settings");
-        report.notes.push(
-          "The club's identity and the home page start empty: the first manager to sign in is asked for them at /admin/setup.",
-        );
-      }
-      const { clubName } = (await loadOwnSiteSettings(trx)).value;
-      for (const item of pending) {
-        const reason = await importOne(item, { trx, files, storage, exportFiles, clubName });
-        if (reason === undefined) report.imported.push(reported(item));
-        else report.skipped.push({ ...reported(item), reason });
-      }
+      let clubName = found.identity.clubName ?? "";
+      const step = async (item: ImportItem) => {
+        const context = { trx, files, storage, exportFiles, clubName, replaceDocuments: firstRun };
+        const outcome = await importOne(item, context);
+        if ("reason" in outcome) report.skipped.push({ ...reported(item), reason: outcome.reason });
+        else {
+          report.imported.push(reported(item));
+          for (const what of outcome.leftOut) report.leftOut.push({ ...reported(item), what });
+          for (const choice of item.choices ?? []) report.choices.push({ ...reported(item), choice });
+        }
+        const count = (progress.get(item.kind) ?? 0) + 1;
+        progress.set(item.kind, count);
+        options.onProgress?.({ kind: item.kind, done: count, total: totals.get(item.kind) ?? count });
+      };
+      // The leaders first, before any picture is drawn or read: without them the site cannot
+      // start, so nothing else is worth doing.
+      for (const item of pending.filter((each) => each.kind === "leaders")) await step(item);
       if (!(await hasLeaders(trx))) {
         const why = report.skipped.find((item) => item.kind === "leaders")?.reason ?? "missing";
         throw new ImportRefusedError(
           `information/leaders could not be imported (${why}): every page shows the leaders.`,
         );
       }
+      if (firstRun) await takeIdentity(trx, found, report);
+      clubName = (await getSiteSettings(trx)).value.clubName;
+      for (const item of pending.filter((each) => each.kind !== "leaders")) await step(item);
       const standIns = await writeMissingDocuments(trx);
       for (const written of standIns) report.notes.push(`Not in the export, so written as a start: ${written}.`);
       // A run that only skipped what it skipped before leaves the site exactly as it was.
-      if (!siteReady || standIns.length > 0 || report.imported.length > 0) {
+      if (firstRun || standIns.length > 0 || report.imported.length > 0) {
         await writeAuditEntries(trx, report.imported);
         await bumpContentRevision(trx);
       }
@@ -121,12 +152,58 @@ export async function importFirebaseExport(
 }
 
 /**
- * Writes one item inside a savepoint: answers undefined when it was imported, or why it was
- * skipped, with its rows rolled back and the files it stored deleted again.
+ * The site's own parts on the first run: an empty database gets the empty frame a site of its
+ * own starts with (no identity, an empty home page), and the settings take the club's identity
+ * the export has; the setup page asks the managers for the rest.
  */
-async function importOne(item: ImportItem, context: Omit<ImportContext, "importedId">): Promise<string | undefined> {
+async function takeIdentity(trx: Db, found: ExportIdentity, report: ImportReport): Promise<void> {
+  if (!(await hasSiteSettings(trx))) {
+    await writeSiteFrame(trx);
+    report.notes.push(
+      "The home page starts empty, and what the export lacks of the club's identity is asked for at /admin/setup.",
+    );
+  }
+  const current = await getSiteSettings(trx);
+  const { settings, missing, refused } = withClubIdentity(current.value, found.identity);
+  await saveSiteSettings(trx, settings, current.version);
+  await remember(trx, SITE_SOURCE, "site", "site_settings");
+  report.identity = {
+    taken: Object.entries(found.from)
+      .filter(([field]) => !refused.some((entry) => entry.field === field))
+      .map(([field, from]) => ({ field: field as keyof typeof found.from, from })),
+    missing,
+    refused: refused.map((entry) => `${entry.field} (${found.from[entry.field]}): ${entry.message}`),
+  };
+}
+
+/** Rows of content in any list the import fills: a site that was not started empty. */
+async function hasOwnContent(db: Db): Promise<boolean> {
+  const tables = [
+    "articles",
+    "periods",
+    "main_activities",
+    "odaeho_issues",
+    "calendar_events",
+    "feed_items",
+    "organization_groups",
+  ] as const;
+  for (const table of tables) {
+    if (await db.selectFrom(table).select(sql<number>`1`.as("one")).limit(1).executeTakeFirst()) return true;
+  }
+  return false;
+}
+
+/**
+ * Writes one item inside a savepoint: answers the parts it left out when it was imported, or
+ * why it was skipped, with its rows rolled back and the files it stored deleted again.
+ */
+async function importOne(
+  item: ImportItem,
+  context: Omit<ImportContext, "importedId" | "optional">,
+): Promise<{ leftOut: string[] } | { reason: string }> {
   const { trx, files, storage } = context;
   const stored: StoredFile[] = [];
+  const leftOut = [...(item.leftOut ?? [])];
   const tracked: FileChanges = {
     store: async (file) => {
       const result = await files.store(file);
@@ -140,12 +217,26 @@ async function importOne(item: ImportItem, context: Omit<ImportContext, "importe
     },
     remove: (fileId) => files.remove(fileId),
   };
+  const optional = async <T>(file: Promise<T>): Promise<T | undefined> => {
+    try {
+      return await file;
+    } catch (error) {
+      if (!(error instanceof FileProblem)) throw error;
+      leftOut.push(`${error.file} ${error.problem} The record came in without it.`);
+      return undefined;
+    }
+  };
   await sql`savepoint import_item`.execute(trx);
   try {
-    const id = await item.write({ ...context, files: tracked, importedId: (source) => importedId(trx, source) });
+    const id = await item.write({
+      ...context,
+      files: tracked,
+      importedId: (source) => importedId(trx, source),
+      optional,
+    });
     await remember(trx, item.source, item.kind, id);
     await sql`release savepoint import_item`.execute(trx);
-    return undefined;
+    return { leftOut };
   } catch (error) {
     const reason = skipReason(error);
     if (reason === undefined) throw error;
@@ -153,7 +244,7 @@ async function importOne(item: ImportItem, context: Omit<ImportContext, "importe
     await sql`release savepoint import_item`.execute(trx);
     const keys = stored.flatMap((file) => storageKeysOf(file.storageKey, file.variantWidths));
     await Promise.allSettled(keys.map((key) => storage.delete(key)));
-    return reason;
+    return { reason };
   }
 }
 
@@ -189,31 +280,4 @@ async function writeAuditEntries(trx: Db, imported: ReportedItem[]): Promise<voi
 
 function reported(item: ImportItem): ReportedItem {
   return { source: item.source, kind: item.kind, label: item.label };
-}
-
-/** The documents and collections the import knows; anything else is named in the report. */
-const known: Record<string, readonly string[] | "all"> = {
-  community_media: "all",
-  community_activity_courses: "all",
-  community_activity_main: "all",
-  information: ["periods", "leaders", "admission_info"],
-  archive: ["calendar", "odaeho", "rules"],
-  about: ["organization"],
-  community_feed: ["feed"],
-};
-
-function unreadParts(source: FirestoreExport): string[] {
-  const notes: string[] = [];
-  for (const [collection, documents] of source) {
-    const wanted = known[collection];
-    for (const document of documents) {
-      if (wanted === "all" || wanted?.includes(document.id)) continue;
-      notes.push(
-        document.path === "information/logs"
-          ? "information/logs was not imported: the site keeps an audit log of its own."
-          : `${document.path} was not imported: the original site had no such document.`,
-      );
-    }
-  }
-  return notes;
 }

@@ -1,12 +1,12 @@
 import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
 import { emptyAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { emptyHomeContent, saveHomeContent } from "#server/domain/home/home.ts";
 import { saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { saveRules } from "#server/domain/rules/rules.ts";
 import { recordSiteStart } from "#server/domain/site-settings/identity.ts";
 import { emptySiteSettings, hasSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { VersionConflictError } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import type { SeedOutcome } from "./seed.ts";
 

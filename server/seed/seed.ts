@@ -1,11 +1,17 @@
 import sharp from "sharp";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { writeWithFiles } from "#server/domain/files/files.ts";
+import type { Db } from "#server/db/database.ts";
+import { type FileChanges, writeWithFiles } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
 import { saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { recordSiteStart } from "#server/domain/site-settings/identity.ts";
-import { demoSiteSettings, hasSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import {
+  demoSiteSettings,
+  hasSiteSettings,
+  type SiteSettings,
+  saveSiteSettings,
+} from "#server/domain/site-settings/site-settings.ts";
+import { VersionConflictError } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
 import { renderArtwork } from "./artwork.ts";
@@ -65,6 +71,16 @@ export async function seedDemoContent(
     throw error;
   }
   return "seeded";
+}
+
+/**
+ * The parts of the site that only the site itself holds: the club's identity (the settings
+ * given) and the home page, as the demo has it. Content brought over from elsewhere (the
+ * import) starts from these, and managers change them at /admin/manage-settings.
+ */
+export async function seedSiteFrame(trx: Db, files: FileChanges, settings: SiteSettings, now: Date = new Date()) {
+  await saveSiteSettings(trx, settings, undefined);
+  await new DocumentSeeder(trx, files, now).home();
 }
 
 /** The demo's lists: articles, courses, activities, odaeho issues, calendar, feed, organization. */

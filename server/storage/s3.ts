@@ -129,10 +129,11 @@ export class S3Storage implements FileStorage {
     return (await this.stat(key)) !== undefined;
   }
 
-  async *list(): AsyncIterable<StoredObject> {
+  /** Every object of the bucket, or those whose keys start with `prefix`. */
+  async *list(prefix?: string): AsyncIterable<StoredObject> {
     const pages = paginateListObjectsV2(
       { client: this.client, pageSize: this.listPageSize },
-      { Bucket: this.bucket, MaxKeys: this.listPageSize },
+      { Bucket: this.bucket, MaxKeys: this.listPageSize, Prefix: prefix },
     );
     for await (const page of pages) {
       for (const object of page.Contents ?? []) {

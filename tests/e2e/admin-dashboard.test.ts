@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { formatDateTime } from "#app/lib/format.ts";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { articles as demoArticles } from "#server/seed/demo-content.ts";
 import { addDays, formatDayLabel, seoulDate } from "#shared/calendar-dates.ts";
+import { formatDateTime } from "#shared/format.ts";
 import { openAdminPage, signedIn } from "./support/admin.ts";
 import { titleBox } from "./support/article-editor.ts";
 import { severeViolations } from "./support/axe.ts";

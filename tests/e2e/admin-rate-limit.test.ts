@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
+import { newAccount } from "../integration/support/account-steps.ts";
 import { openTestServices } from "../integration/support/databases.ts";
 import { signIn } from "./support/admin.ts";
 import { startServer } from "./support/global-setup.ts";
@@ -19,7 +19,7 @@ let knownBrowser: { browser: Browser; page: Page };
 beforeAll(async () => {
   const { services, close } = await openTestServices(process.env.E2E_DATABASE_URL ? "postgres" : "sqlite");
   closeDatabase = close;
-  await createAccount(services.db, { ...owner, actor: "test" });
+  await newAccount(services, { ...owner, actor: "test" });
   server = await startServer({
     dataDir: services.dataDir,
     databaseUrl: services.databaseUrl,

@@ -54,7 +54,7 @@ describe("passkeys", () => {
     await page.getByRole("alert").filter({ hasText: "현재 비밀번호가 올바르지 않습니다." }).waitFor();
     await passkeys.getByLabel("현재 비밀번호").fill(account.password);
     await passkeys.getByRole("button", { name: "이 기기에 패스키 추가" }).click();
-    await page.getByRole("status").filter({ hasText: "패스키 '테스트 노트북'을(를) 추가했습니다." }).waitFor();
+    await page.getByRole("status").filter({ hasText: "패스키 '테스트 노트북'을 추가했습니다." }).waitFor();
     const row = page.getByRole("row").filter({ hasText: "테스트 노트북" });
     await row.getByRole("cell", { name: "아직 없음" }).waitFor();
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
@@ -84,41 +84,52 @@ describe("passkeys", () => {
   });
 });
 
+/** Turns the authenticator app on from the account page, as a manager with a phone would. */
+async function turnOnApp(page: Page, account: { email: string; password: string }) {
+  await signIn(page, account);
+  await page.waitForURL((url) => url.pathname === "/admin");
+  await openSecurityPage(page);
+
+  const app = page.getByRole("region", { name: "2단계 인증 (인증 앱)" });
+  await app.getByLabel("현재 비밀번호").fill(account.password);
+  await app.getByRole("button", { name: "인증 앱 연결하기" }).click();
+  const qrCode = page.getByRole("img", { name: "인증 앱에 등록할 QR 코드" });
+  await qrCode.waitFor();
+  await expect(qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(
+    true,
+  );
+  const secret = ((await page.locator("code").first().textContent()) ?? "").replaceAll(" ", "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+  const setupTime = new Date();
+  await page.getByLabel("앱에 보이는 코드").fill(currentCode(secret, setupTime));
+  await page.getByRole("button", { name: "확인하고 켜기" }).click();
+  const recovery = page.getByRole("region", { name: "복구 코드" });
+  await recovery.waitFor();
+  const codes = (await recovery.locator("code").allTextContents()).map((code) => code.trim());
+  expect(codes).toHaveLength(10);
+  await page.getByText("남은 복구 코드 10개").waitFor();
+  return { secret, codes, setupTime };
+}
+
+/** Signs out and in again with the password: the code page comes next. */
+async function passwordAgain(page: Page, account: { email: string; password: string }) {
+  await signOut(page);
+  await signIn(page, account, { goTo: false });
+  await page.waitForURL((url) => url.pathname === "/admin/login/verify");
+  await waitForHydration(page);
+  await page.getByRole("heading", { level: 1, name: "2단계 인증" }).waitFor();
+}
+
 describe("the authenticator app", () => {
   test("turned on with a scanned secret; then sign-in asks for its code, or a recovery code once", async () => {
     const account = { email: "e2e-totp@club.test", password: "totp-password" };
     await createAccountWithCli(account.email, account.password);
     const page = await newPage();
-    await signIn(page, account);
-    await page.waitForURL((url) => url.pathname === "/admin");
-    await openSecurityPage(page);
-
-    const app = page.getByRole("region", { name: "2단계 인증 (인증 앱)" });
-    await app.getByLabel("현재 비밀번호").fill(account.password);
-    await app.getByRole("button", { name: "인증 앱 연결하기" }).click();
-    const qrCode = page.getByRole("img", { name: "인증 앱에 등록할 QR 코드" });
-    await qrCode.waitFor();
-    await expect(qrCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(
-      true,
-    );
-    const secret = ((await page.locator("code").first().textContent()) ?? "").replaceAll(" ", "");
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-
-    const setupTime = new Date();
-    await page.getByLabel("앱에 보이는 코드").fill(currentCode(secret, setupTime));
-    await page.getByRole("button", { name: "확인하고 켜기" }).click();
-    const recovery = page.getByRole("region", { name: "복구 코드" });
-    await recovery.waitFor();
-    const codes = (await recovery.locator("code").allTextContents()).map((code) => code.trim());
-    expect(codes).toHaveLength(10);
-    await page.getByText("남은 복구 코드 10개").waitFor();
+    const { secret, codes, setupTime } = await turnOnApp(page, account);
 
     // The password alone no longer signs in: the code page comes next. A wrong code is refused.
-    await signOut(page);
-    await signIn(page, account, { goTo: false });
-    await page.waitForURL((url) => url.pathname === "/admin/login/verify");
-    await waitForHydration(page);
-    await page.getByRole("heading", { level: 1, name: "2단계 인증" }).waitFor();
+    await passwordAgain(page, account);
     const nextStep = new Date(setupTime.getTime() + 30_000);
     const rightCode = currentCode(secret, nextStep);
     const wrongCode = String((Number(rightCode) + 500_000) % 1_000_000).padStart(6, "0");
@@ -153,5 +164,31 @@ describe("the authenticator app", () => {
     await page.getByLabel("복구 코드").fill(codes[1] ?? "");
     await page.getByRole("button", { name: "복구 코드로 로그인" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
+  });
+
+  test("a recovery code typed in the main code box signs in too, once", async () => {
+    const account = { email: "e2e-main-box@club.test", password: "main-box-password" };
+    await createAccountWithCli(account.email, account.password);
+    const page = await newPage();
+    const { codes } = await turnOnApp(page, account);
+    const [code = ""] = codes;
+
+    await passwordAgain(page, account);
+    // Typed as it was written down: in capitals, with spaces for dashes.
+    await page.getByLabel("인증 코드").fill(code.toUpperCase().replaceAll("-", " "));
+    await page.getByRole("button", { name: "확인", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    const log = page.getByRole("region", { name: "관리 기록" });
+    await log.getByText(`'${account.email}' 계정으로 로그인했습니다 (복구 코드)`).first().waitFor();
+    await openSecurityPage(page);
+    await page.getByText("남은 복구 코드 9개").waitFor();
+
+    // Spent: the same code in the main box is refused there, and the field says why.
+    await passwordAgain(page, account);
+    await page.getByLabel("인증 코드").fill(code);
+    await page.getByRole("button", { name: "확인", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "쓸 수 없는 복구 코드입니다." }).waitFor();
+    await expect(page.getByLabel("인증 코드").getAttribute("aria-invalid")).resolves.toBe("true");
+    expect(new URL(page.url()).pathname).toBe("/admin/login/verify");
   });
 });

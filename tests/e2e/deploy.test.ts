@@ -4,14 +4,16 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { readBuildManifest } from "../support/build-manifest.ts";
+import { signIn } from "./support/admin.ts";
 import { setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { freePort, startServer } from "./support/global-setup.ts";
 
 /**
- * A visitor whose page was loaded before a deploy clicks a link after it: the browser asks for
- * the clicked page's script under the previous build's name, which the new build does not have.
- * They must land on the page they clicked (React Router's own answer to a missing script is to
- * reload the page they were on).
+ * A manager whose admin page was loaded before a deploy clicks a link after it: the browser asks
+ * for the clicked page's script under the previous build's name, which the new build does not
+ * have. They must land on the page they clicked (React Router's own answer to a missing script is
+ * to reload the page they were on). Public pages load every page as a document (their scripts
+ * are islands), so only the admin area, a client-side app, can meet this.
  *
  * The deploy: a copy of the build is served, the server stopped, the clicked route's script moved
  * out of the copy (a new build names it anew; the rest stays, so the new release's pages still
@@ -36,8 +38,8 @@ afterAll(async () => {
 });
 
 /**
- * Opens the home page on a release, deploys a new one under it and opens the main menu's
- * "CI" link. `archive: false` also loses the archive of earlier builds' files (a data folder
+ * Opens the admin dashboard on a release, deploys a new one under it and opens the admin menu's
+ * link to the manual. `archive: false` also loses the archive of earlier builds' files (a data folder
  * not kept across releases). Resolves with the page and whether it was reloaded on the way.
  */
 async function clickAfterDeploy(release: string, options: { archive: boolean }) {
@@ -50,7 +52,10 @@ async function clickAfterDeploy(release: string, options: { archive: boolean }) 
   cleanups.push(() => server.stop());
 
   const page = await newPage({ viewport: viewports.desktop });
-  await page.goto(`${server.baseURL}/`);
+  await page.goto(`${server.baseURL}/admin/login`);
+  await waitForHydration(page);
+  await signIn(page, account, { goTo: false });
+  await page.waitForURL((url) => url.pathname === "/admin");
   await waitForHydration(page);
   // Gone if the document is loaded again.
   await page.evaluate(() => {
@@ -58,18 +63,15 @@ async function clickAfterDeploy(release: string, options: { archive: boolean }) 
   });
 
   await server.stop();
-  const { module } = readBuildManifest().routes["routes/public/about/ci"] ?? { module: "" };
+  const { module } = readBuildManifest().routes["routes/admin/manual"] ?? { module: "" };
   await rename(path.join(buildDir, "client", module), path.join(workDir, release, path.basename(module)));
   if (!options.archive) await rm(path.join(dataDir, "assets-archive"), { recursive: true });
   server = await start();
 
-  const nav = page.getByRole("navigation", { name: "주 메뉴" });
-  await nav.getByRole("link", { name: "About Us" }).focus();
-  const ciLink = nav.getByRole("link", { name: "CI", exact: true });
-  await ciLink.waitFor({ state: "visible" });
-  await ciLink.click();
-  await page.waitForURL("**/about/ci");
-  await expect.poll(() => page.getByRole("heading", { level: 1 }).first().textContent()).toContain("CI");
+  const nav = page.getByRole("navigation", { name: "관리 메뉴" }).first();
+  await nav.getByRole("link", { name: "관리자 매뉴얼" }).click();
+  await page.waitForURL("**/admin/manual");
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).first().textContent()).toContain("매뉴얼");
   return { page, reloaded: await wasReloaded(page) };
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { publicPagePaths } from "#server/domain/seo/public-pages.ts";
+import { loadServerBundle } from "../integration/support/built-site.ts";
 import { type ManifestRoute, readBuildManifest } from "../support/build-manifest.ts";
 import { setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { firstArticlePath } from "./support/pages.ts";
@@ -44,8 +45,10 @@ function layoutShifts(page: Page): Promise<number[]> {
 }
 
 /** The built files only admin routes use: their modules, chunks and stylesheets. */
-function adminOnlyAssets(): Set<string> {
+async function adminOnlyAssets(): Promise<Set<string>> {
   const manifest = readBuildManifest();
+  const { islandFiles } = await loadServerBundle();
+  const islands = Object.values(islandFiles).flatMap((files) => [files.module, ...files.imports]);
   const filesOf = (route: { module: string; imports?: string[]; css?: string[] }) => [
     route.module,
     ...(route.imports ?? []),
@@ -54,6 +57,7 @@ function adminOnlyAssets(): Set<string> {
   const routes: (ManifestRoute & { css?: string[] })[] = Object.values(manifest.routes);
   const shared = new Set([
     ...manifest.entry.imports,
+    ...islands,
     ...routes.filter((route) => !route.id.startsWith("routes/admin")).flatMap(filesOf),
   ]);
   return new Set(
@@ -68,7 +72,7 @@ let articlePath = "";
 let adminAssets = new Set<string>();
 beforeAll(async () => {
   articlePath = await firstArticlePath();
-  adminAssets = adminOnlyAssets();
+  adminAssets = await adminOnlyAssets();
   expect(adminAssets.size).toBeGreaterThan(0);
 });
 

@@ -1,16 +1,17 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
-import { changePassword, endSession, signIn } from "#server/domain/accounts/authentication.ts";
-import {
-  type ActiveSession,
-  createSession,
-  findActiveSession,
-  listSessionsOf,
-  sessionIdOf,
-} from "#server/domain/accounts/sessions.ts";
+import type { ChangedPassword } from "#server/domain/accounts/own-account.ts";
+import { createSession, findActiveSession, listSessionsOf, sessionIdOf } from "#server/domain/accounts/sessions.ts";
 import { listRefusedSignIns, refusedSignInsQuery } from "#server/domain/dashboard/refused-sign-ins.ts";
 import { newId } from "#server/storage/storage.ts";
+import {
+  addAccount,
+  outcomeOf,
+  runAccountCommand,
+  signedInWith,
+  signInWithPassword,
+  succeeded,
+} from "./support/account-steps.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 const MINUTE = 60_000;
@@ -22,10 +23,10 @@ const windows =
 const iPhone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
-async function activeSession(services: TestServices, token: string): Promise<ActiveSession> {
-  const session = await findActiveSession(services.db, token);
-  if (!session) throw new Error("the session is missing");
-  return session;
+/** Ends one session from the account page's list, as the manager of `token`. */
+async function endSession(services: TestServices, token: string, sessionId: string) {
+  const by = await signedInWith(services, token);
+  return runAccountCommand(services, { type: "my-account", intent: "end-session", by, fields: { sessionId } });
 }
 
 async function auditContents(services: TestServices, contains: string) {
@@ -42,9 +43,8 @@ describeEachDatabase("the sessions an account sees and ends", (services) => {
   let ownerId = "";
   let otherId = "";
   beforeAll(async () => {
-    const { db } = services();
-    ownerId = (await createAccount(db, { email: "owner@club.test", password: "owner-pass", actor: "system" })).id;
-    otherId = (await createAccount(db, { email: "other@club.test", password: "other-pass", actor: "system" })).id;
+    ownerId = (await addAccount(services(), "owner@club.test", "owner-pass")).id;
+    otherId = (await addAccount(services(), "other@club.test", "other-pass")).id;
   });
 
   test("each session keeps the browser and address it was opened from", async () => {
@@ -75,14 +75,15 @@ describeEachDatabase("the sessions an account sees and ends", (services) => {
       userAgent: windows,
       address: "198.51.100.21",
     });
-    const result = await changePassword(db, {
-      session: await activeSession(services(), current.token),
-      currentPassword: "owner-pass",
-      newPassword: "owner-pass-2",
-      clientAddress: "198.51.100.22",
-      userAgent: iPhone,
-    });
-    if (result.outcome !== "changed") throw new Error(`expected changed, got ${result.outcome}`);
+    const by = await signedInWith(services(), current.token, { address: "198.51.100.22", userAgent: iPhone });
+    const result = succeeded(
+      await runAccountCommand<ChangedPassword>(services(), {
+        type: "credentials",
+        intent: "change-password",
+        by,
+        fields: { currentPassword: "owner-pass", newPassword: "owner-pass-2", confirmPassword: "owner-pass-2" },
+      }),
+    );
     const sessions = await listSessionsOf(db, ownerId);
     expect(sessions).toEqual([
       expect.objectContaining({
@@ -101,11 +102,10 @@ describeEachDatabase("the sessions an account sees and ends", (services) => {
       const current = await createSession(db, ownerId, false, new Date(), { userAgent: windows, address: "192.0.2.1" });
       const phone = await createSession(db, ownerId, false, new Date(), { userAgent: iPhone, address: "192.0.2.2" });
       const laptop = await createSession(db, ownerId, true, new Date(), { userAgent: windows, address: "192.0.2.3" });
-      const session = await activeSession(services(), current.token);
 
-      await expect(endSession(db, session, sessionIdOf(phone.token))).resolves.toEqual({
-        outcome: "ended",
-        device: "Safari · iPhone (iOS 18)",
+      await expect(endSession(services(), current.token, sessionIdOf(phone.token))).resolves.toMatchObject({
+        ok: true,
+        message: "Safari · iPhone (iOS 18)의 로그인을 종료했습니다. 그곳에서는 다시 로그인해야 합니다.",
       });
       await expect(findActiveSession(db, phone.token)).resolves.toBeUndefined();
       await expect(findActiveSession(db, laptop.token)).resolves.toBeDefined();
@@ -119,25 +119,34 @@ describeEachDatabase("the sessions an account sees and ends", (services) => {
         },
       ]);
 
-      // Ending it again finds nothing to end, and logs nothing.
-      await expect(endSession(db, session, sessionIdOf(phone.token))).resolves.toEqual({ outcome: "not-found" });
+      // Ending it again finds nothing to end: a 404, logged as a failure.
+      await expect(endSession(services(), current.token, sessionIdOf(phone.token))).resolves.toMatchObject({
+        status: 404,
+        message: "이미 종료되었거나 없는 로그인입니다.",
+      });
       expect(await auditContents(services(), "다른 세션 하나를 종료했습니다")).toHaveLength(1);
+      expect(await auditContents(services(), "다른 세션을 종료하지 못했습니다")).toEqual([
+        expect.objectContaining({ type: "failure", actor: "owner@club.test" }),
+      ]);
     });
 
     test("another account's session, an unknown id and the current session end nothing", async () => {
       const { db } = services();
       const current = await createSession(db, ownerId, false, new Date(), { userAgent: windows, address: "192.0.2.4" });
       const theirs = await createSession(db, otherId, false, new Date(), { userAgent: iPhone, address: "192.0.2.5" });
-      const session = await activeSession(services(), current.token);
       const logged = (await auditContents(services(), "종료했습니다")).length;
+      const end = (sessionId: string) => endSession(services(), current.token, sessionId);
 
-      await expect(endSession(db, session, sessionIdOf(theirs.token))).resolves.toEqual({ outcome: "not-found" });
+      await expect(end(sessionIdOf(theirs.token))).resolves.toMatchObject({ status: 404 });
       await expect(findActiveSession(db, theirs.token)).resolves.toMatchObject({
         account: { email: "other@club.test" },
       });
-      await expect(endSession(db, session, "0".repeat(64))).resolves.toEqual({ outcome: "not-found" });
-      await expect(endSession(db, session, "")).resolves.toEqual({ outcome: "not-found" });
-      await expect(endSession(db, session, session.id)).resolves.toEqual({ outcome: "current" });
+      await expect(end("0".repeat(64))).resolves.toMatchObject({ status: 404 });
+      await expect(end("")).resolves.toMatchObject({ status: 404 });
+      await expect(end(sessionIdOf(current.token))).resolves.toMatchObject({
+        status: 400,
+        message: "지금 이 브라우저의 로그인은 여기서 종료할 수 없습니다. 로그아웃을 눌러 주세요.",
+      });
       await expect(findActiveSession(db, current.token)).resolves.toBeDefined();
       expect(await auditContents(services(), "종료했습니다")).toHaveLength(logged);
     });
@@ -146,23 +155,23 @@ describeEachDatabase("the sessions an account sees and ends", (services) => {
       const { db } = services();
       const current = await createSession(db, ownerId, false);
       const old = await createSession(db, ownerId, false, new Date(Date.now() - 13 * 60 * MINUTE));
-      const session = await activeSession(services(), current.token);
-      await expect(endSession(db, session, sessionIdOf(old.token))).resolves.toEqual({ outcome: "not-found" });
+      await expect(endSession(services(), current.token, sessionIdOf(old.token))).resolves.toMatchObject({
+        status: 404,
+      });
     });
   });
 });
 
 describeEachDatabase("the dashboard's refused sign-ins", (services) => {
   beforeAll(async () => {
-    const { db } = services();
-    await createAccount(db, { email: "keeper@club.test", password: "keeper-pass", actor: "system" });
-    await createAccount(db, { email: "bystander@club.test", password: "bystander-pass", actor: "system" });
+    await addAccount(services(), "keeper@club.test", "keeper-pass");
+    await addAccount(services(), "bystander@club.test", "bystander-pass");
   });
 
   test("newest first: who was tried, why, and from where; nothing else of the account log", async () => {
     const { db } = services();
-    const attempt = (email: string, password: string, clientAddress: string) =>
-      signIn(db, { email, password, persistent: false, clientAddress }, new Date(), policy);
+    const attempt = async (email: string, password: string, address: string) =>
+      outcomeOf(await signInWithPassword(services(), { email, password, address, policy }));
     // Older than a week: no longer shown.
     await db
       .insertInto("audit_log")
@@ -177,20 +186,14 @@ describeEachDatabase("the dashboard's refused sign-ins", (services) => {
       })
       .execute();
 
-    await expect(attempt("nobody@club.test", "guess-1", "203.0.113.10")).resolves.toEqual({ outcome: "rejected" });
-    await expect(attempt("keeper@club.test", "guess-2", "203.0.113.11")).resolves.toEqual({ outcome: "rejected" });
+    await expect(attempt("nobody@club.test", "guess-1", "203.0.113.10")).resolves.toBe("rejected");
+    await expect(attempt("keeper@club.test", "guess-2", "203.0.113.11")).resolves.toBe("rejected");
     // The second failure for this address reaches the limit of this policy.
-    await expect(attempt("keeper@club.test", "guess-3", "203.0.113.12")).resolves.toMatchObject({
-      outcome: "limited",
-    });
+    await expect(attempt("keeper@club.test", "guess-3", "203.0.113.12")).resolves.toBe("limited");
     // A success in between (its password check also keeps the entries' times apart).
-    await expect(attempt("bystander@club.test", "bystander-pass", "203.0.113.13")).resolves.toMatchObject({
-      outcome: "signed-in",
-    });
+    await expect(attempt("bystander@club.test", "bystander-pass", "203.0.113.13")).resolves.toBe("signed-in");
     // Even the right password is refused now.
-    await expect(attempt("keeper@club.test", "keeper-pass", "203.0.113.14")).resolves.toMatchObject({
-      outcome: "limited",
-    });
+    await expect(attempt("keeper@club.test", "keeper-pass", "203.0.113.14")).resolves.toBe("limited");
 
     const refused = await listRefusedSignIns(db);
     expect(refused.map(({ email, reason, clientAddress }) => ({ email, reason, clientAddress }))).toEqual([

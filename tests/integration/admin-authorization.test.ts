@@ -6,12 +6,12 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routeConfig from "#app/routes.ts";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { createHttpApp } from "#server/http/app.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import type { Services } from "#server/services.ts";
 import { buildDir, type ManifestRoute, readBuildManifest } from "../support/build-manifest.ts";
+import { newAccount } from "./support/account-steps.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -210,7 +210,7 @@ describeEachDatabase(
       let cookie = "";
       beforeAll(async () => {
         const { db } = services();
-        const manager = await createAccount(db, {
+        const manager = await newAccount(services(), {
           email: "manager@club.test",
           password: "manager-pass",
           actor: "system",

@@ -18,7 +18,7 @@ describeEachDatabase("the accounts' command-line tool", (services) => {
       expect(result.stdout + result.stderr).not.toContain("first-secret");
 
       const row = await findAccountByEmail(services().db, "first@club.test");
-      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=15,r=8,p=3\$/);
       expect(row?.password_hash).not.toContain("first-secret");
       await expect(verifyPassword("first-secret", row?.password_hash ?? "")).resolves.toBe(true);
 
@@ -117,13 +117,22 @@ describeEachDatabase("the accounts' command-line tool", (services) => {
     expect(result.stderr).toContain("npm run admin -- help");
   });
 
-  test("the domain refuses a duplicate address the same way the tool reports it", async () => {
-    await expect(
-      createAccount(services().db, {
-        email: "second@club.test",
-        password: "whatever1",
-        actor: "system",
-      }),
-    ).rejects.toThrow("An account with the address second@club.test already exists.");
+  test("the write behind the tool refuses a duplicate address next to its field, and logs it", async () => {
+    const result = await createAccount(services(), {
+      email: "second@club.test",
+      password: "whatever1",
+      actor: "system",
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { email: "이미 관리자 계정이 있는 이메일입니다." },
+    });
+    const entry = await services()
+      .db.selectFrom("audit_log")
+      .select(["type", "actor"])
+      .where("content", "=", "'second@club.test' 관리자 계정을 추가하지 못했습니다")
+      .executeTakeFirst();
+    expect(entry).toEqual({ type: "failure", actor: "system" });
   });
 });

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { beforeAll, expect, test } from "vitest";
-import { VersionConflictError } from "#server/db/documents.ts";
 import { listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
 import {
   articleDraftSchema,
@@ -11,6 +10,7 @@ import {
 } from "#server/domain/articles/manage.ts";
 import { SEARCH_COUNT_LIMIT } from "#server/domain/articles/search-query.ts";
 import { writeWithFiles } from "#server/domain/files/files.ts";
+import { VersionConflictError } from "#server/failures.ts";
 import { migrateDatabase } from "#server/migrate.ts";
 import { insertSeedArticles, seededRandom } from "#server/seed/bulk-articles.ts";
 import { newId } from "#server/storage/storage.ts";

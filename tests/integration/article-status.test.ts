@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { countArticles, getArticle, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
 import { listManagedArticles, listPendingArticles } from "#server/domain/articles/manage.ts";
@@ -11,6 +10,7 @@ import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
 import { titleCardPath } from "#shared/preview-images.ts";
 import { auditEntries } from "../support/stored-content.ts";
+import { newAccount } from "./support/account-steps.ts";
 import { articleForm, created, send } from "./support/article-forms.ts";
 import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -163,7 +163,7 @@ describeEachDatabase(
       expect(anonymous.status).toBe(404);
       expect(anonymous.body).not.toContain("임시 저장한 상태 시험 글");
 
-      const account = await createAccount(s.db, {
+      const account = await newAccount(s, {
         email: `preview-${Math.random().toString(36).slice(2)}@club.test`,
         password: "a-long-password",
         actor: "test",

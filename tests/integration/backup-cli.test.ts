@@ -1,6 +1,10 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
 import { backedUpTables } from "#server/backup/tables.ts";
+import { verifyArchive } from "#server/backup/verify.ts";
 import { migrations } from "#server/db/migrations/index.ts";
 import { runCli } from "../support/admin-cli.ts";
 import { storedDigests } from "./support/backups.ts";
@@ -37,6 +41,35 @@ describeEachDatabase(
 
         const replaced = await runCli("scripts/restore.ts", target.services, [archive, "--replace"]);
         expect(replaced).toMatchObject({ code: 0, stderr: "" });
+      } finally {
+        await target.close();
+      }
+    });
+
+    test("a backup to standard output (-) is the archive and nothing else, and restores", async () => {
+      const file = path.join(services().dataDir, "from-stdout.tar.gz");
+      const output = await open(file, "w");
+      const child = spawn(process.execPath, ["scripts/backup.ts", "-"], {
+        env: { ...process.env, DATABASE_URL: services().databaseUrl, DATA_DIR: services().dataDir },
+        stdio: ["ignore", output.fd, "pipe"],
+      });
+      let said = "";
+      child.stderr?.on("data", (chunk: Buffer) => {
+        said += chunk.toString();
+      });
+      const [code] = (await once(child, "close")) as [number];
+      await output.close();
+      expect(code, said).toBe(0);
+      expect(said).toMatch(/^Backed up \d+ rows .* to standard output in /);
+      // The whole file is one archive, checked as a restore checks it.
+      const manifest = await verifyArchive(file);
+      expect(manifest.files.length).toBeGreaterThan(0);
+
+      const target = await openTestServices(services().engine);
+      try {
+        const restore = await runCli("scripts/restore.ts", target.services, [file]);
+        expect(restore).toMatchObject({ code: 0, stderr: "" });
+        expect(await storedDigests(target.services.storage)).toEqual(await storedDigests(services().storage));
       } finally {
         await target.close();
       }

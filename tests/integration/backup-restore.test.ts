@@ -9,8 +9,8 @@ import { action as restoreAction } from "#app/routes/admin/backup-restore.ts";
 import { BackupArchiveError, type Manifest } from "#server/backup/archive.ts";
 import { RestoreRefusedError, restoreBackup } from "#server/backup/restore.ts";
 import { SchemaVersionError } from "#server/backup/verify.ts";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { auditEntries, storedKeys } from "../support/stored-content.ts";
+import { newAccount } from "./support/account-steps.ts";
 import { MANAGER, managerContext, postCommand } from "./support/admin-requests.ts";
 import { archiveEntries, backupTo, storedDigests, writeArchive } from "./support/backups.ts";
 import { describeEachDatabase, openTestServices, type TestServices } from "./support/databases.ts";
@@ -67,7 +67,7 @@ describeEachDatabase(
       await expect(restoreBackup(target, archive)).rejects.toThrow(/file storage already holds files/);
 
       await target.storage.delete("stray/left-over.txt");
-      await createAccount(target.db, { email: "old@club.test", password: "old-password", actor: "system" });
+      await newAccount(target, { email: "old@club.test", password: "old-password", actor: "system" });
       await expect(restoreBackup(target, archive)).rejects.toThrow(RestoreRefusedError);
       await expect(rowCounts(target)).resolves.toEqual({ articles: 0, files: 0, documents: 0 });
 
@@ -156,7 +156,7 @@ describeEachDatabase(
         contents: "<p>본문</p>",
       });
       expect(created.status).toBe(200);
-      await createAccount(s.db, { email: "later@club.test", password: "later-password", actor: "system" });
+      await newAccount(s, { email: "later@club.test", password: "later-password", actor: "system" });
 
       const answer = await restore(s, await readFile(downloaded));
       expect(answer).toMatchObject({ status: 200, body: { ok: true } });

@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { deleteVersioned, nextPosition, RecordNotFoundError, reorder, updateVersioned } from "#server/db/versioned.ts";
+import { deleteVersioned, nextPosition, reorder, updateVersioned } from "#server/db/versioned.ts";
 import { storageKeysOf, writeWithFiles } from "#server/domain/files/files.ts";
 import { sweepOrphanFiles } from "#server/domain/files/sweep.ts";
 import { findFileUses } from "#server/domain/files/usage.ts";
+import { ListChangedError, RecordNotFoundError, VersionConflictError } from "#server/failures.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -95,8 +95,8 @@ describeEachDatabase("versioned rows", (services) => {
     await reorder(db, "organization_groups", ["g3", "g1", "g2"]);
     const order = await db.selectFrom("organization_groups").select("id").orderBy("position").execute();
     expect(order.map((row) => row.id)).toEqual(["g3", "g1", "g2"]);
-    await expect(reorder(db, "organization_groups", ["g3", "g1"])).rejects.toBeInstanceOf(VersionConflictError);
-    await expect(reorder(db, "organization_groups", ["g3", "g1", "g1"])).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(reorder(db, "organization_groups", ["g3", "g1"])).rejects.toBeInstanceOf(ListChangedError);
+    await expect(reorder(db, "organization_groups", ["g3", "g1", "g1"])).rejects.toBeInstanceOf(ListChangedError);
     await expect(nextPosition(db, "organization_groups")).resolves.toBe(3);
   });
 });

@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { readDocument, VersionConflictError, writeDocument } from "#server/db/documents.ts";
+import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { demoSiteSettings, getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
+import { VersionConflictError } from "#server/failures.ts";
 import { seedDemoContent } from "#server/seed/seed.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { readContentRevision } from "#server/db/content-revision.ts";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import type { Services } from "#server/services.ts";
 import { fileCount } from "../support/stored-content.ts";
+import { newAccount } from "./support/account-steps.ts";
 import {
   type BuiltSite,
   type LeafRoute,
@@ -141,7 +141,7 @@ beforeAll(async () => {
   const opened = await openTestServices(engines[0] ?? "sqlite", { demo: true });
   close = opened.close;
   services = opened.services;
-  const manager = await createAccount(services.db, {
+  const manager = await newAccount(services, {
     email: "fuzz@club.test",
     password: "fuzz-password",
     actor: "test",

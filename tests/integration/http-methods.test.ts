@@ -1,7 +1,9 @@
+import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
+import { resolvePath, routeTable } from "#server/http/route-table.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
+import { newAccount } from "./support/account-steps.ts";
 import {
   type BuiltSite,
   leafRoutes,
@@ -39,7 +41,7 @@ beforeAll(async () => {
   // On one engine, the run's first: what is checked here does not differ between them.
   const opened = await openTestServices(engines[0] ?? "sqlite", { demo: true });
   close = opened.close;
-  const manager = await createAccount(opened.services.db, {
+  const manager = await newAccount(opened.services, {
     email: "methods@club.test",
     password: "methods-password",
     actor: "test",
@@ -124,4 +126,33 @@ describe("one address per page", () => {
       expect(answer.headers.location, from).toBe(to);
     }
   });
+});
+
+test("the route table picks, for every address, the route React Router's own matcher picks", () => {
+  const routes = Object.values(built.serverRoutes).filter((route) => route !== undefined);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, index: true }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
+      );
+  const routerRoutes = tree(undefined);
+  const table = routeTable({ routes: built.serverRoutes });
+  const addresses = leafRoutes(built).flatMap(({ url }) => [
+    url,
+    url.toUpperCase(),
+    `${url}/`,
+    `${url}/more`,
+    `${url}/more/and-more`,
+    url.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`),
+  ]);
+  expect(addresses.length).toBeGreaterThan(200);
+  for (const address of addresses) {
+    const trimmed = address.length > 1 ? address.replace(/\/+$/, "") : address;
+    const ours = resolvePath(table, trimmed)?.route.id;
+    const routers = matchRoutes(routerRoutes, address)?.at(-1)?.route.id;
+    expect(ours, address).toBe(routers);
+  }
 });

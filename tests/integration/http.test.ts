@@ -24,16 +24,25 @@ describeEachDatabase("HTTP server", (services) => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  test("/healthz answers 200 while the database and the file storage answer", async () => {
-    const response = await fetch(`${base}/healthz`);
+  test("/readyz (and /healthz, its older name) answers 200 while the database and the file storage answer", async () => {
+    for (const probe of ["/readyz", "/healthz"]) {
+      const response = await fetch(`${base}${probe}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      await expect(response.json()).resolves.toMatchObject({
+        status: "ok",
+        database: "ok",
+        storage: "ok",
+        revision: expect.any(Number),
+      });
+    }
+  });
+
+  test("/livez answers 200 without asking the database or the storage", async () => {
+    const response = await fetch(`${base}/livez`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    await expect(response.json()).resolves.toMatchObject({
-      status: "ok",
-      database: "ok",
-      storage: "ok",
-      revision: expect.any(Number),
-    });
+    await expect(response.json()).resolves.toEqual({ status: "ok" });
   });
 
   test("responses carry the baseline security headers and a nonce policy", async () => {
@@ -99,15 +108,20 @@ describeEachDatabase("HTTP server", (services) => {
   });
 });
 
-test("/healthz answers 503 when the database does not answer", async () => {
+test("/readyz and /healthz answer 503 when the database does not answer; /livez still 200", async () => {
   const { services, close } = await openTestServices("sqlite");
   const app = createHttpApp({ services, pageHandler: (_req, res) => void res.end() });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   await services.db.destroy();
-  const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`);
-  expect(response.status).toBe(503);
-  await expect(response.json()).resolves.toMatchObject({ database: "failed", storage: "ok" });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  for (const probe of ["/readyz", "/healthz"]) {
+    const response = await fetch(`${base}${probe}`);
+    expect(response.status).toBe(503);
+    await expect(response.json()).resolves.toMatchObject({ database: "failed", storage: "ok" });
+  }
+  // The process can still answer (cached pages, the 503 page): a proxy keeps sending it requests.
+  expect((await fetch(`${base}/livez`)).status).toBe(200);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await close().catch(() => undefined);
 });

@@ -296,16 +296,12 @@ describeEachDatabase("managing main activities", (services) => {
     const missing = await reorder(2038, [c, a, b], [a, b, c]);
     expect(missing.status).toBe(409);
     expect(await yearIds(2038)).toEqual([c, a, b, d]);
+    // The list changed since it was loaded: the entry says so, with no version to compare.
     expect(await audit("2038년 주요 활동 순서 변경에 실패했습니다")).toEqual([
-      expect.objectContaining({
-        type: "failure",
-        error: "다른 관리자가 먼저 저장했습니다",
-      }),
-      expect.objectContaining({
-        type: "failure",
-        error: "다른 관리자가 먼저 저장했습니다",
-      }),
+      expect.objectContaining({ type: "failure", error: "불러온 뒤에 목록이 바뀌었습니다" }),
+      expect.objectContaining({ type: "failure", error: "불러온 뒤에 목록이 바뀌었습니다" }),
     ]);
+    expect(stale.body.message).toContain("목록을 불러온 뒤에");
 
     const malformed = await page({ intent: "reorder", year: "2038", expected: [a], id: [a, a] });
     expect(malformed.status).toBe(400);

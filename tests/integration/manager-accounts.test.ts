@@ -1,18 +1,12 @@
 import { sql } from "kysely";
 import { describe, expect, test, vi } from "vitest";
-import {
-  createAccount,
-  deleteAccountById,
-  findAccountByEmail,
-  LastAccountError,
-} from "#server/domain/accounts/accounts.ts";
-import { signIn } from "#server/domain/accounts/authentication.ts";
-import { resetPasswordWithLink } from "#server/domain/accounts/link-pages.ts";
+import { deleteAccountById, findAccountByEmail, LastAccountError } from "#server/domain/accounts/accounts.ts";
 import { listAccountsWithResetLinks } from "#server/domain/accounts/manage.ts";
 import { createSession, findActiveSession } from "#server/domain/accounts/sessions.ts";
+import { addAccount, outcomeOf, sendLinkForm, signInWithPassword } from "./support/account-steps.ts";
 import { MANAGER } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { auditEntries, form, sendManagers, tokenOf, visit } from "./support/manager-links.ts";
+import { auditEntries, sendManagers, tokenOf, visit } from "./support/manager-links.ts";
 
 describeEachDatabase("managers' accounts: reset links and removal", (services) => {
   const send = (fields: Record<string, string>) => sendManagers(services(), fields);
@@ -21,11 +15,7 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
   describe("resetting a forgotten password", () => {
     test("the link sets a new password, ends the account's sessions, and is spent", async () => {
       const { db } = services();
-      const account = await createAccount(db, {
-        email: "forgot@club.test",
-        password: "old-password",
-        actor: "system",
-      });
+      const account = await addAccount(services(), "forgot@club.test", "old-password");
       const laptop = await createSession(db, account.id, true);
       const phone = await createSession(db, account.id, false);
 
@@ -50,19 +40,14 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
         status: 200,
         data: { open: true, email: "forgot@club.test" },
       });
-      const mismatch = await resetPasswordWithLink(
-        services(),
-        token,
-        form({ newPassword: "new-password", confirmPassword: "new-passwork" }),
-      );
+      const mismatch = await sendLinkForm(services(), "reset", token, {
+        newPassword: "new-password",
+        confirmPassword: "new-passwork",
+      });
       expect(mismatch.fieldErrors).toEqual({
         confirmPassword: "새 비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.",
       });
-      const short = await resetPasswordWithLink(
-        services(),
-        token,
-        form({ newPassword: "abc", confirmPassword: "abc" }),
-      );
+      const short = await sendLinkForm(services(), "reset", token, { newPassword: "abc", confirmPassword: "abc" });
       expect(short.fieldErrors).toEqual({ newPassword: "새 비밀번호는 6자 이상이어야 합니다." });
       await expect(findActiveSession(db, laptop.token)).resolves.toBeDefined();
 
@@ -73,10 +58,10 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
       expect(reset).toMatchObject({ status: 303, location: "/admin/login?passwordReset=1" });
       await expect(findActiveSession(db, laptop.token)).resolves.toBeUndefined();
       await expect(findActiveSession(db, phone.token)).resolves.toBeUndefined();
-      const attempt = (password: string) =>
-        signIn(db, { email: "forgot@club.test", password, persistent: false, clientAddress: "192.0.2.20" });
-      await expect(attempt("old-password")).resolves.toMatchObject({ outcome: "rejected" });
-      await expect(attempt("new-password")).resolves.toMatchObject({ outcome: "signed-in" });
+      const attempt = async (password: string) =>
+        outcomeOf(await signInWithPassword(services(), { email: "forgot@club.test", password, address: "192.0.2.20" }));
+      await expect(attempt("old-password")).resolves.toBe("rejected");
+      await expect(attempt("new-password")).resolves.toBe("signed-in");
       expect(
         await audit(
           "'forgot@club.test' 관리자의 비밀번호가 재설정 링크로 변경되었습니다 (세션 2개 종료, 링크를 만든 관리자 manager@club.test)",
@@ -84,19 +69,16 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
       ).toEqual([{ category: "account", type: "normal", actor: "forgot@club.test", error: null }]);
 
       expect((await visit(services(), "reset", token)).status).toBe(410);
-      const reused = await resetPasswordWithLink(
-        services(),
-        token,
-        form({ newPassword: "third-password", confirmPassword: "third-password" }),
-      );
+      const reused = await sendLinkForm(services(), "reset", token, {
+        newPassword: "third-password",
+        confirmPassword: "third-password",
+      });
       expect(reused).toMatchObject({ ok: false, status: 410 });
     });
 
     test("no reset link for one's own account, nor for an account that is not there", async () => {
       const { db } = services();
-      const own =
-        (await findAccountByEmail(db, MANAGER)) ??
-        (await createAccount(db, { email: MANAGER, password: "manager-pass", actor: "system" }));
+      const own = (await findAccountByEmail(db, MANAGER)) ?? (await addAccount(services(), MANAGER, "manager-pass"));
       const refused = await send({ intent: "reset-link", id: own.id });
       expect(refused).toMatchObject({
         status: 400,
@@ -110,11 +92,7 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
   describe("removing", () => {
     test("removes another account and ends its sessions; not one's own; never the last", async () => {
       const { db } = services();
-      const leaving = await createAccount(db, {
-        email: "leaving@club.test",
-        password: "leaving-pass",
-        actor: "system",
-      });
+      const leaving = await addAccount(services(), "leaving@club.test", "leaving-pass");
       const session = await createSession(db, leaving.id, true);
       await send({ intent: "reset-link", id: leaving.id });
 
@@ -162,8 +140,8 @@ describeEachDatabase("managers' accounts: reset links and removal", (services) =
   test("two managers removing each other at once leave one of them", async () => {
     const { db } = services();
     await db.deleteFrom("accounts").execute();
-    const one = await createAccount(db, { email: "one@club.test", password: "one-password", actor: "system" });
-    const two = await createAccount(db, { email: "two@club.test", password: "two-password", actor: "system" });
+    const one = await addAccount(services(), "one@club.test", "one-password");
+    const two = await addAccount(services(), "two@club.test", "two-password");
     // The first removal holds its transaction open until the second has finished or is seen
     // waiting for the first's lock, as it must: it may count only what the first left. (SQLite
     // runs one write transaction at a time, so there the second simply comes after.)

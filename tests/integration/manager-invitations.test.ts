@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { findAccountByEmail } from "#server/domain/accounts/accounts.ts";
-import { signIn } from "#server/domain/accounts/authentication.ts";
-import { acceptInvitation } from "#server/domain/accounts/link-pages.ts";
 import { createLink, LINK_LIFETIME_MS, withoutLinkToken } from "#server/domain/accounts/links.ts";
 import { listAccountsWithResetLinks } from "#server/domain/accounts/manage.ts";
+import { outcomeOf, sendLinkForm, signInWithPassword } from "./support/account-steps.ts";
 import { MANAGER } from "./support/admin-requests.ts";
 import { describeEachDatabase } from "./support/databases.ts";
-import { auditEntries, form, sendManagers, tokenOf, visit } from "./support/manager-links.ts";
+import { auditEntries, sendManagers, tokenOf, visit } from "./support/manager-links.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -57,13 +56,12 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
         ),
       ).toEqual([{ category: "account", type: "normal", actor: "new.manager@club.test", error: null }]);
 
-      const signedIn = await signIn(db, {
+      const signedIn = await signInWithPassword(services(), {
         email: "new.manager@club.test",
         password: "invited-pass",
-        persistent: false,
-        clientAddress: "192.0.2.10",
+        address: "192.0.2.10",
       });
-      expect(signedIn.outcome).toBe("signed-in");
+      expect(outcomeOf(signedIn)).toBe("signed-in");
       const listed = (await listAccountsWithResetLinks(db)).find(
         (manager) => manager.email === "new.manager@club.test",
       );
@@ -78,7 +76,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
         newPassword: "invited-pass",
         confirmPassword: "invited-pass",
       });
-      expect(reused).toMatchObject({ status: 410, data: { gone: true } });
+      expect(reused).toMatchObject({ status: 410, data: { ok: false, status: 410 } });
       expect(await findAccountByEmail(db, "second@club.test")).toBeUndefined();
     });
 
@@ -97,13 +95,13 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
       expect(expired.status).toBe(410);
       expect(expired.data.message).toContain("기한(48시간)이 지난 링크입니다.");
       const fields = { email: "late@club.test", newPassword: "late-pass", confirmPassword: "late-pass" };
-      const refused = await acceptInvitation(services(), tokenOf(old.path), form(fields));
+      const refused = await sendLinkForm(services(), "invite", tokenOf(old.path), fields);
       expect(refused).toMatchObject({ ok: false, status: 410 });
       expect(await findAccountByEmail(db, "late@club.test")).toBeUndefined();
 
       for (const token of ["A".repeat(43), "not-a-token", ""]) {
         expect((await visit(services(), "invite", token)).status).toBe(404);
-        expect(await acceptInvitation(services(), token, form(fields))).toMatchObject({ status: 404 });
+        expect(await sendLinkForm(services(), "invite", token, fields)).toMatchObject({ status: 404 });
       }
       // A reset link does not open the invitation page.
       const [someone] = await listAccountsWithResetLinks(db);
@@ -115,7 +113,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
     test("what the invited person typed is checked, in Korean; a refused try leaves the link usable", async () => {
       const { db } = services();
       const link = await invite("확인용");
-      const tryWith = (fields: Record<string, string>) => acceptInvitation(services(), link.token, form(fields));
+      const tryWith = (fields: Record<string, string>) => sendLinkForm(services(), "invite", link.token, fields);
 
       const mismatchMessage = "비밀번호와 확인이 일치하지 않습니다. 같은 비밀번호를 두 번 입력해 주세요.";
       const refusals: [Record<string, string>, Record<string, string>][] = [
@@ -171,11 +169,11 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
       const link = await invite("동시에");
       const results = await Promise.all(
         ["race-1@club.test", "race-2@club.test"].map((email) =>
-          acceptInvitation(
-            services(),
-            link.token,
-            form({ email, newPassword: "race-pass", confirmPassword: "race-pass" }),
-          ),
+          sendLinkForm(services(), "invite", link.token, {
+            email,
+            newPassword: "race-pass",
+            confirmPassword: "race-pass",
+          }),
         ),
       );
       expect(results.map((result) => result.status).sort()).toEqual([200, 410]);

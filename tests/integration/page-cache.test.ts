@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createAccount } from "#server/domain/accounts/accounts.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { runWrite } from "#server/domain/write/run-write.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
+import { newAccount } from "./support/account-steps.ts";
 import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -51,7 +51,7 @@ describeEachDatabase(
 
     test("a signed-in manager's requests are neither answered from nor kept in the cache", async () => {
       const { db } = services();
-      const account = await createAccount(db, {
+      const account = await newAccount(services(), {
         email: `cache-${Math.random().toString(36).slice(2)}@club.test`,
         password: "a-long-password",
         actor: "test",

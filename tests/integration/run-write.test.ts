@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { FieldError, runWrite } from "#server/domain/write/run-write.ts";
+import { runWrite } from "#server/domain/write/run-write.ts";
+import { FieldError, VersionConflictError } from "#server/failures.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const stamp = () => new Date().toISOString();

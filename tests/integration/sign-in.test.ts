@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
-import { createAccount, ensureInitialAccount, findAccountByEmail } from "#server/domain/accounts/accounts.ts";
-import { changePassword, endOtherSessions, signIn, signOut } from "#server/domain/accounts/authentication.ts";
+import { ensureInitialAccount, findAccountByEmail } from "#server/domain/accounts/accounts.ts";
+import type { ChangedPassword } from "#server/domain/accounts/own-account.ts";
 import { hashPassword, verifyPassword } from "#server/domain/accounts/passwords.ts";
 import {
   createSession,
@@ -14,6 +14,14 @@ import {
   deleteOldSignInAttempts,
   recordSignInAttempt,
 } from "#server/domain/accounts/sign-in-limiter.ts";
+import {
+  addAccount,
+  outcomeOf,
+  runAccountCommand,
+  signedInWith,
+  signInWithPassword,
+  succeeded,
+} from "./support/account-steps.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 const MINUTE = 60_000;
@@ -32,12 +40,7 @@ async function accountEntries(services: TestServices, contains: string) {
 describeEachDatabase("sessions, sign-in and the limiter", (services) => {
   let managerId = "";
   beforeAll(async () => {
-    const manager = await createAccount(services().db, {
-      email: "manager@club.test",
-      password: "manager-pass",
-      actor: "system",
-    });
-    managerId = manager.id;
+    managerId = (await addAccount(services(), "manager@club.test", "manager-pass")).id;
   });
 
   describe("sessions", () => {
@@ -86,13 +89,9 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
   describe("sign-in", { timeout: 60_000 }, () => {
     test("the right password signs in with a new session each time, and the log says so", async () => {
       const { db } = services();
-      const input = {
-        email: "manager@club.test",
-        password: "manager-pass",
-        clientAddress: "198.51.100.1",
-      };
-      const first = await signIn(db, { ...input, persistent: true }, new Date(), policy);
-      const second = await signIn(db, { ...input, persistent: false }, new Date(), policy);
+      const input = { email: "manager@club.test", password: "manager-pass", address: "198.51.100.1", policy };
+      const first = succeeded(await signInWithPassword(services(), { ...input, persistent: true }));
+      const second = succeeded(await signInWithPassword(services(), { ...input, persistent: false }));
       if (first.outcome !== "signed-in" || second.outcome !== "signed-in") {
         throw new Error("expected both sign-ins to succeed");
       }
@@ -101,39 +100,36 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       const session = await findActiveSession(db, first.session.token);
       expect(session).toMatchObject({ persistent: true, account: { id: managerId } });
       const entries = await accountEntries(services(), "계정으로 로그인했습니다");
-      expect(entries.at(-1)).toMatchObject({
-        category: "account",
-        type: "normal",
-        actor: "manager@club.test",
-      });
+      expect(entries.slice(-2)).toEqual([
+        expect.objectContaining({
+          content: "'manager@club.test' 계정으로 로그인했습니다 (로그인 상태 유지)",
+          type: "normal",
+          actor: "manager@club.test",
+        }),
+        expect.objectContaining({ content: "'manager@club.test' 계정으로 로그인했습니다", type: "normal" }),
+      ]);
     });
 
     test("a wrong password and an unknown address get the same answer, and failure entries", async () => {
-      const { db } = services();
-      const wrongPassword = await signIn(
-        db,
-        {
-          email: "manager@club.test",
-          password: "nope-nope",
-          persistent: false,
-          clientAddress: "198.51.100.2",
-        },
-        new Date(),
+      const wrongPassword = await signInWithPassword(services(), {
+        email: "manager@club.test",
+        password: "nope-nope",
+        address: "198.51.100.2",
         policy,
-      );
-      const unknownEmail = await signIn(
-        db,
-        {
-          email: "ghost@club.test",
-          password: "manager-pass",
-          persistent: false,
-          clientAddress: "198.51.100.3",
-        },
-        new Date(),
+      });
+      const unknownEmail = await signInWithPassword(services(), {
+        email: "ghost@club.test",
+        password: "manager-pass",
+        address: "198.51.100.3",
         policy,
-      );
-      expect(wrongPassword).toEqual({ outcome: "rejected" });
-      expect(unknownEmail).toEqual({ outcome: "rejected" });
+      });
+      // The same answer: neither says which of the two was wrong.
+      expect(wrongPassword).toEqual({
+        ok: false,
+        status: 401,
+        message: "이메일 또는 비밀번호가 올바르지 않습니다. 다시 확인해 주세요.",
+      });
+      expect(unknownEmail).toEqual(wrongPassword);
       const entries = await accountEntries(services(), "ghost@club.test");
       expect(entries).toEqual([
         {
@@ -148,39 +144,49 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
 
     test("a hash made with older parameters is upgraded at sign-in", async () => {
       const { db } = services();
-      const veteran = await createAccount(db, {
-        email: "veteran@club.test",
-        password: "placeholder",
-        actor: "system",
-      });
+      const veteran = await addAccount(services(), "veteran@club.test", "placeholder");
       await db
         .updateTable("accounts")
         .set({ password_hash: await hashPassword("veteran-pass", { ln: 14, r: 8, p: 1 }) })
         .where("id", "=", veteran.id)
         .execute();
-      const result = await signIn(
-        db,
-        {
-          email: "veteran@club.test",
-          password: "veteran-pass",
-          persistent: false,
-          clientAddress: "198.51.100.4",
-        },
-        new Date(),
+      const result = await signInWithPassword(services(), {
+        email: "veteran@club.test",
+        password: "veteran-pass",
+        address: "198.51.100.4",
         policy,
-      );
-      expect(result.outcome).toBe("signed-in");
+      });
+      expect(outcomeOf(result)).toBe("signed-in");
       const row = await findAccountByEmail(db, "veteran@club.test");
-      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+      expect(row?.password_hash).toMatch(/^\$scrypt\$ln=15,r=8,p=3\$/);
       await expect(verifyPassword("veteran-pass", row?.password_hash ?? "")).resolves.toBe(true);
+    });
+
+    test("an empty or malformed form is refused next to its fields, and logged", async () => {
+      const empty = await signInWithPassword(services(), { email: "", password: "", address: "198.51.100.5" });
+      expect(empty).toMatchObject({
+        status: 400,
+        fieldErrors: { email: "이메일을 입력해 주세요.", password: "비밀번호를 입력해 주세요." },
+      });
+      const malformed = await signInWithPassword(services(), {
+        email: "no-at",
+        password: "x",
+        address: "198.51.100.5",
+      });
+      expect(malformed.fieldErrors).toEqual({ email: "이메일 주소 형식이 올바르지 않습니다." });
+      // Nobody was named: the log says "system" and where the attempt came from.
+      const entries = await accountEntries(services(), "로그인하지 못했습니다 (접속 주소 198.51.100.5)");
+      expect(entries).toEqual([
+        expect.objectContaining({ type: "failure", actor: "system" }),
+        expect.objectContaining({ type: "failure", actor: "system" }),
+      ]);
     });
 
     test("signing out deletes the session", async () => {
       const { db } = services();
       const { token } = await createSession(db, managerId, false);
-      const session = await findActiveSession(db, token);
-      if (!session) throw new Error("the session is missing");
-      await signOut(db, session);
+      const by = await signedInWith(services(), token);
+      succeeded(await runAccountCommand(services(), { type: "credentials", intent: "sign-out", by }));
       await expect(findActiveSession(db, token)).resolves.toBeUndefined();
       const entries = await accountEntries(services(), "계정에서 로그아웃했습니다");
       expect(entries).toHaveLength(1);
@@ -189,62 +195,42 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
 
   describe("the limiter", { timeout: 60_000 }, () => {
     test("failures per e-mail address block that address from every client", async () => {
-      const { db } = services();
-      const attempt = (clientAddress: string, password: string) =>
-        signIn(db, { email: "limited@club.test", password, persistent: false, clientAddress }, new Date(), policy);
-      await createAccount(db, {
-        email: "limited@club.test",
-        password: "limited-pass",
-        actor: "system",
-      });
+      const attempt = (address: string, password: string) =>
+        signInWithPassword(services(), { email: "limited@club.test", password, address, policy });
+      await addAccount(services(), "limited@club.test", "limited-pass");
       const before = Date.now();
-      expect(await attempt("203.0.113.1", "wrong-1")).toEqual({ outcome: "rejected" });
-      expect(await attempt("203.0.113.2", "wrong-2")).toEqual({ outcome: "rejected" });
-      // The third failure reaches the limit: the answer already says when to try again.
+      expect(outcomeOf(await attempt("203.0.113.1", "wrong-1"))).toBe("rejected");
+      expect(outcomeOf(await attempt("203.0.113.2", "wrong-2"))).toBe("rejected");
+      // The third failure reaches the limit: the answer already says when to try again, and the
+      // log still says why it failed.
       const third = await attempt("203.0.113.3", "wrong-3");
-      expect(third.outcome).toBe("limited");
-      // Even the right password is refused now, from any client.
+      const thirdAt = Date.now();
+      expect(third).toMatchObject({
+        status: 429,
+        message: expect.stringMatching(/^로그인에 너무 많이 실패했습니다\. /),
+      });
+      const logged = await accountEntries(services(), "(접속 주소 203.0.113.3)");
+      expect(logged.map((entry) => entry.error)).toEqual(["이메일 또는 비밀번호가 올바르지 않습니다"]);
+      // Even the right password is refused now, from any client, and that refusal is not counted.
       const right = await attempt("203.0.113.4", "limited-pass");
-      if (right.outcome !== "limited") throw new Error(`expected limited, got ${right.outcome}`);
-      const wait = right.retryAt.getTime() - before;
-      expect(wait).toBeGreaterThan(14 * MINUTE);
-      expect(wait).toBeLessThanOrEqual(15 * MINUTE + 5000);
+      expect(right.status).toBe(429);
+      const refused = await accountEntries(services(), "(접속 주소 203.0.113.4)");
+      expect(refused.map((entry) => entry.error)).toEqual(["로그인 시도 제한"]);
+      // Fifteen minutes after the oldest counted failure, which came between `before` and the third.
+      const retryAt = Date.parse(right.retryAt ?? "");
+      expect(retryAt).toBeGreaterThanOrEqual(before + 15 * MINUTE);
+      expect(retryAt).toBeLessThanOrEqual(thirdAt + 15 * MINUTE);
     });
 
     test("failures per client address block that client for every e-mail address", async () => {
-      const { db } = services();
       for (const email of ["a@club.test", "b@club.test", "c@club.test"]) {
-        await signIn(
-          db,
-          { email, password: "whatever", persistent: false, clientAddress: "203.0.113.50" },
-          new Date(),
-          policy,
-        );
+        await signInWithPassword(services(), { email, password: "whatever", address: "203.0.113.50", policy });
       }
-      const blocked = await signIn(
-        db,
-        {
-          email: "manager@club.test",
-          password: "manager-pass",
-          persistent: false,
-          clientAddress: "203.0.113.50",
-        },
-        new Date(),
-        policy,
-      );
-      expect(blocked.outcome).toBe("limited");
-      const elsewhere = await signIn(
-        db,
-        {
-          email: "manager@club.test",
-          password: "manager-pass",
-          persistent: false,
-          clientAddress: "203.0.113.51",
-        },
-        new Date(),
-        policy,
-      );
-      expect(elsewhere.outcome).toBe("signed-in");
+      const right = { email: "manager@club.test", password: "manager-pass", policy };
+      const blocked = await signInWithPassword(services(), { ...right, address: "203.0.113.50" });
+      expect(outcomeOf(blocked)).toBe("limited");
+      const elsewhere = await signInWithPassword(services(), { ...right, address: "203.0.113.51" });
+      expect(outcomeOf(elsewhere)).toBe("signed-in");
     });
 
     test("another app instance on the same database sees the same failures", async () => {
@@ -287,22 +273,34 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
     test("a wrong current password changes nothing and is logged as a failure", async () => {
       const { db } = services();
       const { token } = await createSession(db, managerId, false);
-      const session = await findActiveSession(db, token);
-      if (!session) throw new Error("the session is missing");
-      const result = await changePassword(db, {
-        session,
-        currentPassword: "not-it",
-        newPassword: "whatever-new",
-        clientAddress: "198.51.100.30",
+      const by = await signedInWith(services(), token, { address: "198.51.100.30" });
+      const result = await runAccountCommand(services(), {
+        type: "credentials",
+        intent: "change-password",
+        by,
+        fields: { currentPassword: "not-it", newPassword: "whatever-new", confirmPassword: "whatever-new" },
+        policy,
       });
-      expect(result).toEqual({ outcome: "wrong-current-password" });
+      expect(result).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { currentPassword: "현재 비밀번호가 올바르지 않습니다." },
+      });
       const row = await findAccountByEmail(db, "manager@club.test");
       await expect(verifyPassword("manager-pass", row?.password_hash ?? "")).resolves.toBe(true);
-      const entries = await accountEntries(services(), "비밀번호 확인에 실패했습니다 (비밀번호 변경)");
+      const entries = await accountEntries(services(), "관리자의 비밀번호를 바꾸지 못했습니다");
       expect(entries.at(-1)).toMatchObject({
         type: "failure",
         error: "비밀번호가 올바르지 않습니다",
+        actor: "manager@club.test",
       });
+      // Counted like a failed sign-in: the limiter has it under this address and account.
+      const counted = await db
+        .selectFrom("sign_in_attempts")
+        .select("succeeded")
+        .where("client_address", "=", "198.51.100.30")
+        .execute();
+      expect(counted).toEqual([{ succeeded: 0 }]);
     });
 
     test("success ends every other session and replaces the current one", async () => {
@@ -311,16 +309,17 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       const current = await createSession(db, managerId, true);
       const phone = await createSession(db, managerId, false);
       const laptop = await createSession(db, managerId, true);
-      const session = await findActiveSession(db, current.token);
-      if (!session) throw new Error("the session is missing");
+      const by = await signedInWith(services(), current.token, { address: "198.51.100.31" });
 
-      const result = await changePassword(db, {
-        session,
-        currentPassword: "manager-pass",
-        newPassword: "manager-pass-2",
-        clientAddress: "198.51.100.31",
-      });
-      if (result.outcome !== "changed") throw new Error(`expected changed, got ${result.outcome}`);
+      const result = succeeded(
+        await runAccountCommand<ChangedPassword>(services(), {
+          type: "credentials",
+          intent: "change-password",
+          by,
+          fields: { currentPassword: "manager-pass", newPassword: "manager-pass-2", confirmPassword: "manager-pass-2" },
+          policy,
+        }),
+      );
       expect(result.endedSessions).toBe(2);
       expect(result.session.persistent).toBe(true);
       for (const token of [current.token, phone.token, laptop.token]) {
@@ -339,9 +338,14 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       const { db } = services();
       const current = await createSession(db, managerId, false);
       const other = await createSession(db, managerId, false);
-      const session = await findActiveSession(db, current.token);
-      if (!session) throw new Error("the session is missing");
-      expect(await endOtherSessions(db, session)).toBeGreaterThanOrEqual(1);
+      const by = await signedInWith(services(), current.token);
+      const ended = await runAccountCommand<number>(services(), {
+        type: "my-account",
+        intent: "end-other-sessions",
+        by,
+      });
+      expect(succeeded(ended)).toBeGreaterThanOrEqual(1);
+      expect(ended.message).toMatch(/^다른 기기와 브라우저의 로그인 \d+개를 종료했습니다\.$/);
       await expect(findActiveSession(db, current.token)).resolves.toBeDefined();
       await expect(findActiveSession(db, other.token)).resolves.toBeUndefined();
     });
@@ -353,7 +357,7 @@ describeEachDatabase("the first account", (services) => {
     timeout: 30_000,
   }, async () => {
     const { db } = services();
-    const created = await ensureInitialAccount(db, {
+    const created = await ensureInitialAccount(services(), {
       email: "club@club.test",
       password: undefined,
     });
@@ -361,7 +365,9 @@ describeEachDatabase("the first account", (services) => {
     expect(created.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const row = await findAccountByEmail(db, "club@club.test");
     await expect(verifyPassword(created.generatedPassword ?? "", row?.password_hash ?? "")).resolves.toBe(true);
-    await expect(ensureInitialAccount(db, { email: "other@club.test", password: "configured" })).resolves.toEqual({
+    await expect(
+      ensureInitialAccount(services(), { email: "other@club.test", password: "configured" }),
+    ).resolves.toEqual({
       created: false,
     });
     await expect(findAccountByEmail(db, "other@club.test")).resolves.toBeUndefined();

@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer } from "../e2e/support/global-setup.ts";
+import { postgresServer } from "../support/postgres-server.ts";
 
 /**
  * The site outlives its PostgreSQL server: stopped under a running site it answers 503 with the
@@ -13,19 +13,8 @@ import { startServer } from "../e2e/support/global-setup.ts";
  * `npm run test:postgres`, since it stops that server.
  */
 const baseUrl = process.env.TEST_DATABASE_URL;
-const pgBin = process.env.TEST_PG_BIN;
-const pgData = process.env.TEST_PG_DATA;
-if (!baseUrl || !pgBin || !pgData) {
-  throw new Error("Run this suite through scripts/with-postgres.sh (npm run test:postgres)");
-}
-
-/** PostgreSQL refuses to run as root: as root, its tools run as the postgres user. */
-function pgCtl(...args: string[]) {
-  const command = [path.join(pgBin as string, "pg_ctl"), "-D", pgData as string, ...args];
-  const asPostgres = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
-  const [file, ...rest] = [...asPostgres, ...command];
-  execFileSync(file as string, rest, { stdio: "ignore" });
-}
+if (!baseUrl) throw new Error("Run this suite through scripts/with-postgres.sh (npm run test:postgres)");
+const postgres = postgresServer();
 
 const databaseName = `outage_${Math.random().toString(36).slice(2, 10)}`;
 let dataDir = "";
@@ -67,7 +56,7 @@ test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in 
   expect((await fetch(freshMediaPage())).status).toBe(200);
   expect((await fetch(`${site.baseURL}/healthz`)).status).toBe(200);
 
-  pgCtl("-m", "fast", "-w", "stop");
+  postgres.stop();
   try {
     const page = await fetch(freshMediaPage(), { headers: { accept: "text/html" } });
     expect(page.status).toBe(503);
@@ -80,20 +69,31 @@ test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in 
     // Only the database is named: the files are still there.
     expect(await health.json()).toMatchObject({ status: "unavailable", database: "failed", storage: "ok" });
 
-    // An admin write is refused with an answer too, not left waiting.
+    // An admin write is refused with an answer too, not left waiting: the one write answer, in
+    // Korean, as the admin pages read it (they ask for JSON), and when to try again.
     const write = await fetch(`${site.baseURL}/admin/api/feed`, {
       method: "POST",
-      headers: { origin: site.baseURL, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin: site.baseURL,
+        accept: "application/json",
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "intent=create",
     });
     expect(write.status).toBe(503);
+    expect(write.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await write.json()).toEqual({
+      ok: false,
+      status: 503,
+      message: expect.stringMatching(/^데이터베이스에 잠시 연결할 수 없어 처리하지 못했습니다\./),
+    });
 
     // The next requests too: refused at once while the database is known to be away.
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await fetch(freshMediaPage())).status).toBe(503);
     }
   } finally {
-    pgCtl("-w", "start", "-l", path.join(pgData as string, "restart.log"));
+    postgres.start();
   }
 
   await expect.poll(async () => (await fetch(freshMediaPage())).status, { timeout: 20_000, interval: 200 }).toBe(200);
@@ -106,12 +106,12 @@ test("answers 503 while PostgreSQL is stopped and 200 again once it is back, in 
 }, 120_000);
 
 test("stops on SIGTERM while PostgreSQL is away, exiting 0 without waiting for it", async () => {
-  pgCtl("-m", "fast", "-w", "stop");
+  postgres.stop();
   try {
     expect((await fetch(freshMediaPage())).status).toBe(503);
     // stop() rejects unless the process exits with 0.
     await site.stop();
   } finally {
-    pgCtl("-w", "start", "-l", path.join(pgData as string, "restart.log"));
+    postgres.start();
   }
 }, 60_000);

@@ -68,6 +68,18 @@ describe("two instances on one database and one bucket", () => {
     expect(accounts).toEqual([{ email: account.email }]);
   });
 
+  test("a page's ETag from one instance is current on the other, whoever rendered it for whom", async () => {
+    const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+    for (const page of ["/", "/about", "/community/media"]) {
+      const fromA = await fetch(`${a.url}${page}`, { headers: { "user-agent": browser } });
+      await fromA.arrayBuffer();
+      const etag = fromA.headers.get("etag") ?? "";
+      expect(etag, page).toMatch(/^"/);
+      const onB = await fetch(`${b.url}${page}`, { headers: { "user-agent": "curl/8.5.0", "if-none-match": etag } });
+      expect(onB.status, page).toBe(304);
+    }
+  });
+
   test("a session made on one instance is signed in on the other", async () => {
     const { status, cookie } = await signIn(a.url, account);
     expect(status).toBe(303);

@@ -9,6 +9,9 @@ function required(name: string): string {
   return value;
 }
 
+/** Caddy in front of both, configured by deploy/Caddyfile. */
+export const proxyUrl = required("SCALE_PROXY_URL");
+
 export const instances = {
   a: { url: required("SCALE_A_URL"), log: required("SCALE_A_LOG"), dataDir: required("SCALE_A_DATA_DIR") },
   b: { url: required("SCALE_B_URL"), log: required("SCALE_B_LOG"), dataDir: required("SCALE_B_DATA_DIR") },

@@ -146,4 +146,94 @@ describe("configuration", () => {
       }
     });
   });
+  describe("scheduled backups", () => {
+    const bucketSettings = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      AWS_ACCESS_KEY_ID: "AKIAEXAMPLEKEY",
+      AWS_SECRET_ACCESS_KEY: "very-secret-value",
+    };
+    const failure = (env: NodeJS.ProcessEnv): string => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error("the configuration was accepted");
+    };
+
+    test("without BACKUP_TO the site takes none", () => {
+      expect(loadConfig({}).backup).toBeUndefined();
+    });
+
+    test("a folder, at 04:00 in Seoul, keeping 14, unless told otherwise", () => {
+      expect(loadConfig({ BACKUP_TO: "/mnt/backup/club" }).backup).toEqual({
+        target: { kind: "folder", dir: "/mnt/backup/club" },
+        at: { hour: 4, minute: 0 },
+        keep: 14,
+      });
+      expect(loadConfig({ BACKUP_TO: "backups", BACKUP_AT: "23:30", BACKUP_KEEP: "30" }).backup).toEqual({
+        target: { kind: "folder", dir: path.resolve("backups") },
+        at: { hour: 23, minute: 30 },
+        keep: 30,
+      });
+    });
+
+    test("a bucket with a prefix, reached with the S3 settings, uploads on disk or in another bucket", () => {
+      const expected = {
+        kind: "s3",
+        prefix: "club/daily",
+        settings: {
+          bucket: "club-backups",
+          region: "us-east-1",
+          endpoint: "http://127.0.0.1:9000",
+          forcePathStyle: true,
+          credentials: { accessKeyId: "AKIAEXAMPLEKEY", secretAccessKey: "very-secret-value" },
+        },
+      };
+      expect(loadConfig({ ...bucketSettings, BACKUP_TO: "s3://club-backups/club/daily/" }).backup?.target).toEqual(
+        expected,
+      );
+      const both = loadConfig({
+        ...bucketSettings,
+        S3_BUCKET: "club-files",
+        BACKUP_TO: "s3://club-backups/club/daily",
+      });
+      expect(both.backup?.target).toEqual(expected);
+      expect(both.storage).toMatchObject({ kind: "s3", bucket: "club-files" });
+      expect(loadConfig({ ...bucketSettings, BACKUP_TO: "s3://club-backups" }).backup?.target).toMatchObject({
+        prefix: "",
+      });
+    });
+
+    test.each([
+      [{ BACKUP_AT: "04:00" }, /^Invalid configuration: BACKUP_TO must be set when BACKUP_AT is/],
+      [{ BACKUP_TO: "/b", BACKUP_AT: "4pm" }, /^Invalid configuration: BACKUP_AT must be a time of day/],
+      [{ BACKUP_TO: "/b", BACKUP_AT: "24:00" }, /^Invalid configuration: BACKUP_AT must be a time of day/],
+      [{ BACKUP_TO: "/b", BACKUP_KEEP: "0" }, /^Invalid configuration: BACKUP_KEEP must be at least 1/],
+      [{ BACKUP_TO: "s3://club-backups/x" }, /^Invalid configuration: S3_REGION must be set with BACKUP_TO/],
+      [
+        { ...bucketSettings, BACKUP_TO: "s3://Club_Backups" },
+        /^Invalid configuration: BACKUP_TO must be s3:\/\/bucket\/prefix/,
+      ],
+      [
+        { ...bucketSettings, BACKUP_TO: "s3://club-backups/../x" },
+        /^Invalid configuration: BACKUP_TO must be s3:\/\/bucket/,
+      ],
+      [
+        { ...bucketSettings, S3_BUCKET: "club-files", BACKUP_TO: "s3://club-files/backups" },
+        /^Invalid configuration: BACKUP_TO must name another bucket than S3_BUCKET/,
+      ],
+      [
+        { DATA_DIR: "/srv/club", BACKUP_TO: "/srv/club/uploads/backups" },
+        /^Invalid configuration: BACKUP_TO must be outside the uploads folder/,
+      ],
+    ])("a wrong backup setting stops the start with one line: %j", (env, expected) => {
+      const message = failure(env);
+      expect(message).toMatch(expected);
+      expect(message).not.toContain("\n");
+      expect(message).not.toContain("very-secret-value");
+    });
+  });
 });

@@ -111,6 +111,15 @@ describe("answers from memory", () => {
     }
   });
 
+  test("Brotli is sent to a browser that lists gzip first, and gzip to one that prefers it", async () => {
+    const encodingFor = async (accepted: string) =>
+      (await fetch(`${base}/preferred`, { headers: { "accept-encoding": accepted } })).headers.get("content-encoding");
+    expect(await encodingFor("gzip, deflate, br, zstd")).toBe("br");
+    expect(await encodingFor("gzip, br")).toBe("br");
+    expect(await encodingFor("br;q=0.5, gzip")).toBe("gzip");
+    expect(await encodingFor("identity")).toBeNull();
+  });
+
   test("compressed bodies decode to the page", async () => {
     const page = await cache.store({
       req: { url: "/raw", headers: { host: "club.test" } } as never,

@@ -7,13 +7,13 @@ import {
   verifyPassword,
 } from "#server/domain/accounts/passwords.ts";
 
-// Each hash takes a real scrypt derivation (128 MiB, a few hundred milliseconds).
+// Each hash takes a real scrypt derivation (32 MiB, a few hundred milliseconds).
 describe("password hashing", { timeout: 30_000 }, () => {
   test("a hash is a PHC string carrying scrypt's parameters, a 16-byte salt and a 64-byte key", async () => {
     const hash = await hashPassword("동아리비밀번호");
     const match = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(hash);
     expect(match).not.toBeNull();
-    expect(match?.slice(1, 4).map(Number)).toEqual([17, 8, 1]);
+    expect(match?.slice(1, 4).map(Number)).toEqual([15, 8, 3]);
     expect(Buffer.from(match?.[4] ?? "", "base64")).toHaveLength(16);
     expect(Buffer.from(match?.[5] ?? "", "base64")).toHaveLength(64);
     expect(hash).not.toContain("동아리비밀번호");
@@ -43,7 +43,7 @@ describe("password hashing", { timeout: 30_000 }, () => {
     await expect(verifyPassword("abcdef", old)).resolves.toBe(true);
     expect(needsRehash(old)).toBe(true);
     expect(needsRehash(await hashPassword("abcdef"))).toBe(false);
-    expect(currentParameters).toEqual({ ln: 17, r: 8, p: 1 });
+    expect(currentParameters).toEqual({ ln: 15, r: 8, p: 3 });
   });
 
   test("malformed, tampered or absurd stored hashes never verify", async () => {
@@ -56,7 +56,7 @@ describe("password hashing", { timeout: 30_000 }, () => {
       "",
       "abcdef",
       tampered,
-      hash.replace("ln=17", "ln=30"),
+      hash.replace("ln=15", "ln=30"),
       hash.replace("$scrypt$", "$argon2id$"),
     ]) {
       await expect(verifyPassword("abcdef", stored)).resolves.toBe(false);

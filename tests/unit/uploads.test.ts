@@ -3,7 +3,7 @@ import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { acceptImage, acceptPdf, uploadLimits } from "#server/domain/files/uploads.ts";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/domain/input-errors.ts";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "#server/failures.ts";
 import { readForm, readJson, TEXT_ONLY } from "#server/http/request-body.ts";
 import { photoWithLocation } from "../support/files.ts";
 
@@ -144,6 +144,40 @@ describe("the one body reader", () => {
       body: "--x--",
     });
     await expect(readForm(request, IMAGES)).rejects.toBeInstanceOf(PayloadTooLargeError);
+  });
+
+  test("a URL-encoded body, which carries no files, is held to the text limit while it streams in", async () => {
+    // 150 MB of `title=aaa…` without a declared length: within a form of twenty 10 MB pictures'
+    // total, but a URL-encoded form carries text only, so its reading stops past 11 MB.
+    const total = 150 * 1024 * 1024;
+    const chunk = new TextEncoder().encode("a".repeat(64 * 1024));
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("title="));
+      },
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://club.test/admin/api/articles", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    await expect(readForm(request, IMAGES)).rejects.toMatchObject({ status: 413 });
+    expect(pulled).toBeLessThan(uploadLimits.textBytes + 2 * 1024 * 1024);
+
+    // Declared, the same length is refused before a byte is read.
+    const declared = new Request("http://club.test/admin/api/articles", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(total) },
+      body: "title=a",
+    });
+    await expect(readForm(declared, IMAGES)).rejects.toMatchObject({ status: 413 });
   });
 
   test("JSON where a form is expected is 415; a cut-off multipart body is 400", async () => {

@@ -1,14 +1,4 @@
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/Button.tsx";
 import { useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
@@ -18,6 +8,7 @@ import { adminWriteUrl } from "#shared/write-result.ts";
 import styles from "./AdminForm.module.css";
 import { FormFieldsContext } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";
+import { keepComposingEnter } from "./RouteForm.tsx";
 import { SignInDialog } from "./SignInDialog.tsx";
 import { useUnsavedChanges } from "./UnsavedChanges.tsx";
 
@@ -209,13 +200,6 @@ export function AdminForm({
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    // Enter that confirms a Korean syllable must not also submit the form.
-    if (event.key === "Enter" && (event.nativeEvent.isComposing || event.keyCode === 229)) {
-      event.preventDefault();
-    }
-  }
-
   function loadNewest() {
     setResult(null);
     setDirty(false);
@@ -260,7 +244,7 @@ export function AdminForm({
         data-edited={edited || undefined}
         className={className}
         onSubmit={onSubmit}
-        onKeyDown={onKeyDown}
+        onKeyDown={keepComposingEnter}
         onInput={(event) => {
           if (!choosesRows) setDirty(true);
           onEdit?.(event.currentTarget);

@@ -1,5 +1,4 @@
 import { type ReactNode, type RefObject, useId, useRef } from "react";
-import { Form } from "react-router";
 import { Button, type ButtonVariant } from "#app/components/ui/Button.tsx";
 import styles from "./ConfirmButton.module.css";
 
@@ -92,36 +91,6 @@ export function ConfirmButton({
         }}
       />
     </>
-  );
-}
-
-/**
- * A confirmed action on one row of a table (ending a session, deleting a passkey): a form of its
- * own that posts the row's id under `idName`, with `intent` naming the action.
- */
-export function RowActionForm({
-  idName,
-  id,
-  intent,
-  title,
-  message,
-  children,
-}: {
-  idName: string;
-  id: string;
-  intent: string;
-  title: string;
-  message: ReactNode;
-  /** The button's text, also the confirming button's. */
-  children: string;
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name={idName} value={id} />
-      <ConfirmButton name="intent" value={intent} title={title} message={message}>
-        {children}
-      </ConfirmButton>
-    </Form>
   );
 }
 

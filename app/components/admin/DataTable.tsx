@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDateTime } from "#app/lib/format.ts";
+import { formatDateTime } from "#shared/format.ts";
 import styles from "./DataTable.module.css";
 
 interface DataTableProps {

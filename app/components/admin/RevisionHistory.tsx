@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/Button.tsx";
-import { formatDateTime } from "#app/lib/format.ts";
 import type { RevisionEntry, RevisionPanel } from "#server/domain/revisions/revisions.ts";
+import { formatDateTime } from "#shared/format.ts";
 import { AdminForm } from "./AdminForm.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
 import { Badge, RecordTable } from "./DataTable.tsx";

@@ -2,34 +2,30 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
+import { sendForm } from "#app/lib/uploads/send-form.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 
 /**
- * The browser half of passkeys: both ceremonies post JSON to an endpoint twice (options, then
- * the authenticator's answer). The WebAuthn library is loaded when a button is pressed, so pages
- * that never use a passkey do not download it.
+ * The browser half of passkeys: both ceremonies post a form to an endpoint twice (the options,
+ * then the authenticator's answer as JSON in a field) and read the one answer shape of every
+ * admin write. The WebAuthn library is loaded when a button is pressed, so pages that never use
+ * a passkey do not download it.
  */
-export type PasskeyOutcome = { ok: true; body: Record<string, unknown> } | { ok: false; message: string };
-
 const CANCELLED = "패스키 사용을 취소했거나 시간이 지났습니다. 다시 시도해 주세요.";
 const UNREACHABLE = "서버에 연결하지 못했습니다. 네트워크를 확인한 뒤 다시 시도해 주세요.";
 
-async function post(endpoint: string, body: unknown): Promise<PasskeyOutcome> {
-  let response: Response;
+async function post(endpoint: string, fields: Record<string, string>): Promise<WriteResult> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
   try {
-    response = await fetch(endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
+    return await sendForm(endpoint, form);
   } catch {
-    return { ok: false, message: UNREACHABLE };
+    return { ok: false, status: 0, message: UNREACHABLE };
   }
-  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok || json.ok !== true) {
-    const message = typeof json.message === "string" ? json.message : `요청이 거절되었습니다 (${response.status}).`;
-    return { ok: false, message };
-  }
-  return { ok: true, body: json };
+}
+
+function refused(message: string): WriteResult {
+  return { ok: false, status: 0, message };
 }
 
 /** Why the browser's WebAuthn call failed, in words for the manager. */
@@ -41,44 +37,44 @@ function describeError(error: unknown): string {
   return "이 브라우저에서 패스키를 쓰지 못했습니다. 다른 방법으로 시도해 주세요.";
 }
 
+function optionsOf<T>(answer: WriteResult): T {
+  return (answer.data as { options: T }).options;
+}
+
 export async function webAuthnAvailable(): Promise<boolean> {
   const { browserSupportsWebAuthn } = await import("@simplewebauthn/browser");
   return browserSupportsWebAuthn();
 }
 
-/** Signs in with a passkey; on success the answer names where to go. */
-export async function signInWithPasskey(input: { persistent: boolean; redirectTo: string }): Promise<PasskeyOutcome> {
+/** Signs in with a passkey; on success the answer's data names where to go (`redirectTo`). */
+export async function signInWithPasskey(input: { persistent: boolean; redirectTo: string }): Promise<WriteResult> {
   const endpoint = "/admin/login/passkey";
   const { startAuthentication } = await import("@simplewebauthn/browser");
-  const options = await post(endpoint, { step: "options", persistent: input.persistent });
+  const options = await post(endpoint, { intent: "options", persistent: input.persistent ? "on" : "" });
   if (!options.ok) return options;
   let response: unknown;
   try {
-    response = await startAuthentication({
-      optionsJSON: options.body.options as PublicKeyCredentialRequestOptionsJSON,
-    });
+    response = await startAuthentication({ optionsJSON: optionsOf<PublicKeyCredentialRequestOptionsJSON>(options) });
   } catch (error) {
-    return { ok: false, message: describeError(error) };
+    return refused(describeError(error));
   }
-  return post(endpoint, { step: "verify", response, redirectTo: input.redirectTo });
+  return post(endpoint, { intent: "passkey", response: JSON.stringify(response), redirectTo: input.redirectTo });
 }
 
 /**
  * Adds a passkey of this device to the signed-in manager's account under `name`; the current
  * password is checked before the device is asked.
  */
-export async function addPasskey(name: string, password: string): Promise<PasskeyOutcome> {
+export async function addPasskey(name: string, password: string): Promise<WriteResult> {
   const endpoint = "/admin/security/passkey";
   const { startRegistration } = await import("@simplewebauthn/browser");
-  const options = await post(endpoint, { step: "options", password });
+  const options = await post(endpoint, { intent: "passkey-begin", name, password });
   if (!options.ok) return options;
   let response: unknown;
   try {
-    response = await startRegistration({
-      optionsJSON: options.body.options as PublicKeyCredentialCreationOptionsJSON,
-    });
+    response = await startRegistration({ optionsJSON: optionsOf<PublicKeyCredentialCreationOptionsJSON>(options) });
   } catch (error) {
-    return { ok: false, message: describeError(error) };
+    return refused(describeError(error));
   }
-  return post(endpoint, { step: "verify", response, name });
+  return post(endpoint, { intent: "passkey-add", response: JSON.stringify(response), name });
 }

@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { CloseIcon } from "#app/components/icons/icons.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import type { ArticleImage } from "#server/domain/articles/articles.ts";
@@ -6,8 +5,9 @@ import styles from "./ArticleGallery.module.css";
 
 /**
  * An article's pictures: a grid of thumbnails, each opening the full picture in a modal
- * <dialog>. Invoker commands open and close it before any script has loaded; the browser moves
- * focus to its close button, traps it there, closes on Escape and returns focus to the thumbnail.
+ * <dialog>. Invoker commands open and close it without script (the site island does it for
+ * browsers without them); the browser moves focus to its close button, traps it there, closes on
+ * Escape and returns focus to the thumbnail.
  */
 export function ArticleGallery({ images, title }: { images: ArticleImage[]; title: string }) {
   if (images.length === 0) return null;
@@ -36,20 +36,11 @@ function GalleryItem({
   total: number;
   title: string;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const dialogId = `article-image-${index + 1}`;
   const label = picture.alt || `${title} 사진 ${index + 1}`;
   return (
     <li className={styles.item}>
-      <button
-        type="button"
-        className={styles.thumb}
-        {...{ commandfor: dialogId, command: "show-modal" }}
-        onClick={() => {
-          const dialog = dialogRef.current;
-          if (dialog && !dialog.open) dialog.showModal();
-        }}
-      >
+      <button type="button" className={styles.thumb} {...{ commandfor: dialogId, command: "show-modal" }}>
         <ResponsiveImage
           image={picture.image}
           alt={picture.alt}
@@ -59,7 +50,6 @@ function GalleryItem({
         <span className="visually-hidden">크게 보기</span>
       </button>
       <dialog
-        ref={dialogRef}
         id={dialogId}
         className={styles.dialog}
         aria-label={`${label} (${index + 1}/${total})`}
@@ -74,12 +64,7 @@ function GalleryItem({
             {picture.alt}
           </figcaption>
         </figure>
-        <button
-          type="button"
-          className={`icon-button ${styles.close}`}
-          {...{ commandfor: dialogId, command: "close" }}
-          onClick={() => dialogRef.current?.close()}
-        >
+        <button type="button" className={`icon-button ${styles.close}`} {...{ commandfor: dialogId, command: "close" }}>
           <CloseIcon size={24} />
           <span className="visually-hidden">닫기</span>
         </button>

@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { SearchIcon } from "#app/components/icons/icons.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
@@ -6,7 +5,6 @@ import type { TagCount } from "#server/domain/articles/articles.ts";
 import { ALL_TAG, type ArticleListQuery, DEFAULT_PAGE_SIZE } from "#shared/article-list-query.ts";
 import styles from "./MediaFilters.module.css";
 import { MEDIA_PATH, mediaListHref } from "./media-links.ts";
-import { useAddressValue } from "./use-address-value.ts";
 
 interface MediaFiltersProps {
   query: ArticleListQuery;
@@ -17,15 +15,13 @@ interface MediaFiltersProps {
 
 /**
  * The media list's search box and tag chips. A plain GET form and plain links, so they work
- * before any script runs; with scripts, React Router keeps them client-side navigations. The
- * address holds the whole state, so links can be shared and the back button restores it.
+ * without scripts; with them, the in-page island follows them without leaving the page (and the
+ * box keeps focus). The address holds the whole state, so links can be shared and the back
+ * button restores it.
  */
 export function MediaFilters({ query, tags, totalCount }: MediaFiltersProps) {
   const chips = [{ tag: ALL_TAG, count: totalCount }, ...tags];
   const current = query.tag || ALL_TAG;
-  const searchRef = useRef<HTMLInputElement>(null);
-  // Back and Forward put the address's words back in the box.
-  useAddressValue(searchRef, query.search);
   return (
     <div className={styles.filters}>
       <Form
@@ -34,7 +30,7 @@ export function MediaFilters({ query, tags, totalCount }: MediaFiltersProps) {
         role="search"
         aria-label="미디어 글"
         className={styles.search}
-        preventScrollReset
+        data-keep-scroll=""
       >
         {query.limit !== DEFAULT_PAGE_SIZE && <input type="hidden" name="limit" value={query.limit} />}
         <label htmlFor="media-search" className="visually-hidden">
@@ -43,7 +39,6 @@ export function MediaFilters({ query, tags, totalCount }: MediaFiltersProps) {
         <span className={styles.field}>
           <SearchIcon size={20} className={styles.icon} />
           <input
-            ref={searchRef}
             id="media-search"
             type="search"
             name="search"
@@ -68,7 +63,7 @@ export function MediaFilters({ query, tags, totalCount }: MediaFiltersProps) {
                 to={mediaListHref({ ...query, page: 1, tag: chip.tag })}
                 className={styles.chip}
                 aria-current={chip.tag === current ? "true" : undefined}
-                preventScrollReset
+                data-keep-scroll=""
               >
                 {chip.tag}
                 <span className={styles.count}>

@@ -4,10 +4,11 @@ import styles from "./SloganStrip.module.css";
 const REPEATS = 3;
 
 /**
- * The band of the club's slogans under the hero, gliding sideways. It holds still under reduced
- * motion, while hovered, and when the visitor stops the page's movement.
+ * The band of the club's slogans under the hero, gliding sideways (a transform, which the
+ * compositor runs). It holds still under reduced motion, while hovered, while out of sight and
+ * when the visitor stops the page's movement (the last two set by the hero island).
  */
-export function SloganStrip({ slogans, stopped }: { slogans: string[]; stopped: boolean }) {
+export function SloganStrip({ slogans }: { slogans: string[] }) {
   const set = (copy: number) =>
     slogans.map((slogan, index) => (
       <li
@@ -24,7 +25,7 @@ export function SloganStrip({ slogans, stopped }: { slogans: string[]; stopped: 
       </li>
     ));
   return (
-    <div className={styles.strip} data-stopped={stopped || undefined}>
+    <div className={styles.strip} data-slogan-strip="">
       <ul className={styles.track} aria-label="슬로건">
         {Array.from({ length: REPEATS * 2 }, (_, copy) => set(copy))}
       </ul>

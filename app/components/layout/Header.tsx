@@ -1,8 +1,6 @@
-import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import { ChevronDownIcon, MenuIcon } from "#app/components/icons/icons.tsx";
-import { useHideOnScroll } from "#app/lib/use-hide-on-scroll.ts";
 import styles from "./Header.module.css";
 import { NavLink, RecruitingBadge } from "./NavLink.tsx";
 import { findActive, type NavGroup } from "./navigation.ts";
@@ -14,16 +12,18 @@ interface HeaderProps {
   isRecruiting: boolean;
 }
 
-const HIDE_AFTER_PX = 200;
 export const SIDE_MENU_ID = "side-menu";
 
+/**
+ * The site's header. Its behaviours are the site island's (app/islands/site.ts): it hides on the
+ * way down the page, and Escape closes a desktop submenu.
+ */
 export function Header({ clubName, groups, isRecruiting }: HeaderProps) {
   const { pathname } = useLocation();
   const active = findActive(groups, pathname);
-  const hidden = useHideOnScroll(HIDE_AFTER_PX);
 
   return (
-    <header className={styles.header} data-hidden={hidden || undefined}>
+    <header className={styles.header} data-site-header="">
       <div className={`container ${styles.bar}`}>
         <Link to="/" className={styles.brand} aria-label={`${clubName} 홈`}>
           <PromptMark className={styles.prompt} />
@@ -71,8 +71,6 @@ function DesktopGroup({
   activeItem: string | undefined;
   showRecruiting: boolean;
 }) {
-  const [dismissed, setDismissed] = useState(false);
-  const labelRef = useRef<HTMLAnchorElement & HTMLButtonElement>(null);
   const firstInternal = group.items.find((item) => !item.external);
   const submenuId = `submenu-${group.id}`;
   const label = (
@@ -84,32 +82,18 @@ function DesktopGroup({
   );
 
   return (
-    <li
-      className={styles.group}
-      data-active={isActive || undefined}
-      data-dismissed={dismissed || undefined}
-      onMouseLeave={() => setDismissed(false)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDismissed(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") {
-          setDismissed(true);
-          labelRef.current?.focus();
-        }
-      }}
-    >
+    <li className={styles.group} data-active={isActive || undefined} data-submenu-group="">
       {firstInternal ? (
         <Link
-          ref={labelRef}
           to={firstInternal.to}
           className={styles.groupLabel}
           aria-current={isActive ? "true" : undefined}
+          data-submenu-label=""
         >
           {label}
         </Link>
       ) : (
-        <button ref={labelRef} type="button" className={styles.groupLabel} aria-controls={submenuId}>
+        <button type="button" className={styles.groupLabel} aria-controls={submenuId} data-submenu-label="">
           {label}
         </button>
       )}

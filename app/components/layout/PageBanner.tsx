@@ -1,6 +1,6 @@
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
-import { formatLongDate } from "#app/lib/format.ts";
 import type { ImageRef } from "#server/domain/files/files.ts";
+import { formatLongDate } from "#shared/format.ts";
 import styles from "./PageBanner.module.css";
 
 interface PageBannerProps {

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import { CloseIcon } from "#app/components/icons/icons.tsx";
 import { NavLink, RecruitingBadge } from "./NavLink.tsx";
@@ -17,29 +16,18 @@ interface SideMenuProps {
 /**
  * The narrow-screen menu: a modal <dialog>, so the browser traps focus inside it, makes the
  * page behind it inert and closes it on Escape. Groups are an exclusive <details> accordion.
+ * Invoker commands open and close it without script; the site island does it for browsers
+ * without them, and closes it when a link in it is followed.
  */
 export function SideMenu({ id, clubName, groups, active, isRecruiting }: SideMenuProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const location = useLocation();
-
-  // Following a link inside the menu closes it.
-  useEffect(() => {
-    if (location.key) dialogRef.current?.close();
-  }, [location.key]);
-
   return (
-    <dialog ref={dialogRef} id={id} className={styles.dialog} aria-label="사이트 메뉴" {...{ closedby: "any" }}>
+    <dialog id={id} className={styles.dialog} aria-label="사이트 메뉴" {...{ closedby: "any" }}>
       <div className={styles.top}>
         <Link to="/" className={styles.brand}>
           <PromptMark className={styles.prompt} />
           {clubName}
         </Link>
-        <button
-          type="button"
-          className={`icon-button ${styles.close}`}
-          {...{ commandfor: id, command: "close" }}
-          onClick={() => dialogRef.current?.close()}
-        >
+        <button type="button" className={`icon-button ${styles.close}`} {...{ commandfor: id, command: "close" }}>
           <CloseIcon size={24} />
           <span className="visually-hidden">메뉴 닫기</span>
         </button>

@@ -3,6 +3,14 @@ import { useRevalidator } from "react-router";
 import { sendForm } from "#app/lib/uploads/send-form.ts";
 import { adminWriteUrl, type WriteResult } from "#shared/write-result.ts";
 
+/** The form a button sends on its own (a table row's): the command and the fields it names. */
+export function commandForm(intent: string, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  form.set("intent", intent);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
 /**
  * Sends forms to a content type's write endpoint: the form being sent (for optimistic views),
  * the last answer, and the page's data loaded again after every successful write, so what the

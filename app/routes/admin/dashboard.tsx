@@ -5,6 +5,7 @@ import { AuditTable } from "#app/components/admin/AuditTable.tsx";
 import { PageViewChart } from "#app/components/admin/dashboard/PageViewChart.tsx";
 import { PendingArticles } from "#app/components/admin/dashboard/PendingArticles.tsx";
 import { RecentChanges } from "#app/components/admin/dashboard/RecentChanges.tsx";
+import { ScheduledBackup } from "#app/components/admin/dashboard/ScheduledBackup.tsx";
 import { TopPages } from "#app/components/admin/dashboard/TopPages.tsx";
 import filterBar from "#app/components/admin/FilterBar.module.css";
 import { FilterSelect } from "#app/components/admin/FilterSelect.tsx";
@@ -16,8 +17,8 @@ import { SetupChecklist } from "#app/components/admin/setup/SetupChecklist.tsx";
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
-import { formatDateTime, formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { scheduledBackupStatus } from "#server/backup/schedule-status.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
 import { pendingArticlesOverview } from "#server/domain/dashboard/pending-articles.ts";
@@ -29,6 +30,7 @@ import { contentOverview } from "#server/domain/write/admin-pages.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
+import { formatDateTime, formatLongDate } from "#shared/format.ts";
 import type { Route } from "./+types/dashboard";
 import styles from "./dashboard.module.css";
 
@@ -59,7 +61,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // A site of its own whose setup is neither finished nor put off: the first sign-in lands there.
   if (setup.offerSetup) throw redirect("/admin/setup");
   const today = seoulDate(new Date());
-  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns] = await Promise.all([
+  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns, backup] = await Promise.all([
     contentOverview(db),
     listRecentChanges(db),
     pendingArticlesOverview(db),
@@ -67,9 +69,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
     getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
     listRefusedSignIns(db),
+    scheduledBackupStatus(db, config),
   ]);
   return {
     setup: setup.finished ? undefined : setup,
+    scheduledBackup: backup,
     overview: content.pages,
     files: content.files,
     accounts: content.accounts,
@@ -106,6 +110,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       />
 
       {loaderData.setup && <SetupChecklist status={loaderData.setup} formPath="/admin/setup" />}
+      <ScheduledBackup status={loaderData.scheduledBackup} />
 
       <div className={styles.columns}>
         <DashboardSection title="최근 변경">

@@ -1,16 +1,22 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { LinkPage } from "#app/components/admin/accounts/LinkPage.tsx";
 import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
 import { NewPasswordFields } from "#app/components/admin/NewPasswordFields.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
+import { RouteForm } from "#app/components/admin/RouteForm.tsx";
 import styles from "#app/components/admin/sign-in/SignInCard.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
-import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { acceptInvitation } from "#server/domain/accounts/link-pages.ts";
+import { credentials } from "#server/domain/accounts/content-type.ts";
 import { findLink, linkRefusal } from "#server/domain/accounts/links.ts";
-import { readTextForm } from "#server/http/request-body.ts";
+import { accountFields } from "#server/domain/accounts/manage.ts";
+import { fieldRules } from "#server/domain/write/field-rules.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { writeAuthorOf } from "#server/http/session-guard.ts";
+import { writeFromRequest } from "#server/http/write-endpoint.ts";
+import { formatDateTime } from "#shared/format.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import type { Route } from "./+types/invite";
 
 /**
@@ -21,7 +27,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "관리자 초대", description: "홈페이지 관리자 계정을 만드는 화면입니다.", noIndex: true });
 
 // The token is in the address: it goes into no cache and no other site's Referer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ ...cacheHeader("none"), "Referrer-Policy": "no-referrer" });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await findLink(getServices(context).db, "invite", params.token);
@@ -30,31 +36,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ open: false as const, message }, { status });
   }
   const { note, createdBy, expiresAt } = found.link;
-  return { open: true as const, note, createdBy, expiresAt };
+  return { open: true as const, note, createdBy, expiresAt, rules: fieldRules(accountFields) };
 }
 
-type Field = "email" | "newPassword" | "confirmPassword";
-interface ActionResult {
-  message: string;
-  errors: Partial<Record<Field, string>>;
-  email: string;
-  /** The link stopped working meanwhile: the form goes. */
-  gone: boolean;
-}
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readTextForm(request);
-  const result = await acceptInvitation(getServices(context), params.token, form);
+/** The `accept-invite` command, with the link's token from the address: done, to the sign-in page. */
+export async function action(args: Route.ActionArgs) {
+  const { result } = await writeFromRequest(args, credentials, await writeAuthorOf(args), {
+    intent: "accept-invite",
+    fromAddress: { token: args.params.token },
+  });
   if (result.ok) return redirect("/admin/login?accountCreated=1", 303);
-  return data<ActionResult>(
-    {
-      message: result.message,
-      errors: result.fieldErrors ?? {},
-      email: String(form.get("email") ?? "").slice(0, 254),
-      gone: result.status === 404 || result.status === 410,
-    },
-    { status: result.status },
-  );
+  return data<WriteResult>(result, { status: result.status });
 }
 
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
@@ -64,7 +56,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
       purpose="홈페이지 관리자 계정을 만드는 링크입니다."
       lead="로그인에 쓸 이메일과 비밀번호를 정하면 홈페이지 관리자 계정이 만들어집니다."
       loaderData={loaderData}
-      actionData={actionData}
+      answer={actionData}
       intro={
         loaderData.open && (
           <Notice tone="info" title={`'${loaderData.note}' 님을 위한 초대입니다.`}>
@@ -76,27 +68,21 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
         )
       }
     >
-      {({ errors, submitting }) => (
-        <Form method="post" noValidate className={styles.form}>
-          <FormField label="이메일" name="email" error={errors.email} required>
-            {(field) => (
-              <TextInput
-                {...field}
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                spellCheck={false}
-                maxLength={254}
-                defaultValue={actionData?.email}
-              />
-            )}
-          </FormField>
-          <NewPasswordFields errors={errors} label="비밀번호" />
-          <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
-            {submitting ? "계정을 만드는 중…" : "계정 만들기"}
-          </Button>
-        </Form>
-      )}
+      <RouteForm rules={loaderData.open ? loaderData.rules : undefined} answer={actionData} className={styles.form}>
+        {({ submitting }) => (
+          <>
+            <FormField label="이메일" name="email">
+              {(field) => (
+                <TextInput {...field} type="email" autoComplete="username" inputMode="email" spellCheck={false} />
+              )}
+            </FormField>
+            <NewPasswordFields label="비밀번호" />
+            <Button type="submit" size="lg" className={styles.submit} disabled={submitting}>
+              {submitting ? "계정을 만드는 중…" : "계정 만들기"}
+            </Button>
+          </>
+        )}
+      </RouteForm>
     </LinkPage>
   );
 }

@@ -12,7 +12,6 @@ import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
-import { formatShortDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
 import { webLink } from "#app/lib/web-link.ts";
@@ -22,6 +21,7 @@ import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { dateInputValue } from "#server/domain/write/form-input.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { seoulDate } from "#shared/calendar-dates.ts";
+import { formatShortDate } from "#shared/format.ts";
 import type { Route } from "./+types/manage-feed";
 import styles from "./manage-media.module.css";
 

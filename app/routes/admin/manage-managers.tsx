@@ -9,14 +9,14 @@ import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
-import { useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
-import { formatDateTime } from "#app/lib/format.ts";
+import { commandForm, useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listOpenInvitations } from "#server/domain/accounts/links.ts";
 import { invitationFields, listAccountsWithResetLinks } from "#server/domain/accounts/manage.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
+import { formatDateTime } from "#shared/format.ts";
 import type { Route } from "./+types/manage-managers";
 import styles from "./manage-managers.module.css";
 
@@ -33,14 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 type Manager = Route.ComponentProps["loaderData"]["managers"][number];
 
-/** The form a row's button sends: the command and the account or invitation it is about. */
-function commandForm(intent: string, id: string): FormData {
-  const form = new FormData();
-  form.set("intent", intent);
-  form.set("id", id);
-  return form;
-}
-
 export default function ManageManagers({ loaderData }: Route.ComponentProps) {
   const { selfId, managers, invitations, rules } = loaderData;
   const accounts = useAdminWrite(TYPE);
@@ -50,7 +42,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
 
   async function makeResetLink(manager: Manager) {
     setResetLink(null);
-    const answer = await accounts.send(commandForm("reset-link", manager.id));
+    const answer = await accounts.send(commandForm("reset-link", { id: manager.id }));
     if (answer.ok && isNewLink(answer.data)) setResetLink({ ...answer.data, email: manager.email });
   }
 
@@ -135,7 +127,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
                     disabled={accounts.busy}
                     onConfirm={() => {
                       setResetLink(null);
-                      void accounts.send(commandForm("remove", manager.id));
+                      void accounts.send(commandForm("remove", { id: manager.id }));
                     }}
                   >
                     삭제
@@ -207,7 +199,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
                   message={<p>이미 보낸 링크를 열어도 계정을 만들 수 없게 됩니다.</p>}
                   confirmLabel="초대 취소"
                   disabled={invites.busy}
-                  onConfirm={() => void invites.send(commandForm("cancel-invite", invitation.id))}
+                  onConfirm={() => void invites.send(commandForm("cancel-invite", { id: invitation.id }))}
                 >
                   취소
                 </ConfirmButton>

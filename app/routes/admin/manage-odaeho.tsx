@@ -13,7 +13,6 @@ import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
-import { formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
 import { parseListQuery } from "#server/domain/list-query.ts";
@@ -22,6 +21,7 @@ import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { dateInputValue } from "#server/domain/write/form-input.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { seoulDate } from "#shared/calendar-dates.ts";
+import { formatLongDate } from "#shared/format.ts";
 import type { Route } from "./+types/manage-odaeho";
 import styles from "./manage-media.module.css";
 

@@ -3,9 +3,10 @@ import {
   type AppIconSize,
   appIconPng,
   faviconIco,
-  LOGO_CACHE_CONTROL,
+  LOGO_CACHE_POLICY,
   logoMarkSvg,
 } from "#app/lib/logo-files.server.tsx";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import type { Route } from "./+types/icons";
 
 /**
@@ -28,7 +29,7 @@ function file(body: Buffer, type: string): Response {
   return new Response(new Uint8Array(body), {
     headers: {
       "Content-Type": type,
-      "Cache-Control": LOGO_CACHE_CONTROL,
+      ...cacheHeader(LOGO_CACHE_POLICY),
       "Cross-Origin-Resource-Policy": "cross-origin",
     },
   });

@@ -1,5 +1,6 @@
 import { LOGO_MARK_COLORS } from "#app/components/brand/LogoMark.tsx";
 import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/web-manifest";
 
@@ -26,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return new Response(JSON.stringify(manifest), {
     headers: {
       "Content-Type": "application/manifest+json; charset=utf-8",
-      "Cache-Control": "public, no-cache",
+      ...cacheHeader("revalidate"),
     },
   });
 }

@@ -1,11 +1,15 @@
 import { CommandRush } from "#app/components/game/CommandRush.tsx";
 import styles from "#app/components/game/GamePage.module.css";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { type IslandsHandle, ReactIsland } from "#app/lib/islands.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/game";
 
 const BANNER_DETAIL =
   "화면에 나온 명령어를 그대로 입력하는 타자 게임입니다. 동아리방 쉬는 시간의 기록에 도전해 보세요.";
+
+/** The game is a React component, hydrated on its own. */
+export const handle: IslandsHandle = { islands: ["game"] };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -18,7 +22,7 @@ export default function Game() {
     <>
       <PageBanner eyebrow="Game" title="Command Rush" detail={BANNER_DETAIL} />
       <div className={`container ${styles.page}`}>
-        <CommandRush />
+        <ReactIsland name="command-rush" component={CommandRush} props={{}} />
         <aside className={styles.rules} aria-labelledby="game-rules">
           <h2 id="game-rules" className={styles.rulesTitle}>
             규칙

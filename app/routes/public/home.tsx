@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { PromptMark } from "#app/components/brand/PromptMark.tsx";
 import { AboutSection } from "#app/components/home/AboutSection.tsx";
@@ -7,6 +6,7 @@ import { HeroCarousel } from "#app/components/home/HeroCarousel.tsx";
 import styles from "#app/components/home/HomePage.module.css";
 import { RecruitingSection } from "#app/components/home/RecruitingSection.tsx";
 import { SloganStrip } from "#app/components/home/SloganStrip.tsx";
+import type { IslandsHandle } from "#app/lib/islands.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { organizationJsonLd } from "#app/lib/structured-data.ts";
 import { useSiteSettings } from "#app/lib/use-site-settings.ts";
@@ -20,6 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { home: await getHomePage(db, storage) };
 }
 
+/** The carousel with the page's stop switch, and the video that loads only when asked for. */
+export const handle: IslandsHandle = { islands: ["hero", "video"] };
+
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { picture: args.loaderData?.home.heroImages[0] }),
   ...organizationJsonLd(args.matches),
@@ -28,17 +31,10 @@ export const meta: Route.MetaFunction = (args) => [
 export default function Home({ loaderData: { home } }: Route.ComponentProps) {
   const settings = useSiteSettings();
   const layout = useRouteLoaderData<typeof layoutLoader>("public");
-  // One switch stops everything that moves on the page: the pictures and the slogan strip.
-  const [stopped, setStopped] = useState(false);
 
   return (
     <>
-      <HeroCarousel
-        slides={home.heroImages}
-        label={`${settings.clubName} 사진`}
-        stopped={stopped}
-        onStoppedChange={setStopped}
-      >
+      <HeroCarousel slides={home.heroImages} label={`${settings.clubName} 사진`}>
         {settings.foundedYear !== null && (
           <p className={styles.heroEyebrow}>
             <PromptMark className={styles.heroPrompt} />
@@ -51,9 +47,7 @@ export default function Home({ loaderData: { home } }: Route.ComponentProps) {
         </h1>
         {settings.subtitle && <p className={styles.heroSubtitle}>{settings.subtitle}</p>}
       </HeroCarousel>
-      {home.slogans.length > 0 && (
-        <SloganStrip slogans={home.slogans.map((slogan) => slogan.title)} stopped={stopped} />
-      )}
+      {home.slogans.length > 0 && <SloganStrip slogans={home.slogans.map((slogan) => slogan.title)} />}
       {(home.intro || home.video || home.slogans.length > 0) && (
         <AboutSection home={home} clubName={settings.clubName} />
       )}

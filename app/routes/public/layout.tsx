@@ -1,10 +1,9 @@
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { PageViewReporter } from "#app/components/analytics/PageViewReporter.tsx";
-import { WebVitalsReporter } from "#app/components/analytics/WebVitalsReporter.tsx";
 import { Footer } from "#app/components/layout/Footer.tsx";
 import { Header } from "#app/components/layout/Header.tsx";
 import { buildNavigation } from "#app/components/layout/navigation.ts";
 import { ErrorPage, NotFoundPage } from "#app/components/layout/StatusPages.tsx";
+import type { IslandsHandle } from "#app/lib/islands.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { getAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { getLeaders } from "#server/domain/leaders/leaders.ts";
@@ -16,6 +15,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const [{ value: leaders }, { value: admission }] = await Promise.all([getLeaders(db), getAdmissionInfo(db)]);
   return { leaders: leaders.leaders, isRecruiting: admission.meta.isRecruiting };
+}
+
+/** Every public page counts its view, measures its web vitals and runs its header and menus. */
+export const handle: IslandsHandle = { islands: ["site"] };
+
+/**
+ * Public pages are documents, never drawn by the browser's router (their scripts are islands):
+ * a link to one from the admin area, which is a client-side app, loads it as a new document.
+ */
+export function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
 }
 
 function PublicFrame({ children }: { children: React.ReactNode }) {
@@ -53,8 +64,6 @@ export default function PublicLayout() {
   return (
     <PublicFrame>
       <Outlet />
-      <PageViewReporter />
-      <WebVitalsReporter />
     </PublicFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { listAllEvents } from "#server/domain/calendar/calendar.ts";
 import { buildICalendar } from "#server/domain/calendar/icalendar.ts";
 import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/calendar-ics";
 
@@ -19,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Cache-Control": "public, no-cache",
+      ...cacheHeader("revalidate"),
     },
   });
 }

@@ -1,6 +1,6 @@
 import { create as contentDisposition } from "content-disposition";
-import { adminManualPdf } from "#server/domain/manual/manual-pdf.ts";
 import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "#server/http/pdf-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -17,11 +17,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.file !== MANUAL_PDF_FILE) {
     return new Response("Not found", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheHeader("none") },
     });
   }
   const { db, config } = getServices(context);
   const { settings, siteUrl } = await loadPublicIdentity(db, config, request.url);
+  // pdf-lib and the font parser are loaded on first use, not by every server process at start.
+  const { adminManualPdf } = await import("#server/domain/manual/manual-pdf.ts");
   const pdf = await adminManualPdf({ clubName: settings.clubName, siteUrl });
   const headers = new Headers({
     "Content-Type": "application/pdf",
@@ -30,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "Content-Disposition": contentDisposition(`${settings.clubName} ${manualTitle}.pdf`, {
       fallback: MANUAL_PDF_FILE,
     }),
-    "Cache-Control": "public, no-cache",
+    ...cacheHeader("revalidate"),
     "Content-Security-Policy": PDF_CONTENT_SECURITY_POLICY,
     "X-Robots-Tag": "noindex",
     ETag: pdf.etag,

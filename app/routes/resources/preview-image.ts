@@ -1,11 +1,8 @@
 import { previewCardBrand } from "#app/lib/logo-files.server.tsx";
-import { findPreviewImage } from "#server/domain/previews/preview-images.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/preview-image";
-
-/** A year: the name changes whenever the image would (shared/preview-images.ts). */
-const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 const brand = previewCardBrand();
 
@@ -15,17 +12,19 @@ const brand = previewCardBrand();
  * outdated names answer 404.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // Loaded on first use: its font parser and drawing code need not sit in every server process.
+  const { findPreviewImage } = await import("#server/domain/previews/preview-images.ts");
   const image = await findPreviewImage(getServices(context), params.file, brand);
   if (!image) {
     return new Response("Not found", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheHeader("none") },
     });
   }
   const headers = new Headers({
     "Content-Type": image.contentType,
     "Content-Length": String(image.body.length),
-    "Cache-Control": CACHE_CONTROL,
+    ...cacheHeader("immutable"),
     // Chat apps and other sites show the picture.
     "Cross-Origin-Resource-Policy": "cross-origin",
     // The name is the content's: its own validator, and it keeps the page cache from holding a

@@ -1,5 +1,6 @@
 import { renderRobots } from "#server/domain/seo/sitemap.ts";
 import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/robots";
 
@@ -10,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return new Response(renderRobots(siteUrl), {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
+      ...cacheHeader({ maxAge: 3600 }),
     },
   });
 }

@@ -2,6 +2,7 @@ import { articleHref, MEDIA_PATH, RSS_PATH } from "#app/components/community/med
 import { absoluteUrl } from "#app/lib/meta.ts";
 import { listArticles } from "#server/domain/articles/articles.ts";
 import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/rss";
 
@@ -47,7 +48,7 @@ ${items
   return new Response(xml, {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=600",
+      ...cacheHeader({ maxAge: 600 }),
     },
   });
 }

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { create as contentDisposition } from "content-disposition";
 import { findRuleFile } from "#server/domain/rules/rule-files.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { notModifiedAnswer } from "#server/http/conditional-get.ts";
 import { PDF_CONTENT_SECURITY_POLICY } from "#server/http/pdf-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
@@ -22,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "Content-Type": "application/pdf",
     "Content-Length": String(file.byteSize),
     "Content-Disposition": contentDisposition(file.fileName),
-    "Cache-Control": "public, max-age=3600, must-revalidate",
+    ...cacheHeader({ maxAge: 3600 }),
     "Cross-Origin-Resource-Policy": "cross-origin",
     "Content-Security-Policy": PDF_CONTENT_SECURITY_POLICY,
     ETag: `"${file.fileId}"`,
@@ -45,6 +46,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 function notFound() {
   return new Response("Not found", {
     status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...cacheHeader("none") },
   });
 }

@@ -1,5 +1,6 @@
 import { renderSitemapPart } from "#server/domain/seo/sitemap.ts";
 import { loadPublicIdentity } from "#server/domain/site-settings/identity.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import type { Route } from "./+types/sitemap-part";
 
@@ -18,7 +19,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return new Response(xml, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
+      ...cacheHeader({ maxAge: 3600 }),
     },
   });
 }

@@ -13,6 +13,7 @@ import * as revisionsAndAutosaves from "./0011-revisions-and-autosaves.ts";
 import * as fileLibrary from "./0012-file-library.ts";
 import * as importedRecords from "./0013-imported-records.ts";
 import * as accounts from "./0014-accounts.ts";
+import * as scheduledBackups from "./0015-scheduled-backups.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0012-file-library": fileLibrary,
   "0013-imported-records": importedRecords,
   "0014-accounts": accounts,
+  "0015-scheduled-backups": scheduledBackups,
 };

@@ -1,14 +1,20 @@
 import type { Db } from "#server/db/database.ts";
-import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { runWrite } from "#server/domain/write/run-write.ts";
+import { ConflictError, FieldError, NotFoundError } from "#server/failures.ts";
+import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
-import { createSession, deleteSessionsOf, type NewSession, type SessionClient } from "./sessions.ts";
+import { deleteSessionsOf } from "./sessions.ts";
 
 /**
- * Manager accounts: the managers who sign in to the admin area. Every change here is one
- * transaction with its audit-log entry. `actor` is who made it: an manager's address, or
- * "system" for the server and the command-line tool.
+ * Manager accounts: the managers who sign in to the admin area. The changes the server and the
+ * command line make here (the first account, create, delete, reset) are writes of the one path
+ * (`runWrite`: one transaction with the audit entry); `actor` is who made them, "system" for the
+ * server and the command line. The managers' own changes are commands (content-type.ts).
  */
+type WriteServices = Pick<Services, "db" | "storage" | "logger" | "pageCache">;
+
 export interface Account {
   id: string;
   email: string;
@@ -26,13 +32,6 @@ export class AccountExistsError extends Error {
   override name = "AccountExistsError";
   constructor(email: string) {
     super(`An account with the address ${email} already exists.`);
-  }
-}
-
-export class AccountNotFoundError extends Error {
-  override name = "AccountNotFoundError";
-  constructor(email: string) {
-    super(`There is no account with the address ${email}.`);
   }
 }
 
@@ -64,19 +63,26 @@ export async function countAccounts(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+const EXISTS = "이미 관리자 계정이 있는 이메일입니다.";
+
+/** Creates an account with a password (the first account, the command line), audited. */
 export async function createAccount(
-  db: Db,
+  services: WriteServices,
   input: { email: string; password: string; actor: string },
-): Promise<Account> {
+): Promise<WriteResult<Account>> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    const account = await insertAccount(trx, { email: input.email, passwordHash });
-    await writeAuditLog(trx, {
-      category: "account",
-      content: `'${input.email}' 관리자 계정이 추가되었습니다`,
-      actor: input.actor,
-    });
-    return account;
+  const description = {
+    category: "account" as const,
+    success: `'${input.email}' 관리자 계정이 추가되었습니다`,
+    failure: `'${input.email}' 관리자 계정을 추가하지 못했습니다`,
+  };
+  return runWrite(services, input.actor, description, async (trx) => {
+    try {
+      return await insertAccount(trx, { email: input.email, passwordHash });
+    } catch (error) {
+      if (error instanceof AccountExistsError) throw new FieldError("email", EXISTS);
+      throw error;
+    }
   });
 }
 
@@ -144,17 +150,30 @@ export async function listAccounts(db: Db, now: Date = new Date()): Promise<Acco
   }));
 }
 
-/** Deletes an manager and their sessions; the last manager stays. */
-export async function deleteAccountByEmail(db: Db, input: { email: string; actor: string }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const account = await findAccountByEmail(trx, input.email);
-    if (!account) throw new AccountNotFoundError(input.email);
-    await deleteAccountById(trx, account.id);
-    await writeAuditLog(trx, {
-      category: "account",
-      content: `'${input.email}' 관리자 계정이 삭제되었습니다`,
-      actor: input.actor,
-    });
+const NO_ACCOUNT = "없는 관리자 계정입니다.";
+const LAST_ACCOUNT = "마지막 관리자 계정은 삭제할 수 없습니다. 먼저 다른 관리자를 초대해 주세요.";
+
+/** The command line's delete: an account and its sessions, never the last one. */
+export function deleteAccountByEmail(
+  services: WriteServices,
+  input: { email: string; actor: string },
+): Promise<WriteResult<number>> {
+  const description = {
+    category: "account" as const,
+    success: `'${input.email}' 관리자 계정이 삭제되었습니다`,
+    failure: `'${input.email}' 관리자 계정 삭제에 실패했습니다`,
+  };
+  return runWrite(services, input.actor, description, async (trx) => {
+    const found = await findAccountByEmail(trx, input.email);
+    if (!found) throw new NotFoundError(NO_ACCOUNT);
+    try {
+      const ended = await deleteAccountById(trx, found.id);
+      if (ended === undefined) throw new NotFoundError(NO_ACCOUNT);
+      return ended;
+    } catch (error) {
+      if (error instanceof LastAccountError) throw new ConflictError(LAST_ACCOUNT);
+      throw error;
+    }
   });
 }
 
@@ -181,40 +200,6 @@ export async function deleteAccountById(trx: Db, id: string): Promise<number | u
 }
 
 /**
- * Sets a new password and ends the manager's sessions. With `renewSession`, the session
- * in use is replaced by a new one (a new id after a credential change) instead of ending; it
- * keeps the browser and address it is used from, so the account page still names it.
- * `content` words the log entry from the number of sessions that ended.
- */
-export async function setPassword(
-  db: Db,
-  input: {
-    account: { id: string; email: string };
-    password: string;
-    actor: string;
-    content: (endedSessions: number) => string;
-    renewSession?: { currentId: string; persistent: boolean; client?: SessionClient } | undefined;
-  },
-): Promise<{ endedSessions: number; session: NewSession | undefined }> {
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    const { account, renewSession } = input;
-    const endedSessions = await replacePassword(trx, account.id, passwordHash, renewSession?.currentId);
-    let session: NewSession | undefined;
-    if (renewSession) {
-      await deleteSessionsOf(trx, account.id);
-      session = await createSession(trx, account.id, renewSession.persistent, new Date(), renewSession.client);
-    }
-    await writeAuditLog(trx, {
-      category: "account",
-      content: input.content(endedSessions),
-      actor: input.actor,
-    });
-    return { endedSessions, session };
-  });
-}
-
-/**
  * Stores a new password (hashed beforehand) in the caller's transaction and ends every session
  * of the account but `keepSessionId`; returns how many ended.
  */
@@ -234,18 +219,26 @@ export async function replacePassword(
 
 /** The command line's reset: a new password, and every session of that manager ends. */
 export async function resetPassword(
-  db: Db,
+  services: WriteServices,
   input: { email: string; password: string; actor: string },
-): Promise<number> {
-  const account = await findAccountByEmail(db, input.email);
-  if (!account) throw new AccountNotFoundError(input.email);
-  const { endedSessions } = await setPassword(db, {
-    account,
-    password: input.password,
-    actor: input.actor,
-    content: (ended) => `'${input.email}' 관리자의 비밀번호가 재설정되었습니다 (세션 ${ended}개 종료)`,
+): Promise<WriteResult<number>> {
+  const passwordHash = await hashPassword(input.password);
+  const description = {
+    category: "account" as const,
+    success: (ended: number) => `'${input.email}' 관리자의 비밀번호가 재설정되었습니다 (세션 ${ended}개 종료)`,
+    failure: `'${input.email}' 관리자의 비밀번호를 재설정하지 못했습니다`,
+  };
+  return runWrite(services, input.actor, description, async (trx) => {
+    const found = await findAccountByEmail(trx, input.email);
+    if (!found) throw new NotFoundError(NO_ACCOUNT);
+    return replacePassword(trx, found.id, passwordHash);
   });
-  return endedSessions;
+}
+
+export interface SecondFactorsReset {
+  passkeys: number;
+  authenticatorApp: boolean;
+  endedSessions: number;
 }
 
 /**
@@ -253,32 +246,30 @@ export async function resetPassword(
  * app and recovery codes, and ends every session, so they sign in with the password alone and
  * set up their second factor again.
  */
-export async function resetSecondFactors(
-  db: Db,
+export function resetSecondFactors(
+  services: WriteServices,
   input: { email: string; actor: string },
-): Promise<{ passkeys: number; authenticatorApp: boolean; endedSessions: number }> {
-  const account = await findAccountByEmail(db, input.email);
-  if (!account) throw new AccountNotFoundError(input.email);
-  return db.transaction().execute(async (trx) => {
-    const id = account.id;
+): Promise<WriteResult<SecondFactorsReset>> {
+  const description = {
+    category: "account" as const,
+    success: ({ passkeys, authenticatorApp, endedSessions }: SecondFactorsReset) =>
+      `'${input.email}' 관리자의 2단계 인증을 초기화했습니다 ` +
+      `(패스키 ${passkeys}개 삭제, 인증 앱 ${authenticatorApp ? "해제" : "없음"}, 세션 ${endedSessions}개 종료)`,
+    failure: `'${input.email}' 관리자의 2단계 인증을 초기화하지 못했습니다`,
+  };
+  return runWrite(services, input.actor, description, async (trx) => {
+    const found = await findAccountByEmail(trx, input.email);
+    if (!found) throw new NotFoundError(NO_ACCOUNT);
+    const id = found.id;
     const passkeys = await trx.deleteFrom("passkeys").where("account_id", "=", id).executeTakeFirst();
     const app = await trx.deleteFrom("totp_factors").where("account_id", "=", id).executeTakeFirst();
     await trx.deleteFrom("recovery_codes").where("account_id", "=", id).execute();
     await trx.deleteFrom("sign_in_challenges").where("account_id", "=", id).execute();
-    const endedSessions = await deleteSessionsOf(trx, id);
-    const result = {
+    return {
       passkeys: Number(passkeys.numDeletedRows),
       authenticatorApp: Number(app.numDeletedRows) > 0,
-      endedSessions,
+      endedSessions: await deleteSessionsOf(trx, id),
     };
-    await writeAuditLog(trx, {
-      category: "account",
-      content:
-        `'${input.email}' 관리자의 2단계 인증을 초기화했습니다 ` +
-        `(패스키 ${result.passkeys}개 삭제, 인증 앱 ${result.authenticatorApp ? "해제" : "없음"}, 세션 ${endedSessions}개 종료)`,
-      actor: input.actor,
-    });
-    return result;
   });
 }
 
@@ -292,17 +283,15 @@ export type InitialAccount =
  * create at most one (the address is unique).
  */
 export async function ensureInitialAccount(
-  db: Db,
+  services: WriteServices,
   input: { email: string; password: string | undefined },
 ): Promise<InitialAccount> {
-  if ((await countAccounts(db)) > 0) return { created: false };
+  if ((await countAccounts(services.db)) > 0) return { created: false };
   const password = input.password ?? generatePassword();
-  try {
-    await createAccount(db, { email: input.email, password, actor: "system" });
-  } catch (error) {
-    if (error instanceof AccountExistsError) return { created: false };
-    throw error;
-  }
+  const created = await createAccount(services, { email: input.email, password, actor: "system" });
+  // Another instance starting at the same moment made it first (the address is unique).
+  if (created.fieldErrors?.email) return { created: false };
+  if (!created.ok) throw new Error(`The first account could not be created: ${created.message}`);
   return {
     created: true,
     email: input.email,

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import type { Db } from "#server/db/database.ts";
-import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 
 /**
  * The second factor: an authenticator app's six-digit codes (TOTP, RFC 6238: SHA-1, 30-second
@@ -86,29 +85,28 @@ export async function hasSecondFactor(db: Db, accountId: string): Promise<boolea
 
 /**
  * Begins the setup with a new secret (20 random bytes, RFC 4226's recommended length), replacing
- * an unfinished one. An app already confirmed is left alone: it is turned off first.
+ * an unfinished one, in the caller's transaction. An app already confirmed is left alone (it is
+ * turned off first): undefined then.
  */
 export async function beginAuthenticatorApp(
-  db: Db,
+  trx: Db,
   accountId: string,
   now: Date = new Date(),
 ): Promise<string | undefined> {
-  const current = await authenticatorAppState(db, accountId);
+  const current = await authenticatorAppState(trx, accountId);
   if (current.state === "on") return undefined;
   const secret = new Secret({ size: 20 }).base32;
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("totp_factors").where("account_id", "=", accountId).execute();
-    await trx
-      .insertInto("totp_factors")
-      .values({
-        account_id: accountId,
-        secret,
-        confirmed_at: null,
-        last_used_step: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
-  });
+  await trx.deleteFrom("totp_factors").where("account_id", "=", accountId).execute();
+  await trx
+    .insertInto("totp_factors")
+    .values({
+      account_id: accountId,
+      secret,
+      confirmed_at: null,
+      last_used_step: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
   return secret;
 }
 
@@ -129,35 +127,31 @@ export function groupedSecret(secret: string): string {
 
 export type ConfirmResult =
   | { outcome: "confirmed"; recoveryCodes: string[] }
-  | { outcome: "wrong-code" | "not-pending" };
+  | { outcome: "wrong-code" }
+  | { outcome: "not-pending" };
 
-/** Finishes the setup with a code from the app; the recovery codes are returned to be shown once. */
+/**
+ * Finishes the setup with a code from the app, in the caller's transaction; the recovery codes
+ * are returned to be shown once.
+ */
 export async function confirmAuthenticatorApp(
-  db: Db,
-  account: { id: string; email: string },
+  trx: Db,
+  accountId: string,
   code: string,
   now: Date = new Date(),
 ): Promise<ConfirmResult> {
-  const current = await authenticatorAppState(db, account.id);
+  const current = await authenticatorAppState(trx, accountId);
   if (current.state !== "pending") return { outcome: "not-pending" };
   const step = matchingStep(current.secret, normaliseCode(code), now);
   if (step === null) return { outcome: "wrong-code" };
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("totp_factors")
-      .set({ confirmed_at: now.toISOString(), last_used_step: step })
-      .where("account_id", "=", account.id)
-      .where("confirmed_at", "is", null)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return { outcome: "not-pending" as const };
-    const recoveryCodes = await replaceRecoveryCodes(trx, account.id, now);
-    await writeAuditLog(trx, {
-      category: "account",
-      content: `'${account.email}' 관리자가 인증 앱 2단계 인증을 켰습니다 (복구 코드 ${recoveryCodes.length}개 발급)`,
-      actor: account.email,
-    });
-    return { outcome: "confirmed" as const, recoveryCodes };
-  });
+  const updated = await trx
+    .updateTable("totp_factors")
+    .set({ confirmed_at: now.toISOString(), last_used_step: step })
+    .where("account_id", "=", accountId)
+    .where("confirmed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return { outcome: "not-pending" };
+  return { outcome: "confirmed", recoveryCodes: await replaceRecoveryCodes(trx, accountId, now) };
 }
 
 /**
@@ -190,21 +184,19 @@ export async function acceptAuthenticatorCode(
 }
 
 /** Turns the app off (after a code from it, checked by the caller) and drops the recovery codes. */
-export async function removeAuthenticatorApp(db: Db, account: { id: string; email: string }, actor: string) {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("totp_factors").where("account_id", "=", account.id).execute();
-    await trx.deleteFrom("recovery_codes").where("account_id", "=", account.id).execute();
-    await writeAuditLog(trx, {
-      category: "account",
-      content: `'${account.email}' 관리자의 인증 앱 2단계 인증을 껐습니다`,
-      actor,
-    });
-  });
+export async function removeAuthenticatorApp(trx: Db, accountId: string): Promise<void> {
+  await trx.deleteFrom("totp_factors").where("account_id", "=", accountId).execute();
+  await trx.deleteFrom("recovery_codes").where("account_id", "=", accountId).execute();
 }
 
-/** Drops an unfinished setup (the manager changed their mind before typing a code). */
-export async function cancelAuthenticatorApp(db: Db, accountId: string) {
-  await db.deleteFrom("totp_factors").where("account_id", "=", accountId).where("confirmed_at", "is", null).execute();
+/** Drops an unfinished setup (the manager changed their mind before typing a code); true when there was one. */
+export async function cancelAuthenticatorApp(trx: Db, accountId: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom("totp_factors")
+    .where("account_id", "=", accountId)
+    .where("confirmed_at", "is", null)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
 }
 
 // Recovery codes: 16 characters of RFC 4648 base32 in four groups, e.g. "k3vq-7mzp-2hxa-94tc".
@@ -229,7 +221,7 @@ export function looksLikeRecoveryCode(value: string): boolean {
   return /^[a-z2-7]{16}$/.test(normaliseRecoveryCode(value));
 }
 
-/** Replaces every recovery code with ten new ones, returned to be shown once. */
+/** Replaces every recovery code with ten new ones (in the caller's transaction), returned to be shown once. */
 export async function replaceRecoveryCodes(db: Db, accountId: string, now: Date = new Date()) {
   await db.deleteFrom("recovery_codes").where("account_id", "=", accountId).execute();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -245,23 +237,6 @@ export async function replaceRecoveryCodes(db: Db, accountId: string, now: Date 
     )
     .execute();
   return codes;
-}
-
-/** New recovery codes on request (after a code from the app, checked by the caller), audited. */
-export async function renewRecoveryCodes(
-  db: Db,
-  account: { id: string; email: string },
-  now: Date = new Date(),
-): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    const codes = await replaceRecoveryCodes(trx, account.id, now);
-    await writeAuditLog(trx, {
-      category: "account",
-      content: `'${account.email}' 관리자가 복구 코드 ${codes.length}개를 새로 만들었습니다 (이전 코드는 쓸 수 없음)`,
-      actor: account.email,
-    });
-    return codes;
-  });
 }
 
 /** Uses up a recovery code: true once per code, false for a used, unknown or foreign one. */

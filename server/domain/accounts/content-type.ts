@@ -1,6 +1,8 @@
 import { type ContentType, command, NO_FILES } from "#server/domain/write/content-type.ts";
 import { formText, formValues } from "#server/domain/write/form-input.ts";
 import type { WriteDescription } from "#server/domain/write/run-write.ts";
+import { beginApp, cancelApp, confirmApp, removeApp, renewRecoveryCodes } from "./authenticator-app-commands.ts";
+import { acceptInvitation, resetPasswordWithLink } from "./link-pages.ts";
 import type { NewLink } from "./links.ts";
 import {
   accountEmail,
@@ -12,6 +14,12 @@ import {
   removeAccount,
   targetFields,
 } from "./manage.ts";
+import { changePassword, endOtherSessions, endSession, signOut } from "./own-account.ts";
+import { addPasskey, beginPasskey, removePasskeyCommand, renamePasskeyCommand } from "./passkey-commands.ts";
+import { passkeySignIn } from "./passkey-sign-in.ts";
+import { passwordSignIn } from "./password-sign-in.ts";
+import { secondFactorSignIn } from "./second-factor-sign-in.ts";
+import { type AccountCommandOptions, accountClock } from "./sign-in-steps.ts";
 
 const readTarget = (form: FormData) => targetFields.parse(formValues(form, ["id"])).id;
 
@@ -84,3 +92,64 @@ export const accountsContent: ContentType = {
     }),
   },
 };
+
+/**
+ * How a manager gets in and proves who they are: signing in (a password, its second factor, a
+ * passkey), the pages a one-time link opens, a new password, signing out and adding a passkey.
+ * These are the commands whose pages answer with cookies or redirects, so their route actions run
+ * them (through `writeFromRequest`, the same path) and /admin/api does not serve them: an answer
+ * of theirs carries a session's or a step's token, which goes into a cookie and nowhere else.
+ * `options` sets the clock and the limiter's policy (tests).
+ */
+export function credentialsContent(options: AccountCommandOptions = {}): ContentType {
+  const clock = accountClock(options);
+  return {
+    name: "credentials",
+    category: "account",
+    noun: "로그인",
+    files: NO_FILES,
+    publicPages: [],
+    commands: {
+      password: passwordSignIn(clock),
+      code: secondFactorSignIn(clock),
+      passkey: passkeySignIn(clock),
+      "accept-invite": acceptInvitation(clock),
+      "reset-password": resetPasswordWithLink(clock),
+      "change-password": changePassword(clock),
+      "sign-out": signOut,
+      "passkey-begin": beginPasskey(clock),
+      "passkey-add": addPasskey(clock),
+    },
+  };
+}
+
+export const credentials = credentialsContent();
+
+/**
+ * What a signed-in manager changes on their own account pages and is answered in JSON like any
+ * admin form: their other sessions, their passkeys' names, the authenticator app and its
+ * recovery codes. Served at /admin/api/my-account.
+ */
+export function myAccountContent(options: AccountCommandOptions = {}): ContentType {
+  const clock = accountClock(options);
+  return {
+    name: "my-account",
+    category: "account",
+    noun: "내 계정",
+    files: NO_FILES,
+    publicPages: [],
+    commands: {
+      "end-session": endSession(clock),
+      "end-other-sessions": endOtherSessions,
+      "rename-passkey": renamePasskeyCommand,
+      "remove-passkey": removePasskeyCommand,
+      "app-begin": beginApp(clock),
+      "app-cancel": cancelApp,
+      "app-confirm": confirmApp(clock),
+      "app-remove": removeApp(clock),
+      "recovery-renew": renewRecoveryCodes(clock),
+    },
+  };
+}
+
+export const myAccount = myAccountContent();

@@ -1,102 +1,101 @@
-import { AccountExistsError, insertAccount, replacePassword } from "#server/domain/accounts/accounts.ts";
-import { hashPassword } from "#server/domain/accounts/passwords.ts";
+import { z } from "zod";
+import type { Db } from "#server/db/database.ts";
+import { command } from "#server/domain/write/content-type.ts";
 import { formValues } from "#server/domain/write/form-input.ts";
-import {
-  FieldError,
-  failureAnswer,
-  failWrite,
-  runWrite,
-  type WriteDescription,
-} from "#server/domain/write/run-write.ts";
-import type { Services } from "#server/services.ts";
-import type { WriteResult } from "#shared/write-result.ts";
+import { FieldError } from "#server/failures.ts";
+import { AccountExistsError, insertAccount, replacePassword } from "./accounts.ts";
 import { findLink, type LinkPurpose, type OpenLink, spendLink, UnusableLinkError } from "./links.ts";
 import { accountFields, resetFields } from "./manage.ts";
+import { hashPassword } from "./passwords.ts";
+import type { AccountClock } from "./sign-in-steps.ts";
 
 /**
  * What the two public pages a link opens do: create the invited person's account, or set the
  * new password of the account a reset link was made for. Nobody is signed in there, so the link
- * itself is the permission; each use is the one admin write (`runWrite`: one transaction with
- * the link spent and its audit entry), named after the person using it.
+ * itself is the permission (its token comes from the page's address); each use is a command
+ * that spends the link in the same transaction as the change, named after the person using it.
  */
-type WriteServices = Pick<Services, "db" | "storage" | "logger" | "pageCache">;
+const tokenField = z.object({ token: z.string().max(128) });
 
-/** The answer when the link no longer works: 404 or 410, with what to do next. */
-async function openLinkOr(
-  services: WriteServices,
-  purpose: LinkPurpose,
-  token: string,
-  now: Date,
-): Promise<OpenLink | WriteResult<never>> {
-  const found = await findLink(services.db, purpose, token, now);
-  return found.state === "open" ? found.link : failureAnswer(new UnusableLinkError(found.state));
+/** The open link a form's token names; undefined when it names nothing or no longer works. */
+async function openLink(db: Db, purpose: LinkPurpose, form: FormData, now: Date): Promise<OpenLink | undefined> {
+  const { token } = tokenField.parse(formValues(form, ["token"]));
+  const found = await findLink(db, purpose, token, now);
+  return found.state === "open" ? found.link : undefined;
 }
 
-function isAnswer(value: OpenLink | WriteResult<never>): value is WriteResult<never> {
-  return "ok" in value;
+/** The link a form's token names, or the refusal that says why it no longer works (404, 410). */
+async function usableLink(db: Db, purpose: LinkPurpose, form: FormData, now: Date): Promise<OpenLink> {
+  const { token } = tokenField.parse(formValues(form, ["token"]));
+  const found = await findLink(db, purpose, token, now);
+  if (found.state !== "open") throw new UnusableLinkError(found.state);
+  // A reset link's account was removed after the link was made: the link went with it.
+  if (purpose === "reset" && !found.link.accountId) throw new UnusableLinkError("unknown");
+  return found.link;
 }
 
 /** Creates the invited person's account with the address and password they chose. */
-export async function acceptInvitation(
-  services: WriteServices,
-  token: string,
-  form: FormData,
-  now: Date = new Date(),
-): Promise<WriteResult<{ email: string }>> {
-  const link = await openLinkOr(services, "invite", token, now);
-  if (isAnswer(link)) return link;
-  const invited = `'${link.note}'`;
-  const fields = accountFields.safeParse(formValues(form, ["email", "newPassword", "confirmPassword"]));
-  // Named after the address they chose; one that is not an address yet is named by the invitation.
-  const actor = fields.success ? fields.data.email : `${invited} 초대 링크`;
-  const description: WriteDescription<{ email: string }> = {
-    category: "account",
-    success: ({ email }) => `'${email}' 관리자 계정이 초대 링크로 추가되었습니다 (${invited} 초대, ${link.createdBy})`,
-    failure: `${invited} 초대 링크로 관리자 계정을 만들지 못했습니다`,
-  };
-  if (!fields.success) return failWrite(services, actor, description, fields.error);
-  const { email, newPassword } = fields.data;
-  const passwordHash = await hashPassword(newPassword);
-  return runWrite(services, actor, description, async (trx) => {
-    await spendLink(trx, link.id, now);
-    try {
-      await insertAccount(trx, { email, passwordHash }, now);
-    } catch (error) {
-      if (error instanceof AccountExistsError) {
+export function acceptInvitation(clock: AccountClock) {
+  return command({
+    access: "anyone",
+    describe: async (form, db) => {
+      const link = await openLink(db, "invite", form, clock.now());
+      const invited = link ? `'${link.note}' ` : "";
+      const chosen = accountFields.shape.email.safeParse(formValues(form, ["email"]).email);
+      return {
+        category: "account",
+        // Named after the address they chose; one that is not an address yet by the invitation.
+        actor: chosen.success ? chosen.data : `${invited}초대 링크`,
+        success: ({ email }: { email: string }) =>
+          `'${email}' 관리자 계정이 초대 링크로 추가되었습니다 (${invited}초대, ${link?.createdBy ?? ""})`,
+        failure: `${invited}초대 링크로 관리자 계정을 만들지 못했습니다`,
+      };
+    },
+    read: async (form, db) => {
+      const link = await usableLink(db, "invite", form, clock.now());
+      const { email, newPassword } = accountFields.parse(formValues(form, ["email", "newPassword", "confirmPassword"]));
+      return { link, email, passwordHash: await hashPassword(newPassword) };
+    },
+    run: async (trx, _files, { link, email, passwordHash }) => {
+      const now = clock.now();
+      await spendLink(trx, link.id, now);
+      try {
+        await insertAccount(trx, { email, passwordHash }, now);
+      } catch (error) {
+        if (!(error instanceof AccountExistsError)) throw error;
         throw new FieldError(
           "email",
           "이미 관리자 계정이 있는 이메일입니다. 다른 이메일을 입력하거나, 그 계정으로 로그인해 주세요.",
         );
       }
-      throw error;
-    }
-    return { email };
+      return { email };
+    },
   });
 }
 
 /** Sets the new password of the account the link was made for, and ends all its sessions. */
-export async function resetPasswordWithLink(
-  services: WriteServices,
-  token: string,
-  form: FormData,
-  now: Date = new Date(),
-): Promise<WriteResult<{ email: string; endedSessions: number }>> {
-  const link = await openLinkOr(services, "reset", token, now);
-  if (isAnswer(link)) return link;
-  const { accountId, email } = link;
-  // The account was removed after the link was made: the link went with it, so this is rare.
-  if (!accountId || !email) return failureAnswer(new UnusableLinkError("unknown"));
-  const description: WriteDescription<{ email: string; endedSessions: number }> = {
-    category: "account",
-    success: ({ endedSessions }) =>
-      `'${email}' 관리자의 비밀번호가 재설정 링크로 변경되었습니다 (세션 ${endedSessions}개 종료, 링크를 만든 관리자 ${link.createdBy})`,
-    failure: `'${email}' 관리자의 비밀번호를 재설정 링크로 바꾸지 못했습니다`,
-  };
-  const fields = resetFields.safeParse(formValues(form, ["newPassword", "confirmPassword"]));
-  if (!fields.success) return failWrite(services, email, description, fields.error);
-  const passwordHash = await hashPassword(fields.data.newPassword);
-  return runWrite(services, email, description, async (trx) => {
-    await spendLink(trx, link.id, now);
-    return { email, endedSessions: await replacePassword(trx, accountId, passwordHash) };
+export function resetPasswordWithLink(clock: AccountClock) {
+  return command({
+    access: "anyone",
+    describe: async (form, db) => {
+      const link = await openLink(db, "reset", form, clock.now());
+      const named = link?.email ? `'${link.email}' ` : "";
+      return {
+        category: "account",
+        actor: link?.email ?? "재설정 링크",
+        success: ({ endedSessions }: { endedSessions: number }) =>
+          `${named}관리자의 비밀번호가 재설정 링크로 변경되었습니다 (세션 ${endedSessions}개 종료, 링크를 만든 관리자 ${link?.createdBy ?? ""})`,
+        failure: `${named}관리자의 비밀번호를 재설정 링크로 바꾸지 못했습니다`,
+      };
+    },
+    read: async (form, db) => {
+      const link = await usableLink(db, "reset", form, clock.now());
+      const { newPassword } = resetFields.parse(formValues(form, ["newPassword", "confirmPassword"]));
+      return { link, passwordHash: await hashPassword(newPassword) };
+    },
+    run: async (trx, _files, { link, passwordHash }) => {
+      await spendLink(trx, link.id, clock.now());
+      return { endedSessions: await replacePassword(trx, link.accountId ?? "", passwordHash) };
+    },
   });
 }

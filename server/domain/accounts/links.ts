@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "#server/db/database.ts";
-import { InputError } from "#server/domain/input-errors.ts";
+import { NotFoundError } from "#server/failures.ts";
 
 /**
  * One-time links a manager makes for someone else: an invitation to create an account, or a new
@@ -134,10 +134,10 @@ export function linkRefusal(state: UnusableState): { status: 404 | 410; message:
 }
 
 /** A link found unusable while it was being used (see linkRefusal). */
-export class UnusableLinkError extends InputError {
+export class UnusableLinkError extends NotFoundError {
   override name = "UnusableLinkError";
   constructor(state: UnusableState) {
-    super(REFUSALS[state].status, REFUSALS[state].message);
+    super(REFUSALS[state].message, { status: REFUSALS[state].status });
   }
 }
 

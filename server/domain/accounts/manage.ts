@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { RecordNotFoundError } from "#server/db/versioned.ts";
 import {
   deleteAccountById,
   findAccountById,
@@ -9,9 +8,9 @@ import {
 } from "#server/domain/accounts/accounts.ts";
 import { emailAddressSchema } from "#server/domain/accounts/email.ts";
 import { newPasswordFields, passwordsAgree } from "#server/domain/accounts/password-form.ts";
-import { BadRequestError, InputError } from "#server/domain/input-errors.ts";
 import { recordId } from "#server/domain/write/form-input.ts";
 import { requiredText } from "#server/domain/write/text-schemas.ts";
+import { BadRequestError, ConflictError, RecordNotFoundError } from "#server/failures.ts";
 import { createLink, type NewLink, openResetLinks } from "./links.ts";
 
 /**
@@ -103,7 +102,7 @@ export async function removeAccount(trx: Db, id: string, actor: string): Promise
     return { endedSessions };
   } catch (error) {
     if (error instanceof LastAccountError) {
-      throw new InputError(409, "마지막 관리자 계정은 삭제할 수 없습니다. 먼저 다른 관리자를 초대해 주세요.");
+      throw new ConflictError("마지막 관리자 계정은 삭제할 수 없습니다. 먼저 다른 관리자를 초대해 주세요.");
     }
     throw error;
   }

@@ -1,19 +1,19 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type WebAuthnCredential,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  WebAuthnCredential,
 } from "@simplewebauthn/server";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { displayedClubName, loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
+import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { MAX_PASSKEY_NAME_LENGTH } from "#shared/account-limits.ts";
 import { closeChallenge, findChallenge, openChallenge } from "./sign-in-challenges.ts";
+
+/** SimpleWebAuthn and its certificate parsers are loaded when a passkey is used (some 8 MB). */
+const webAuthn = () => import("@simplewebauthn/server");
 
 /**
  * Passkeys (WebAuthn through SimpleWebAuthn). A passkey signs a manager in on its own: the
@@ -77,6 +77,7 @@ export async function passkeyRegistrationOptions(
     .where("account_id", "=", account.id)
     .execute();
   if (existing.length >= MAX_PASSKEYS) return { full: true };
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -96,23 +97,29 @@ export async function passkeyRegistrationOptions(
   return { options, token };
 }
 
-export type RegisterResult = { outcome: "added"; passkey: Passkey } | { outcome: "expired" | "refused" };
+export type CheckedRegistration =
+  | { outcome: "verified"; credential: { id: string; publicKey: string; counter: number; transports: string } }
+  | { outcome: "expired" }
+  | { outcome: "refused" };
 
-/** Step two: checks the authenticator's answer and keeps the new passkey under `name`. */
-export async function registerPasskey(
+/**
+ * Step two of adding a passkey: closes the challenge (each is answered once) and checks the
+ * authenticator's answer. Keeping the passkey is `keepPasskey`, in the write's transaction.
+ */
+export async function checkRegistration(
   db: Db,
   input: {
-    account: { id: string; email: string };
+    account: { id: string };
     token: string | undefined;
     response: RegistrationResponseJSON;
-    name: string;
-    rp: RelyingParty;
+    rp: Pick<RelyingParty, "id" | "origin">;
   },
   now: Date = new Date(),
-): Promise<RegisterResult> {
+): Promise<CheckedRegistration> {
   const challenge = await findChallenge(db, input.token, "passkey-registration", now);
   if (!challenge?.challenge || challenge.accountId !== input.account.id) return { outcome: "expired" };
   if (!(await closeChallenge(db, challenge.id))) return { outcome: "expired" };
+  const { verifyRegistrationResponse } = await webAuthn();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
@@ -128,55 +135,74 @@ export async function registerPasskey(
   }
   if (!verification.verified) return { outcome: "refused" };
   const { credential } = verification.registrationInfo;
-  const passkey: Passkey = { id: credential.id, name: input.name, createdAt: now.toISOString(), lastUsedAt: null };
-  const added = await db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom("passkeys").select("id").where("id", "=", credential.id).executeTakeFirst();
-    if (taken) return false;
-    await trx
-      .insertInto("passkeys")
-      .values({
-        id: credential.id,
-        account_id: input.account.id,
-        name: input.name,
-        public_key: Buffer.from(credential.publicKey).toString("base64url"),
-        counter: credential.counter,
-        transports: JSON.stringify(credential.transports ?? []),
-        created_at: passkey.createdAt,
-        last_used_at: null,
-      })
-      .execute();
-    await writeAuditLog(trx, {
-      category: "account",
-      content: `'${input.account.email}' 관리자가 패스키 '${input.name}'을(를) 추가했습니다`,
-      actor: input.account.email,
-    });
-    return true;
-  });
-  return added ? { outcome: "added", passkey } : { outcome: "refused" };
+  return {
+    outcome: "verified",
+    credential: {
+      id: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+    },
+  };
+}
+
+/** Keeps a checked passkey under `name`; false when that credential is registered already. */
+export async function keepPasskey(
+  trx: Db,
+  accountId: string,
+  credential: Extract<CheckedRegistration, { outcome: "verified" }>["credential"],
+  name: string,
+  now: Date = new Date(),
+): Promise<Passkey | undefined> {
+  const taken = await trx.selectFrom("passkeys").select("id").where("id", "=", credential.id).executeTakeFirst();
+  if (taken) return undefined;
+  const passkey: Passkey = { id: credential.id, name, createdAt: now.toISOString(), lastUsedAt: null };
+  await trx
+    .insertInto("passkeys")
+    .values({
+      id: credential.id,
+      account_id: accountId,
+      name,
+      public_key: credential.publicKey,
+      counter: credential.counter,
+      transports: credential.transports,
+      created_at: passkey.createdAt,
+      last_used_at: null,
+    })
+    .execute();
+  return passkey;
+}
+
+/** The name of one of the manager's own passkeys, or undefined. */
+export async function passkeyName(db: Db, accountId: string, passkeyId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("passkeys")
+    .select("name")
+    .where("id", "=", passkeyId)
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** Renames one of the manager's own passkeys; false when they have none by that id. */
+export async function renamePasskey(trx: Db, accountId: string, passkeyId: string, name: string): Promise<boolean> {
+  const updated = await trx
+    .updateTable("passkeys")
+    .set({ name })
+    .where("id", "=", passkeyId)
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 /** Removes one of the manager's own passkeys; false when they have none by that id. */
-export async function deletePasskey(
-  db: Db,
-  account: { id: string; email: string },
-  passkeyId: string,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("passkeys")
-      .select("name")
-      .where("id", "=", passkeyId)
-      .where("account_id", "=", account.id)
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("passkeys").where("id", "=", passkeyId).execute();
-    await writeAuditLog(trx, {
-      category: "account",
-      content: `'${account.email}' 관리자가 패스키 '${row.name}'을(를) 삭제했습니다`,
-      actor: account.email,
-    });
-    return true;
-  });
+export async function deletePasskey(trx: Db, accountId: string, passkeyId: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom("passkeys")
+    .where("id", "=", passkeyId)
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
 }
 
 /** Step one of signing in with a passkey: any of the site's passkeys may answer. */
@@ -186,21 +212,28 @@ export async function passkeySignInOptions(
   persistent: boolean,
   now: Date = new Date(),
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; token: string }> {
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
   const token = await openChallenge(db, { purpose: "passkey-sign-in", challenge: options.challenge, persistent }, now);
   return { options, token };
 }
 
 export type PasskeyCheck =
-  | { outcome: "verified"; account: { id: string; email: string }; persistent: boolean; passkeyName: string }
+  | {
+      outcome: "verified";
+      account: { id: string; email: string };
+      persistent: boolean;
+      passkey: { id: string; name: string; counter: number };
+    }
   /** The passkey is known but its answer did not verify: counted against its owner. */
   | { outcome: "refused"; account: { id: string; email: string } }
   | { outcome: "unknown-passkey" }
   | { outcome: "expired" };
 
 /**
- * Step two: finds the passkey that answered and checks its signature against the challenge.
- * On success the passkey's counter and last use are saved; the caller then opens the session.
+ * Step two: finds the passkey that answered and checks its signature against the challenge
+ * (closed first: each is answered once). The caller saves its use (`notePasskeyUse`) in the
+ * sign-in's transaction.
  */
 export async function checkPasskeySignIn(
   db: Db,
@@ -234,6 +267,7 @@ export async function checkPasskeySignIn(
   };
   let verified = false;
   let newCounter = credential.counter;
+  const { verifyAuthenticationResponse } = await webAuthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: input.response,
@@ -249,12 +283,21 @@ export async function checkPasskeySignIn(
     verified = false;
   }
   if (!verified) return { outcome: "refused", account };
-  await db
+  return {
+    outcome: "verified",
+    account,
+    persistent: challenge.persistent,
+    passkey: { id: row.id, name: row.name, counter: newCounter },
+  };
+}
+
+/** A passkey signed in: its counter and last use. */
+export async function notePasskeyUse(trx: Db, passkey: { id: string; counter: number }, now: Date = new Date()) {
+  await trx
     .updateTable("passkeys")
-    .set({ counter: newCounter, last_used_at: now.toISOString() })
-    .where("id", "=", row.id)
+    .set({ counter: passkey.counter, last_used_at: now.toISOString() })
+    .where("id", "=", passkey.id)
     .execute();
-  return { outcome: "verified", account, persistent: challenge.persistent, passkeyName: row.name };
 }
 
 // The shapes a browser's answer must have before the library checks it in depth.
@@ -290,8 +333,50 @@ export const registrationResponseSchema = z
   })
   .transform((value) => value as RegistrationResponseJSON);
 
-export const passkeyNameSchema = z
-  .string()
+export const passkeyNameSchema = singleLineText()
   .trim()
   .min(1, "패스키 이름을 입력해 주세요.")
   .max(MAX_PASSKEY_NAME_LENGTH, `패스키 이름은 ${MAX_PASSKEY_NAME_LENGTH}자까지 쓸 수 있습니다.`);
+
+/** Whom passkeys belong to: the host of the site's address as the browser sees it (WriteClient.origin). */
+export async function relyingParty(db: Db, origin: string): Promise<RelyingParty> {
+  const { value: settings } = await loadOwnSiteSettings(db);
+  return { id: new URL(origin).hostname, origin, name: `${displayedClubName(settings)} 관리자` };
+}
+
+const UNREADABLE_ANSWER = "기기의 응답을 읽을 수 없습니다. 다시 시도해 주세요.";
+
+/** An authenticator's answer as the page sends it: JSON in one form field. */
+function answerField<T>(schema: z.ZodType<T>) {
+  return z
+    .string({ error: UNREADABLE_ANSWER })
+    .min(1, UNREADABLE_ANSWER)
+    .max(64 * 1024, UNREADABLE_ANSWER)
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: "custom", message: UNREADABLE_ANSWER });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/** Signing in with a passkey: the authenticator's answer to the challenge. */
+export const passkeySignInFields = z.object({ response: answerField(authenticationResponseSchema) });
+
+/** Adding a passkey, step one: the name it will be kept under, and the current password asked again. */
+export const passkeyBeginFields = z.object({
+  name: passkeyNameSchema,
+  password: z.string().min(1, "현재 비밀번호를 입력해 주세요.").max(1024, "비밀번호가 너무 깁니다."),
+});
+
+/** Adding a passkey, step two: the authenticator's new key and the name it is kept under. */
+export const passkeyAddFields = z.object({
+  response: answerField(registrationResponseSchema),
+  name: passkeyNameSchema,
+});
+
+/** Renaming one of the manager's passkeys. */
+export const passkeyRenameFields = z.object({ id: z.string().min(1).max(1024), name: passkeyNameSchema });

@@ -13,15 +13,11 @@ export function newPasswordFields(noun: PasswordNoun) {
   const missing = `${noun}를 입력해 주세요.`;
   const again = `${noun}를 한 번 더 입력해 주세요.`;
   return {
-    newPassword: z
-      .string({ error: missing })
-      .min(1, missing)
-      .pipe(
-        passwordSchema({
-          tooShort: `${noun}는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`,
-          tooLong: `${noun}는 ${MAX_PASSWORD_LENGTH}자를 넘을 수 없습니다.`,
-        }),
-      ),
+    newPassword: passwordSchema({
+      missing,
+      tooShort: `${noun}는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`,
+      tooLong: `${noun}는 ${MAX_PASSWORD_LENGTH}자를 넘을 수 없습니다.`,
+    }),
     confirmPassword: z.string({ error: again }).min(1, again),
   };
 }

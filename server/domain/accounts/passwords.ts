@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /**
  * Password hashing with scrypt from node:crypto (see docs/decisions/0007-password-hashing.md).
- * A hash is stored as a PHC string with its parameters, `$scrypt$ln=17,r=8,p=1$<salt>$<key>`,
+ * A hash is stored as a PHC string with its parameters, `$scrypt$ln=15,r=8,p=3$<salt>$<key>`,
  * so the parameters can be raised later: old hashes still verify and are replaced at sign-in.
  */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -18,7 +18,7 @@ export interface ScryptParameters {
   p: number;
 }
 
-export const currentParameters: ScryptParameters = { ln: 17, r: 8, p: 1 };
+export const currentParameters: ScryptParameters = { ln: 15, r: 8, p: 3 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
@@ -32,9 +32,13 @@ const storedHashSchema = z.object({
 });
 const PHC_PATTERN = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
-/** The rule every new password follows; each boundary words its own messages. */
-export function passwordSchema(messages: { tooShort: string; tooLong: string }) {
-  return z.string().min(MIN_PASSWORD_LENGTH, messages.tooShort).max(MAX_PASSWORD_LENGTH, messages.tooLong);
+/**
+ * The rule every new password follows; each boundary words its own messages. With `missing`, an
+ * empty value gets that message first (forms); the limits also reach the form's fields.
+ */
+export function passwordSchema(messages: { missing?: string; tooShort: string; tooLong: string }) {
+  const text = messages.missing ? z.string({ error: messages.missing }).min(1, messages.missing) : z.string();
+  return text.min(MIN_PASSWORD_LENGTH, messages.tooShort).max(MAX_PASSWORD_LENGTH, messages.tooLong);
 }
 
 /** A new hash with today's parameters (other parameters only for tests and migrations). */
@@ -91,7 +95,7 @@ function parseHash(stored: string) {
 }
 
 /**
- * At most two derivations run at once per process: each needs 128 MiB at today's parameters,
+ * At most two derivations run at once per process: each needs 32 MiB at today's parameters,
  * so a burst of sign-in attempts queues instead of exhausting memory.
  */
 const MAX_CONCURRENT = 2;

@@ -49,12 +49,17 @@ function windowStart(now: Date, policy: LimitPolicy): string {
   return new Date(now.getTime() - policy.windowMs).toISOString();
 }
 
-/** Whether the address or the e-mail address has used up its failures; the later time wins. */
+/**
+ * Whether the address or the e-mail address has used up its failures; the later time wins.
+ * `withFailureAt` counts one more failure at that time, not yet written: whether the failure
+ * being refused is the one that uses them up.
+ */
 export async function checkSignInLimit(
   db: Db,
   key: AttemptKey,
   now: Date = new Date(),
   policy: LimitPolicy = signInLimit,
+  options: { withFailureAt?: Date } = {},
 ): Promise<LimitDecision> {
   const since = windowStart(now, policy);
   const recentFailures = (column: "client_address" | "email" | "device_id", value: string) => {
@@ -70,13 +75,8 @@ export async function checkSignInLimit(
   const counted = key.deviceId
     ? [await recentFailures("device_id", key.deviceId)]
     : await Promise.all([recentFailures("client_address", key.clientAddress), recentFailures("email", key.email)]);
-  const decisions = counted.map((rows) =>
-    decideLimit(
-      rows.map((row) => row.attempted_at),
-      now,
-      policy,
-    ),
-  );
+  const extra = options.withFailureAt ? [options.withFailureAt.toISOString()] : [];
+  const decisions = counted.map((rows) => decideLimit([...rows.map((row) => row.attempted_at), ...extra], now, policy));
   const retryTimes = decisions.flatMap((decision) => (decision.limited ? [decision.retryAt.getTime()] : []));
   return retryTimes.length === 0 ? { limited: false } : { limited: true, retryAt: new Date(Math.max(...retryTimes)) };
 }

@@ -1,94 +1,154 @@
 import type { Db } from "#server/db/database.ts";
-import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { addressKey } from "#server/domain/client-address.ts";
+import type { WriteAuthor, WriteClient } from "#server/domain/write/content-type.ts";
+import { FieldError, ForbiddenError, TooManyAttemptsError } from "#server/failures.ts";
+import { formatDateTime } from "#shared/format.ts";
 import { rememberDevice, touchDevice } from "./devices.ts";
 import { createSession, type NewSession } from "./sessions.ts";
-import { type AttemptKey, checkSignInLimit, type LimitPolicy, recordSignInAttempt } from "./sign-in-limiter.ts";
+import {
+  type AttemptKey,
+  checkSignInLimit,
+  type LimitPolicy,
+  recordSignInAttempt,
+  signInLimit,
+} from "./sign-in-limiter.ts";
 import { SIGN_IN_REFUSAL } from "./sign-in-refusals.ts";
 
 /**
- * What every way of signing in shares (a password, its second factor, a passkey): the limiter's
- * refusal, a failure counted and logged, and the same ending for a success.
+ * What every way of signing in shares (a password, its second factor, a passkey) and the checks
+ * the account page asks again: the limiter's refusal, a refusal counted by the limiter, and the
+ * same ending for a success: the attempt counted, a session, the device. The audit entries are
+ * the write path's: each step is a command (decision 0038).
  */
+
+/** The clock and the limiter's policy of the account commands: the defaults, or a test's. */
+export interface AccountCommandOptions {
+  now?: () => Date;
+  policy?: LimitPolicy;
+}
+
+export interface AccountClock {
+  now: () => Date;
+  policy: LimitPolicy;
+}
+
+export function accountClock(options: AccountCommandOptions = {}): AccountClock {
+  return { now: options.now ?? (() => new Date()), policy: options.policy ?? signInLimit };
+}
+
+/** A sign-in that worked: the new session, and a device cookie's token for a browser not yet known. */
 export interface SignedIn {
   outcome: "signed-in";
   account: { id: string; email: string };
   session: NewSession;
-  /** A new device cookie's token, when the browser was not a known device yet. */
   deviceToken?: string | undefined;
+  /** How the manager proved who they are, for the log: "" for a password alone. */
+  how: string;
 }
 
-export type Limited = { outcome: "limited"; retryAt: Date };
+/** The browser a sign-in step came from; a route always sends one. */
+export function clientOf(by: WriteAuthor): WriteClient {
+  return by.client ?? { address: "unknown" };
+}
 
-/** What every way of signing in ends with: the attempt counted, a session, the device, the log. */
-export async function finishSignIn(
+/** The limiter's keys of an attempt: the address (per /64 for IPv6), the account, the known device. */
+export function attemptKey(client: WriteClient, email: string, deviceId?: string | null): AttemptKey {
+  return { clientAddress: addressKey(client.address), email, deviceId: deviceId ?? undefined };
+}
+
+/** What every step says when the limiter refuses: "로그인에 너무 많이 실패했습니다. …부터 …". */
+export function limitedMessage(retryAt: Date, now: Date = new Date(), what = "로그인"): string {
+  const minutes = Math.ceil(Math.max(1, (retryAt.getTime() - now.getTime()) / 1000) / 60);
+  return (
+    `${what}에 너무 많이 실패했습니다. ${formatDateTime(retryAt.toISOString())}부터 ` +
+    `다시 시도할 수 있습니다 (약 ${minutes}분 후).`
+  );
+}
+
+/** Refuses the attempt before anything is checked when the key has used up its failures (not counted). */
+export async function refuseWhenLimited(db: Db, key: AttemptKey, clock: AccountClock, what?: string) {
+  const now = clock.now();
+  const limit = await checkSignInLimit(db, key, now, clock.policy);
+  if (limit.limited) {
+    throw new TooManyAttemptsError(limit.retryAt, limitedMessage(limit.retryAt, now, what), {
+      auditText: SIGN_IN_REFUSAL.limited,
+    });
+  }
+}
+
+/**
+ * A wrong password, code or passkey: the refusal, counted by the limiter in the same transaction
+ * as its failure entry. When this failure is the one that uses the key's failures up, the answer
+ * says so (429) while the log keeps why it failed.
+ */
+export async function countedRefusal(
   db: Db,
+  input: {
+    key: AttemptKey;
+    clock: AccountClock;
+    /** The log's reason (SIGN_IN_REFUSAL, or what the account page asked again). */
+    reason: string;
+    /** What the person is told otherwise; next to `field` when given. */
+    message: string;
+    field?: string;
+    /**
+     * 401 for a sign-in step (who they are is not shown); 400 for the account page, where a
+     * signed-in manager mistyped a field (`field` then names it).
+     */
+    status?: 400 | 401;
+    /** What else the failure changes, in the same transaction (a pending sign-in's count of wrong codes). */
+    also?: (trx: Db) => Promise<void>;
+    what?: string;
+  },
+): Promise<Error> {
+  const { key, clock } = input;
+  const now = clock.now();
+  const record = async (trx: Db) => {
+    await input.also?.(trx);
+    await recordSignInAttempt(trx, key, false, now, clock.policy);
+  };
+  const options = { auditText: input.reason, record };
+  const after = await checkSignInLimit(db, key, now, clock.policy, { withFailureAt: now });
+  if (after.limited)
+    return new TooManyAttemptsError(after.retryAt, limitedMessage(after.retryAt, now, input.what), options);
+  if (input.status === 400 && input.field) return new FieldError(input.field, input.message, options);
+  return new ForbiddenError(401, input.message, { ...options, field: input.field });
+}
+
+/** What every way of signing in ends with, in the write's transaction: the attempt counted, a session, the device. */
+export async function finishSignIn(
+  trx: Db,
   input: {
     account: { id: string; email: string };
     key: AttemptKey;
     persistent: boolean;
-    client: { clientAddress: string; userAgent?: string | undefined };
-    /** How the manager proved who they are, for the log: "" for a password alone. */
+    client: WriteClient;
+    clock: AccountClock;
     how: string;
-    now: Date;
-    policy: LimitPolicy;
   },
 ): Promise<SignedIn> {
-  const { account, key, now } = input;
-  return db.transaction().execute(async (trx) => {
-    await recordSignInAttempt(trx, key, true, now, input.policy);
-    const session = await createSession(trx, account.id, input.persistent, now, {
-      userAgent: input.client.userAgent,
-      address: input.client.clientAddress,
-    });
-    // Shown on the managers' page, so an account nobody uses any more stands out.
-    await trx
-      .updateTable("accounts")
-      .set({ last_signed_in_at: now.toISOString() })
-      .where("id", "=", account.id)
-      .execute();
-    let deviceToken: string | undefined;
-    if (key.deviceId) await touchDevice(trx, key.deviceId, now);
-    else deviceToken = await rememberDevice(trx, account.id, now);
-    const notes = [input.how, input.persistent ? "로그인 상태 유지" : ""].filter(Boolean).join(", ");
-    await writeAuditLog(trx, {
-      category: "account",
-      content: `'${account.email}' 계정으로 로그인했습니다${notes ? ` (${notes})` : ""}`,
-      actor: account.email,
-    });
-    return {
-      outcome: "signed-in" as const,
-      account: { id: account.id, email: account.email },
-      session,
-      deviceToken,
-    };
+  const { account, key, clock } = input;
+  const now = clock.now();
+  await recordSignInAttempt(trx, key, true, now, clock.policy);
+  const session = await createSession(trx, account.id, input.persistent, now, {
+    userAgent: input.client.userAgent,
+    address: input.client.address,
   });
+  // Shown on the managers' page, so an account nobody uses any more stands out.
+  await trx
+    .updateTable("accounts")
+    .set({ last_signed_in_at: now.toISOString() })
+    .where("id", "=", account.id)
+    .execute();
+  let deviceToken: string | undefined;
+  if (key.deviceId) await touchDevice(trx, key.deviceId, now);
+  else deviceToken = await rememberDevice(trx, account.id, now);
+  const signedIn = { id: account.id, email: account.email };
+  return { outcome: "signed-in", account: signedIn, session, deviceToken, how: input.how };
 }
 
-/** A refused attempt: counted by the limiter and written to the log in one transaction. */
-export async function refuseAttempt(
-  db: Db,
-  input: { key: AttemptKey; content: string; error: string; actor: string; now: Date; policy: LimitPolicy },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await recordSignInAttempt(trx, input.key, false, input.now, input.policy);
-    await writeAuditLog(trx, { category: "account", content: input.content, error: input.error, actor: input.actor });
-  });
-}
-
-export async function limitedAttempt(
-  db: Db,
-  key: AttemptKey,
-  clientAddress: string,
-  now: Date,
-  policy: LimitPolicy,
-): Promise<Limited | undefined> {
-  const limit = await checkSignInLimit(db, key, now, policy);
-  if (!limit.limited) return undefined;
-  await writeAuditLog(db, {
-    category: "account",
-    content: `'${key.email}' 계정 로그인을 막았습니다: 실패가 너무 많습니다 (접속 주소 ${clientAddress}${key.deviceId ? ", 알려진 기기" : ""})`,
-    error: SIGN_IN_REFUSAL.limited,
-    actor: key.email,
-  });
-  return { outcome: "limited", retryAt: limit.retryAt };
+/** The log's sentence for a sign-in: "'a@b' 계정으로 로그인했습니다 (인증 앱 코드, 로그인 상태 유지)". */
+export function signedInMessage({ account, how, session }: SignedIn): string {
+  const notes = [how, session.persistent ? "로그인 상태 유지" : ""].filter(Boolean).join(", ");
+  return `'${account.email}' 계정으로 로그인했습니다${notes ? ` (${notes})` : ""}`;
 }

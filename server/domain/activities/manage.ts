@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { nextPosition, updateVersioned } from "#server/db/versioned.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import type { OrderForm, RecordTarget } from "#server/domain/write/form-input.ts";
 import { reorderFrom } from "#server/domain/write/lists.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
+import { RecordNotFoundError, VersionConflictError } from "#server/failures.ts";
 import { newId } from "#server/storage/storage.ts";
 
 /** The spec's message for an activity without a title, shown as written. */
@@ -21,8 +22,8 @@ export const activityFields = z.object({
     .int("연도를 숫자로 입력해 주세요.")
     .min(FIRST_ACTIVITY_YEAR, `연도는 ${FIRST_ACTIVITY_YEAR}년부터 입력할 수 있습니다.`)
     .max(LAST_ACTIVITY_YEAR, `연도는 ${LAST_ACTIVITY_YEAR}년까지 입력할 수 있습니다.`),
-  title: z.string().trim().min(1, EMPTY_TITLE_MESSAGE).max(100, "제목은 100자까지 쓸 수 있습니다."),
-  description: z.string().trim().max(2000, "설명은 2000자까지 쓸 수 있습니다."),
+  title: singleLineText().trim().min(1, EMPTY_TITLE_MESSAGE).max(100, "제목은 100자까지 쓸 수 있습니다."),
+  description: multiLineText().trim().max(2000, "설명은 2000자까지 쓸 수 있습니다."),
   direction: z.enum(["left", "right"], { error: "사진 위치를 골라 주세요." }),
 });
 
@@ -71,7 +72,7 @@ export async function updateActivity(
     .select(["year", "version", "image_file_id"])
     .where("id", "=", target.id)
     .executeTakeFirst();
-  if (!current) throw new RecordNotFoundError("The activity no longer exists.");
+  if (!current) throw new RecordNotFoundError();
   if (current.version !== target.version) throw new VersionConflictError(current.version);
 
   let imageFileId = current.image_file_id;

@@ -2,19 +2,20 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 
 const scheduleSchema = z.object({
   id: z.string().min(1),
-  title: z.string().trim().min(1, "일정 이름을 입력해 주세요.").max(60, "일정 이름은 60자까지 쓸 수 있습니다."),
+  title: singleLineText().trim().min(1, "일정 이름을 입력해 주세요.").max(60, "일정 이름은 60자까지 쓸 수 있습니다."),
   /** A free date text such as "2027. 2. 16.(화) ~ 3. 6.(토)". */
-  date: z.string().trim().min(1, "날짜를 입력해 주세요.").max(80, "날짜는 80자까지 쓸 수 있습니다."),
-  description: z.string().trim().max(500, "설명은 500자까지 쓸 수 있습니다."),
+  date: singleLineText().trim().min(1, "날짜를 입력해 주세요.").max(80, "날짜는 80자까지 쓸 수 있습니다."),
+  description: singleLineText().trim().max(500, "설명은 500자까지 쓸 수 있습니다."),
 });
 
 const faqSchema = z.object({
   id: z.string().min(1),
-  question: z.string().trim().min(1, "질문을 입력해 주세요.").max(200, "질문은 200자까지 쓸 수 있습니다."),
-  answer: z.string().trim().min(1, "답변을 입력해 주세요.").max(2000, "답변은 2000자까지 쓸 수 있습니다."),
+  question: singleLineText().trim().min(1, "질문을 입력해 주세요.").max(200, "질문은 200자까지 쓸 수 있습니다."),
+  answer: multiLineText().trim().min(1, "답변을 입력해 주세요.").max(2000, "답변은 2000자까지 쓸 수 있습니다."),
 });
 
 /** The spec's admission info: meta (recruiting flag and image), schedules and FAQs. */
@@ -22,8 +23,8 @@ export const admissionInfoSchema = z.object({
   meta: z.object({
     isRecruiting: z.boolean(),
     imageFileId: z.string().min(1).nullable(),
-    title: z.string().trim().min(1, "모집 제목을 입력해 주세요.").max(80, "모집 제목은 80자까지 쓸 수 있습니다."),
-    description: z.string().trim().max(1000, "모집 설명은 1000자까지 쓸 수 있습니다."),
+    title: singleLineText().trim().min(1, "모집 제목을 입력해 주세요.").max(80, "모집 제목은 80자까지 쓸 수 있습니다."),
+    description: multiLineText().trim().max(1000, "모집 설명은 1000자까지 쓸 수 있습니다."),
     /** Where applicants apply (a form on another site); empty when applications are closed. */
     applyUrl: z.union([
       z.literal(""),

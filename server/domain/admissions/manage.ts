@@ -1,9 +1,9 @@
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { changedFields, fieldsChangedSentence, listChanges, summarizeChanges } from "#server/domain/write/changes.ts";
 import { type UploadedFile, uploadedImage } from "#server/domain/write/form-files.ts";
 import { formChecked, formRows, formText, formVersion } from "#server/domain/write/form-input.ts";
+import { VersionConflictError } from "#server/failures.ts";
 import { newId } from "#server/storage/storage.ts";
 import { type AdmissionInfo, admissionInfoSchema, getAdmissionInfo, saveAdmissionInfo } from "./admissions.ts";
 

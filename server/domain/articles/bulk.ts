@@ -1,9 +1,8 @@
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { updateVersioned } from "#server/db/versioned.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
-import { BadRequestError } from "#server/domain/input-errors.ts";
 import type { RecordTarget } from "#server/domain/write/form-input.ts";
+import { BadRequestError, RecordNotFoundError, VersionConflictError } from "#server/failures.ts";
 import { deleteArticle } from "./manage.ts";
 import { unindexArticles } from "./search-index.ts";
 
@@ -32,7 +31,7 @@ async function currentArticles(trx: Db, targets: readonly RecordTarget[]) {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return targets.map((target) => {
     const row = byId.get(target.id);
-    if (!row) throw new RecordNotFoundError("The article no longer exists.");
+    if (!row) throw new RecordNotFoundError();
     if (Number(row.version) !== target.version) throw new VersionConflictError(Number(row.version));
     return { ...row, version: target.version };
   });

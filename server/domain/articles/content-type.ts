@@ -5,7 +5,8 @@ import { type ContentType, command } from "#server/domain/write/content-type.ts"
 import { type UploadedFile, uploadedImages } from "#server/domain/write/form-files.ts";
 import { formSelection, formTarget, formText, formTexts, formValues } from "#server/domain/write/form-input.ts";
 import { describeBulkChange, describeChange } from "#server/domain/write/messages.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
+import { singleLineText } from "#server/domain/write/text-schemas.ts";
+import { FieldError } from "#server/failures.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { articleStatusLabels } from "#shared/article-status.ts";
 import { SELECTED_FIELD } from "#shared/list-selection.ts";
@@ -51,7 +52,9 @@ export const articleForm = articleDraftSchema
     images: z
       .array(z.string().regex(imageToken, imageListMessage))
       .max(100, "사진은 한 게시글에 100장까지 둘 수 있습니다."),
-    imageAlt: z.array(z.string().trim().max(MAX_ALT_LENGTH, `사진 설명은 ${MAX_ALT_LENGTH}자까지 쓸 수 있습니다.`)),
+    imageAlt: z.array(
+      singleLineText().trim().max(MAX_ALT_LENGTH, `사진 설명은 ${MAX_ALT_LENGTH}자까지 쓸 수 있습니다.`),
+    ),
     deleteImage: z.array(z.string()),
     newImageKey: z.array(z.string()),
   })
@@ -126,7 +129,7 @@ export const articlesContent: ContentType = {
       run: async (trx, files, { draft, images }, by) => {
         const created = await createArticle(trx, files, draft, images);
         // The copy autosaved while writing it is spent once the article exists.
-        await deleteAutosave(trx, by.accountId, NEW_ARTICLE_KEY);
+        await deleteAutosave(trx, by.account.id, NEW_ARTICLE_KEY);
         return created;
       },
       revision: (_input, created) => created?.id,
@@ -136,7 +139,7 @@ export const articlesContent: ContentType = {
       read: async (form) => ({ target: formTarget(form), ...(await readArticle(form)) }),
       run: async (trx, files, { target, draft, images }, by) => {
         const updated = await updateArticle(trx, files, target.id, target.version, draft, images);
-        await deleteAutosave(trx, by.accountId, target.id);
+        await deleteAutosave(trx, by.account.id, target.id);
         return updated;
       },
       revision: ({ target }) => target.id,

@@ -1,14 +1,15 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { deleteVersioned, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { deleteVersioned, updateVersioned } from "#server/db/versioned.ts";
 import { type FileChanges, type ImageRef, toImageRef } from "#server/domain/files/files.ts";
 import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { forgetRevisions } from "#server/domain/revisions/revisions.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import { containsWords } from "#server/domain/write/lists.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
+import { FieldError, RecordNotFoundError } from "#server/failures.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";
@@ -33,13 +34,12 @@ const PUBLISHED_AT_MESSAGE = "게시일을 날짜와 시각으로 입력해 주�
 
 /** What a manager fills in for an article, as the server keeps it. */
 export const articleDraftSchema = z.object({
-  title: z
-    .string()
+  title: singleLineText()
     .trim()
     .min(1, "제목을 입력해 주세요.")
     .max(MAX_TITLE_LENGTH, `제목은 ${MAX_TITLE_LENGTH}자까지 쓸 수 있습니다.`),
   /** A tag is a key (lists, links, the filter): written one way, "ＡＩ" and "AI" alike. */
-  tag: z.string().normalize("NFKC").trim().max(MAX_TAG_LENGTH, `태그는 ${MAX_TAG_LENGTH}자까지 쓸 수 있습니다.`),
+  tag: singleLineText().normalize("NFKC").trim().max(MAX_TAG_LENGTH, `태그는 ${MAX_TAG_LENGTH}자까지 쓸 수 있습니다.`),
   /** Seoul wall-clock time from a `datetime-local` input; kept as an ISO instant in UTC. */
   publishedAt: z
     .string()
@@ -56,12 +56,10 @@ export const articleDraftSchema = z.object({
     .optional()
     .transform((status): ArticleStatus => status || "published"),
   /** HTML from the editor; sanitized when it is written. The spec's limit for one text value. */
-  contents: z
-    .string()
-    .refine(
-      (html) => Buffer.byteLength(html, "utf8") <= uploadLimits.textBytes,
-      "본문이 너무 깁니다. 10MB까지 저장할 수 있습니다.",
-    ),
+  contents: multiLineText().refine(
+    (html) => Buffer.byteLength(html, "utf8") <= uploadLimits.textBytes,
+    "본문이 너무 깁니다. 10MB까지 저장할 수 있습니다.",
+  ),
 });
 
 export type ArticleDraft = z.output<typeof articleDraftSchema>;

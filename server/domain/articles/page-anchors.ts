@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { readContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
 import { slowReads } from "#server/db/slow-reads.ts";
+import { Memo } from "#server/memo.ts";
 import { publishedArticles } from "./published.ts";
 
 /**
@@ -16,7 +17,7 @@ import { publishedArticles } from "./published.ts";
  */
 
 export const ANCHOR_EVERY = 1000;
-/** Tags whose anchors a process keeps; the least recently made go first. */
+/** Lists whose anchors a process keeps per database; the least recently used go first. */
 const MAX_CACHED_LISTS = 64;
 
 interface Anchor {
@@ -24,22 +25,21 @@ interface Anchor {
   id: string;
 }
 
-interface Anchors {
-  revision: number;
-  /** keys[i] is the article at position (i + 1) * every - 1 (0-based). */
-  keys: Anchor[];
-}
-
 /** Per database handle (a process may open more than one: tests, tools), then per list. */
-const caches = new WeakMap<Db, Map<string, Anchors>>();
+const memos = new WeakMap<Db, Memo<Anchor[]>>();
 
 async function anchorsFor(db: Db, tag: string, every: number): Promise<Anchor[]> {
   const { revision } = await readContentRevision(db);
-  const cache = caches.get(db) ?? new Map<string, Anchors>();
-  caches.set(db, cache);
-  const key = `${every}:${tag}`;
-  const cached = cache.get(key);
-  if (cached && cached.revision === revision) return cached.keys;
+  let memo = memos.get(db);
+  if (!memo) {
+    memo = new Memo({ maxEntries: MAX_CACHED_LISTS });
+    memos.set(db, memo);
+  }
+  return memo.get(`${every}:${tag}`, () => readAnchors(db, tag, every), revision);
+}
+
+/** The list's anchors: the i-th is the article at position (i + 1) * every - 1 (0-based). */
+async function readAnchors(db: Db, tag: string, every: number): Promise<Anchor[]> {
   const tagCondition = tag ? sql`and tag = ${tag}` : sql``;
   // Numbering every article of the list reads all of them: off the request thread on SQLite.
   const { rows } = await sql<{ published_at: string; id: string }>`
@@ -50,11 +50,7 @@ async function anchorsFor(db: Db, tag: string, every: number): Promise<Anchor[]>
     ) as numbered
     where position % ${every} = 0
     order by position`.execute(slowReads(db));
-  const keys = rows.map((row) => ({ publishedAt: row.published_at, id: row.id }));
-  cache.delete(key);
-  cache.set(key, { revision, keys });
-  if (cache.size > MAX_CACHED_LISTS) cache.delete(cache.keys().next().value ?? "");
-  return keys;
+  return rows.map((row) => ({ publishedAt: row.published_at, id: row.id }));
 }
 
 /** One page of published article ids in list order, optionally of one tag. */

@@ -1,15 +1,14 @@
-import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
-import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
+import { runWrite } from "#server/domain/write/run-write.ts";
 import type { Services } from "#server/services.ts";
 import { unpublishedArticles } from "./published.ts";
 import { indexArticles } from "./search-index.ts";
 
 /**
  * Scheduled articles go public at their time without anyone acting: the server looks for the
- * next one often enough to publish it within seconds, and publishing is an ordinary write (the
- * search index, the tag counts, the content revision that empties every process's page cache,
- * an audit entry). Several processes or instances may look at once; each article is published
+ * next one often enough to publish it within seconds, and publishing is an ordinary write of the
+ * one path (`runWrite`: the search index and the tag counts with the audit entry in one
+ * transaction, the content revision that empties every process's page cache). Several processes or instances may look at once; each article is published
  * by whichever one flips its status first, the others find nothing left to do.
  */
 
@@ -20,10 +19,9 @@ const MAX_WAIT_MS = 5_000;
 const BATCH = 100;
 
 /** Publishes every scheduled article whose time has come; answers the titles it published. */
-export async function publishDueArticles(
-  services: Pick<Services, "db" | "pageCache">,
-  now = new Date(),
-): Promise<string[]> {
+type PublishingServices = Pick<Services, "db" | "storage" | "logger" | "pageCache">;
+
+export async function publishDueArticles(services: PublishingServices, now = new Date()): Promise<string[]> {
   const due = await unpublishedArticles(services.db)
     .select("id")
     .where("status", "=", "scheduled")
@@ -33,15 +31,20 @@ export async function publishDueArticles(
     .execute();
   const published: string[] = [];
   for (const { id } of due) {
-    const done = await services.db.transaction().execute((trx) => publish(trx, id, now));
-    if (!done) continue;
-    await services.pageCache.invalidate(done.revision);
-    published.push(done.title);
+    const description = {
+      category: "media" as const,
+      // Published meanwhile by another process: nothing to log here.
+      success: (title: string | undefined) =>
+        title ? `예약한 '${title}' 게시글이 게시되었습니다` : { message: "", entries: [] },
+      failure: "예약한 게시글을 게시하지 못했습니다",
+    };
+    const done = await runWrite(services, SCHEDULED_PUBLISHER, description, (trx) => publish(trx, id, now));
+    if (done.ok && done.data) published.push(done.data);
   }
   return published;
 }
 
-async function publish(trx: Db, id: string, now: Date) {
+async function publish(trx: Db, id: string, now: Date): Promise<string | undefined> {
   // The status condition makes the flip happen once, whoever else is looking.
   const article = await trx
     .updateTable("articles")
@@ -60,12 +63,7 @@ async function publish(trx: Db, id: string, now: Date) {
       text: article.contents_text,
     },
   ]);
-  await writeAuditLog(trx, {
-    category: "media",
-    content: `예약한 '${article.title}' 게시글이 게시되었습니다`,
-    actor: SCHEDULED_PUBLISHER,
-  });
-  return { title: article.title, revision: await bumpContentRevision(trx, now) };
+  return article.title;
 }
 
 /** When the next scheduled article is due, or undefined when none is scheduled. */
@@ -81,7 +79,7 @@ async function nextDue(db: Db): Promise<Date | undefined> {
  * Keeps publishing scheduled articles as they fall due, until `stop` is called: wakes at the next
  * one's time, or after a few seconds at most (a manager may schedule one meanwhile).
  */
-export function startScheduledPublishing(services: Pick<Services, "db" | "pageCache" | "logger">): () => void {
+export function startScheduledPublishing(services: PublishingServices): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const tick = async () => {

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { RecordNotFoundError } from "#server/db/versioned.ts";
-import { InputError } from "#server/domain/input-errors.ts";
+import { explainFailure } from "#server/failures.ts";
 import { newId } from "#server/storage/storage.ts";
 import { type AuditCategory, type AuditType, auditCategories, auditTypes } from "#shared/audit-categories.ts";
 
@@ -56,27 +54,12 @@ export async function writeAuditLog(db: Db, entry: AuditEntryInput): Promise<Aud
 }
 
 /**
- * The error as a manager reads it in the log: what was wrong with the input, in Korean, for the
- * refusals a manager can act on; the error's own words only for a fault of the server.
+ * The error as a manager reads it in the log (the failure taxonomy's audit text): what was wrong
+ * with the input, in Korean, for the refusals a manager can act on; the error's own words only
+ * for a fault of the server.
  */
 function describeError(error: unknown): string {
-  return explainError(error).slice(0, 2000);
-}
-
-function explainError(error: unknown): string {
-  if (error instanceof z.ZodError) {
-    const problems = error.issues.map((issue) => {
-      const field = issue.path.map(String).join(".");
-      return field ? `${field}: ${issue.message}` : issue.message;
-    });
-    return `입력 확인 필요 — ${[...new Set(problems)].join(" / ")}`;
-  }
-  if (error instanceof VersionConflictError) return "다른 관리자가 먼저 저장했습니다";
-  if (error instanceof RecordNotFoundError) return "이미 삭제되었거나 없는 항목입니다";
-  // Refusals that carry a Korean message of their own (a field, a body too large, a bad file).
-  if (error instanceof InputError) return error.message;
-  if (error instanceof Error) return `서버 오류 — ${error.name}: ${error.message}`;
-  return String(error);
+  return explainFailure(error).auditText.slice(0, 2000);
 }
 
 export interface AuditQuery {

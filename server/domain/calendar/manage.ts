@@ -52,7 +52,7 @@ export const eventInputSchema = z
     endDate: dateField("끝나는 날짜를 입력해 주세요."),
     endTime: timeField,
     location: optionalText("장소는", 100),
-    description: optionalText("설명은", 2000),
+    description: optionalText("설명은", 2000, { multiLine: true }),
   })
   .transform((input, ctx) => {
     if (!input.allDay) {

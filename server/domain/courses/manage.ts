@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import type { CourseKind } from "#server/db/schema.ts";
-import { deleteVersioned, nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { deleteVersioned, nextPosition, updateVersioned } from "#server/db/versioned.ts";
 import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/write/form-input.ts";
 import { reorderFrom } from "#server/domain/write/lists.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
-import { optionalText, requiredText } from "#server/domain/write/text-schemas.ts";
+import { optionalText, requiredText, singleLineText } from "#server/domain/write/text-schemas.ts";
+import { FieldError, RecordNotFoundError } from "#server/failures.ts";
 import { newId } from "#server/storage/storage.ts";
 import { periodKey } from "./courses.ts";
 
@@ -21,8 +21,7 @@ const NAME_MISSING = "학기 이름을 입력해 주세요.";
  * normalised before it is trimmed and measured.
  */
 export const periodInputSchema = z.object({
-  name: z
-    .string({ error: NAME_MISSING })
+  name: singleLineText({ error: NAME_MISSING })
     .normalize("NFKC")
     .trim()
     .min(1, NAME_MISSING)
@@ -33,7 +32,7 @@ export type PeriodFields = z.infer<typeof periodInputSchema>;
 
 export const courseEntrySchema = z.object({
   title: requiredText("제목을", "제목은", 100),
-  description: optionalText("설명은", 1000),
+  description: optionalText("설명은", 1000, { multiLine: true }),
   leader: optionalText("리더 이름은", 40),
 });
 
@@ -178,7 +177,7 @@ function entryScope({ periodId, kind }: EntryPlace) {
 /** Adds an entry at the end of its kind's list in the period and returns its id. */
 export async function addCourseEntry(db: Db, place: EntryPlace, fields: CourseEntryFields): Promise<string> {
   if (!(await findPeriod(db, place.periodId))) {
-    throw new RecordNotFoundError("The period no longer exists.");
+    throw new RecordNotFoundError();
   }
   const id = newId();
   const now = new Date().toISOString();

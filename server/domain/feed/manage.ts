@@ -1,19 +1,20 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { updateVersioned } from "#server/db/versioned.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/write/form-input.ts";
 import { findListPage, type ListPage, reorderPage } from "#server/domain/write/lists.ts";
+import { multiLineText } from "#server/domain/write/text-schemas.ts";
+import { RecordNotFoundError, VersionConflictError } from "#server/failures.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import { type FeedItem, feedItemOf, feedItemsWithImages } from "./feed.ts";
 
 const LINK_MESSAGE = "http:// 또는 https://로 시작하는 주소를 넣거나 비워 두세요.";
 
 export const feedFields = z.object({
-  caption: z.string().trim().min(1, "설명을 입력해 주세요.").max(300, "설명은 300자까지 쓸 수 있습니다."),
+  caption: multiLineText().trim().min(1, "설명을 입력해 주세요.").max(300, "설명은 300자까지 쓸 수 있습니다."),
   link: z
     .string()
     .trim()
@@ -68,7 +69,7 @@ export async function updateFeedItem(
     .select(["version", "image_file_id"])
     .where("id", "=", target.id)
     .executeTakeFirst();
-  if (!current) throw new RecordNotFoundError("The feed item no longer exists.");
+  if (!current) throw new RecordNotFoundError();
   if (current.version !== target.version) throw new VersionConflictError(current.version);
   const imageFileId = image ? (await files.store({ folder: FOLDER, ...image })).id : current.image_file_id;
   await updateVersioned(trx, "feed_items", target.id, target.version, {

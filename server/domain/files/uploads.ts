@@ -1,6 +1,5 @@
-import { BadRequestError, PayloadTooLargeError } from "#server/domain/input-errors.ts";
+import { BadRequestError, PayloadTooLargeError } from "#server/failures.ts";
 import { isPdf, NotAnImageError, type ProcessedImage, processImage } from "./images.ts";
-import { findPdfAction } from "./pdf-actions.ts";
 
 const MiB = 1024 * 1024;
 
@@ -45,6 +44,8 @@ export async function acceptPdf(file: File): Promise<Uint8Array> {
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!isPdf(bytes)) throw new BadRequestError("PDF 파일이 아닙니다. %PDF-로 시작하는 PDF 문서만 올릴 수 있습니다.");
+  // pdf-lib is loaded for the first PDF upload, not by every server process at start.
+  const { findPdfAction } = await import("./pdf-actions.ts");
   const action = await findPdfAction(bytes);
   if (action) {
     const what = action === "Launch" ? "프로그램을 실행하는 동작" : "스크립트(JavaScript)";

@@ -2,8 +2,8 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kyse
 import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import { isPostgres } from "#server/domain/articles/search-index.ts";
-import { InputError } from "#server/domain/input-errors.ts";
 import { shortLabel } from "#server/domain/write/changes.ts";
+import { ConflictError } from "#server/failures.ts";
 
 /**
  * Where each stored file is used (decision 0029): the one answer to "what uses this file?" for
@@ -245,12 +245,11 @@ export function describeUses(uses: readonly FileUse[]): string {
 }
 
 /** A removal of files that content still uses: 409, naming the files and where they are used. */
-export class FileInUseError extends InputError {
+export class FileInUseError extends ConflictError {
   override name = "FileInUseError";
   constructor(files: readonly { name: string; uses: readonly FileUse[] }[]) {
     const [first] = files;
     super(
-      409,
       files.length === 1 && first
         ? `${quoted(first.name)} 파일은 ${describeUses(first.uses)}에 쓰이고 있어 지울 수 없습니다. 그 화면에서 파일을 바꾸거나 빼면 지울 수 있습니다.`
         : `쓰이고 있는 파일은 지울 수 없습니다: ${files

@@ -3,6 +3,7 @@ import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { findImageRefs, type ImageRef } from "#server/domain/files/files.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 
 /** A picture's file, or null for a slot no picture was chosen for yet. */
@@ -29,11 +30,11 @@ export const homeContentSchema = z.object({
     .array(
       z.object({
         fileId: pictureFileId,
-        alt: z.string().trim().max(200, "대체 텍스트는 200자까지 쓸 수 있습니다."),
+        alt: singleLineText().trim().max(200, "대체 텍스트는 200자까지 쓸 수 있습니다."),
       }),
     )
     .length(4),
-  intro: z.string().trim().max(2000, "소개 글은 2000자까지 쓸 수 있습니다."),
+  intro: multiLineText().trim().max(2000, "소개 글은 2000자까지 쓸 수 있습니다."),
   video: z
     .object({
       /** The YouTube video id; the player loads only when a visitor asks for it. */
@@ -46,7 +47,7 @@ export const homeContentSchema = z.object({
             "YouTube 영상 주소나 영상 ID를 입력해 주세요. 예: https://youtu.be/aqz-KE-bpKQ",
           ),
       ]),
-      title: z.string().trim().max(120, "영상 제목은 120자까지 쓸 수 있습니다."),
+      title: singleLineText().trim().max(120, "영상 제목은 120자까지 쓸 수 있습니다."),
       posterFileId: pictureFileId,
     })
     .superRefine((video, ctx) => {
@@ -58,8 +59,8 @@ export const homeContentSchema = z.object({
     .array(
       z
         .object({
-          title: z.string().trim().max(30, "슬로건은 30자까지 쓸 수 있습니다."),
-          description: z.string().trim().max(300, "슬로건 설명은 300자까지 쓸 수 있습니다."),
+          title: singleLineText().trim().max(30, "슬로건은 30자까지 쓸 수 있습니다."),
+          description: multiLineText().trim().max(300, "슬로건 설명은 300자까지 쓸 수 있습니다."),
         })
         .superRefine(
           neededTogether([
@@ -73,9 +74,9 @@ export const homeContentSchema = z.object({
     .array(
       z
         .object({
-          title: z.string().trim().max(60, "행사 이름은 60자까지 쓸 수 있습니다."),
-          summary: z.string().trim().max(400, "행사 소개는 400자까지 쓸 수 있습니다."),
-          duration: z.string().trim().max(30, "기간은 30자까지 쓸 수 있습니다."),
+          title: singleLineText().trim().max(60, "행사 이름은 60자까지 쓸 수 있습니다."),
+          summary: multiLineText().trim().max(400, "행사 소개는 400자까지 쓸 수 있습니다."),
+          duration: singleLineText().trim().max(30, "기간은 30자까지 쓸 수 있습니다."),
           imageFileId: pictureFileId,
         })
         .superRefine(
@@ -87,8 +88,8 @@ export const homeContentSchema = z.object({
     )
     .length(3),
   recruiting: z.object({
-    intro: z.string().trim().max(1000, "모집 안내 글은 1000자까지 쓸 수 있습니다."),
-    wanted: z.array(z.string().trim().max(200, "200자까지 쓸 수 있습니다.")).length(4),
+    intro: multiLineText().trim().max(1000, "모집 안내 글은 1000자까지 쓸 수 있습니다."),
+    wanted: z.array(singleLineText().trim().max(200, "200자까지 쓸 수 있습니다.")).length(4),
     sessionsPerSemester: z
       .number({ error: "숫자로 입력해 주세요. 예: 20" })
       .int("숫자로 입력해 주세요. 예: 20")

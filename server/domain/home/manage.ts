@@ -1,9 +1,9 @@
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { changedFields, fieldsChangedSentence, summarizeChanges } from "#server/domain/write/changes.ts";
 import { type UploadedFile, uploadedImage } from "#server/domain/write/form-files.ts";
 import { formNumber, formRows, formText, formVersion, unreadableForm } from "#server/domain/write/form-input.ts";
+import { VersionConflictError } from "#server/failures.ts";
 import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
 
 /**

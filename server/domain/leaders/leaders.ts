@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import { singleLineText } from "#server/domain/write/text-schemas.ts";
 
 /** Korean mobile and landline numbers, written with hyphens: 010-1234-5678, 02-123-4567. */
 export const phoneNumberSchema = z
@@ -10,7 +11,7 @@ export const phoneNumberSchema = z
   .regex(/^0\d{1,2}-\d{3,4}-\d{4}$/, "전화번호는 010-1234-5678 형식으로 입력해 주세요.");
 
 export const leaderSchema = z.object({
-  name: z.string().trim().min(1, "이름을 입력해 주세요.").max(30, "이름은 30자까지 쓸 수 있습니다."),
+  name: singleLineText().trim().min(1, "이름을 입력해 주세요.").max(30, "이름은 30자까지 쓸 수 있습니다."),
   phoneNumber: phoneNumberSchema,
 });
 

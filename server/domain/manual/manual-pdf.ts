@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFPage, StandardFonts } from "pdf-lib";
 import { notoSansKrForPdf } from "#server/domain/korean-font.ts";
+import { Memo } from "#server/memo.ts";
 import { manualChapters, manualIntroduction, manualTitle } from "#shared/admin-manual.ts";
 import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
 import type { ManualBlock, ManualText } from "#shared/manual-markup.ts";
@@ -48,23 +49,16 @@ export interface ManualPdfOptions {
   siteUrl: string;
 }
 
-let kept: { key: string; pdf: Promise<ManualPdf> } | undefined;
+/** One manual (some 100 KB); a second club name or address in one process replaces it. */
+const kept = new Memo<ManualPdf>({ maxEntries: 1 });
 
 /**
  * The manual's PDF, made once per process and kept: the words change only with a deploy, and
  * the club's name or address only with a settings save (then the next request makes a new one).
  */
 export function adminManualPdf(options: ManualPdfOptions, now = new Date()): Promise<ManualPdf> {
-  const key = JSON.stringify([options.clubName, options.siteUrl]);
-  if (kept?.key !== key) {
-    const pdf = makeManualPdf(options, seoulMidnight(seoulDate(now)));
-    kept = { key, pdf };
-    // A failed attempt is not kept: the next request tries again.
-    pdf.catch(() => {
-      if (kept?.pdf === pdf) kept = undefined;
-    });
-  }
-  return kept.pdf;
+  const version = JSON.stringify([options.clubName, options.siteUrl]);
+  return kept.get("manual", () => makeManualPdf(options, seoulMidnight(seoulDate(now))), version);
 }
 
 async function makeManualPdf({ clubName, siteUrl }: ManualPdfOptions, madeAt: Date): Promise<ManualPdf> {

@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
-import { RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { updateVersioned } from "#server/db/versioned.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import { type OrderForm, type RecordTarget, seoulDateInput } from "#server/domain/write/form-input.ts";
 import { findListPage, type ListPage, reorderPage } from "#server/domain/write/lists.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
+import { RecordNotFoundError, VersionConflictError } from "#server/failures.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import { issueOf, issuesWithFiles, type OdaehoIssue } from "./odaeho.ts";
 
@@ -14,8 +15,8 @@ import { issueOf, issuesWithFiles, type OdaehoIssue } from "./odaeho.ts";
 export const MISSING_FILES_MESSAGE = "Upload Failed! Thumbnail Image or PDF file is not defined!";
 
 export const odaehoFields = z.object({
-  title: z.string().trim().min(1, "제목을 입력해 주세요.").max(80, "제목은 80자까지 쓸 수 있습니다."),
-  description: z.string().trim().max(500, "설명은 500자까지 쓸 수 있습니다."),
+  title: singleLineText().trim().min(1, "제목을 입력해 주세요.").max(80, "제목은 80자까지 쓸 수 있습니다."),
+  description: multiLineText().trim().max(500, "설명은 500자까지 쓸 수 있습니다."),
   publishedAt: seoulDateInput,
 });
 
@@ -106,7 +107,7 @@ export async function updateIssue(
     .select(["issue.version", "issue.thumbnail_file_id", "issue.pdf_file_id", "pdf.storage_key as pdf_key"])
     .where("issue.id", "=", target.id)
     .executeTakeFirst();
-  if (!current) throw new RecordNotFoundError("The issue no longer exists.");
+  if (!current) throw new RecordNotFoundError();
   if (current.version !== target.version) throw new VersionConflictError(current.version);
 
   const thumbnailFileId = uploads.thumbnail

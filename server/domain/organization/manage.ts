@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { deleteVersioned, nextPosition, RecordNotFoundError, updateVersioned } from "#server/db/versioned.ts";
+import { deleteVersioned, nextPosition, updateVersioned } from "#server/db/versioned.ts";
 import { deleteRecordWithFiles, type FileChanges } from "#server/domain/files/files.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
 import { type OrderForm, type RecordTarget, recordTarget } from "#server/domain/write/form-input.ts";
 import { reorderFrom } from "#server/domain/write/lists.ts";
 import { optionalText, requiredText } from "#server/domain/write/text-schemas.ts";
+import { RecordNotFoundError } from "#server/failures.ts";
 import { newId } from "#server/storage/storage.ts";
 import { recordNoun } from "#shared/korean.ts";
 
@@ -18,7 +19,7 @@ export const PHOTO_MAX_SIDE = 960;
 
 export const groupInputSchema = z.object({
   title: requiredText("그룹 이름을", "그룹 이름은", 40),
-  description: optionalText("설명은", 300),
+  description: optionalText("설명은", 300, { multiLine: true }),
 });
 
 export const memberInputSchema = z.object({
@@ -107,7 +108,7 @@ export async function createMember(
   fields: MemberFields,
   photo: UploadedFile | undefined,
 ): Promise<string> {
-  if (!(await findGroup(db, groupId))) throw new RecordNotFoundError("The group no longer exists.");
+  if (!(await findGroup(db, groupId))) throw new RecordNotFoundError();
   const id = newId();
   const now = new Date().toISOString();
   await db
@@ -137,7 +138,7 @@ export async function updateMember(
   photo: UploadedFile | undefined,
 ): Promise<void> {
   const current = await findMember(db, target.id);
-  if (!current) throw new RecordNotFoundError("The member no longer exists.");
+  if (!current) throw new RecordNotFoundError();
   if (!photo) {
     await updateVersioned(db, "organization_members", target.id, target.version, fields);
     return;
@@ -152,7 +153,7 @@ export async function updateMember(
 /** Clears a member's photo and removes its file. */
 export async function deleteMemberPhoto(db: Db, files: FileChanges, target: RecordTarget) {
   const current = await findMember(db, target.id);
-  if (!current) throw new RecordNotFoundError("The member no longer exists.");
+  if (!current) throw new RecordNotFoundError();
   await updateVersioned(db, "organization_members", target.id, target.version, {
     photo_file_id: null,
   });

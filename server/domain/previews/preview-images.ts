@@ -1,11 +1,11 @@
 import { buffer } from "node:stream/consumers";
-import { LRUCache } from "lru-cache";
 import type { Db } from "#server/db/database.ts";
 import { publishedArticles } from "#server/domain/articles/published.ts";
 import { loadSharp } from "#server/domain/files/sharp.ts";
 import { articlePathOf } from "#server/domain/seo/public-pages.ts";
 import { displayedClubName, loadOwnSiteSettings } from "#server/domain/site-settings/identity.ts";
 import type { Logger } from "#server/logger.ts";
+import { Memo } from "#server/memo.ts";
 import { type FileStorage, StorageNotFoundError } from "#server/storage/storage.ts";
 import {
   PREVIEW_HEIGHT,
@@ -37,15 +37,10 @@ export interface PreviewServices {
 
 /**
  * What each process keeps: 8 MB, some 100 images (a card is 20-60 KB, a crop 60-150 KB), least
- * recently used dropped first. Crawlers fetch a preview once and then cache it themselves.
+ * recently used dropped first. Crawlers fetch a preview once and then cache it themselves. A name
+ * says what its image is made from, so a kept image never goes stale: no version.
  */
-const CACHE_BYTES = 8 * 1024 * 1024;
-const made = new LRUCache<string, PreviewImage>({
-  maxSize: CACHE_BYTES,
-  sizeCalculation: (image) => image.body.length,
-});
-/** Images being made: a second request for one waits for the first instead of making it again. */
-const making = new Map<string, Promise<PreviewImage>>();
+const made = new Memo<PreviewImage>({ maxBytes: 8 * 1024 * 1024, sizeOf: (image) => image.body.length });
 
 interface PreviewSource {
   /** The address the server's own data gives this image now. */
@@ -72,29 +67,13 @@ export async function findPreviewImage(
       : await cardSource(services.db, parsed.pageKey, brand);
   if (!source || source.path !== `${PREVIEW_PREFIX}${name}`) return undefined;
   try {
-    return await once(name, source.make);
+    return await made.get(name, source.make);
   } catch (error) {
     if (!(error instanceof StorageNotFoundError)) throw error;
     // A row that points at nothing: the crawler gets a 404, the operators a log line.
     services.logger.error({ name }, "picture for a link preview missing in storage");
     return undefined;
   }
-}
-
-async function once(name: string, make: () => Promise<PreviewImage>): Promise<PreviewImage> {
-  const kept = made.get(name);
-  if (kept) return kept;
-  let pending = making.get(name);
-  if (!pending) {
-    pending = make()
-      .then((image) => {
-        made.set(name, image);
-        return image;
-      })
-      .finally(() => making.delete(name));
-    making.set(name, pending);
-  }
-  return pending;
 }
 
 /** A stored picture (an image, not a PDF) cropped to the preview's size. */

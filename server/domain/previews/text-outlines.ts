@@ -1,5 +1,6 @@
 import fontkit, { type Font } from "@pdf-lib/fontkit";
 import { notoSansKr } from "#server/domain/korean-font.ts";
+import { Memo } from "#server/memo.ts";
 
 /**
  * Text drawn as the font's own glyph outlines (SVG paths), so a picture with Korean text looks
@@ -7,18 +8,12 @@ import { notoSansKr } from "#server/domain/korean-font.ts";
  * has, and a fresh server may have no Korean font at all (every syllable a box).
  */
 
-let loading: Promise<Font> | undefined;
+/** Parsed fonts: only the bold one is drawn with, and a parsed font holds its whole file. */
+const parsed = new Memo<Font>({ maxEntries: 1 });
 
 /** Noto Sans KR Bold, parsed once per process (about 15 ms; the file is read without blocking). */
 export function cardFont(): Promise<Font> {
-  loading ??= notoSansKr("700Bold").then(
-    (bytes) => fontkit.create(bytes),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+  return parsed.get("700Bold", async () => fontkit.create(await notoSansKr("700Bold")));
 }
 
 /** The width of `text` set at `size` pixels. */

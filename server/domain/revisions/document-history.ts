@@ -1,9 +1,8 @@
 import type { z } from "zod";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
-import { RecordNotFoundError } from "#server/db/versioned.ts";
 import { fileIdsIn, isFileKey, missingFiles } from "#server/domain/files/usage.ts";
 import { htmlToText } from "#server/domain/html/sanitize.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
+import { FieldError, RecordNotFoundError } from "#server/failures.ts";
 import type { History } from "./revisions.ts";
 
 const filesGone =

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { RecordNotFoundError } from "#server/db/versioned.ts";
 import { type AdminCommand, command } from "#server/domain/write/content-type.ts";
 import { formValues, recordTarget } from "#server/domain/write/form-input.ts";
 import type { WriteDescription } from "#server/domain/write/run-write.ts";
+import { RecordNotFoundError } from "#server/failures.ts";
 import type { AuditCategory } from "#shared/audit-categories.ts";
 import { seoulDateTime } from "#shared/calendar-dates.ts";
 import { objectParticle } from "#shared/korean.ts";

@@ -1,11 +1,10 @@
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { listChanges, summarizeChanges } from "#server/domain/write/changes.ts";
 import { type UploadedFile, uploadedPdf } from "#server/domain/write/form-files.ts";
 import { formRows, formText, formVersion, unreadableForm } from "#server/domain/write/form-input.ts";
-import { FieldError } from "#server/domain/write/run-write.ts";
+import { FieldError, VersionConflictError } from "#server/failures.ts";
 import { newRowKeyPattern, ruleFileField } from "#shared/rule-form.ts";
 import { getRules, type Rules, rulesSchema, saveRules } from "./rules.ts";
 

@@ -2,22 +2,22 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 
 /** The club's rules: sanitized HTML text and PDF attachments downloadable at /rules/{fileName}. */
 export const rulesSchema = z.object({
-  contents: z.string().max(10 * 1024 * 1024, "회칙 본문은 10MB까지 저장할 수 있습니다."),
+  contents: multiLineText().max(10 * 1024 * 1024, "회칙 본문은 10MB까지 저장할 수 있습니다."),
   attachments: z
     .array(
       z.object({
         fileId: z.string().min(1),
         /** The name in the download address and the saved file, e.g. "KERNEL 회칙.pdf". */
-        fileName: z
-          .string()
+        fileName: singleLineText()
           .trim()
           .min(5, "파일 이름을 입력해 주세요. 예: 회칙.pdf")
           .max(120, "파일 이름은 120자까지 쓸 수 있습니다.")
           .regex(/^[^/\\?#%]+\.pdf$/i, "파일 이름은 .pdf로 끝나야 하고 / \\ ? # % 를 쓸 수 없습니다."),
-        title: z.string().trim().min(1, "제목을 입력해 주세요.").max(80, "제목은 80자까지 쓸 수 있습니다."),
+        title: singleLineText().trim().min(1, "제목을 입력해 주세요.").max(80, "제목은 80자까지 쓸 수 있습니다."),
       }),
     )
     .max(20, "회칙 파일은 20개까지 붙일 수 있습니다.")

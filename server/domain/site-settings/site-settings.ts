@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 
 /** The club's identity: data the managers edit, so another club can run the same product. */
 const urlMessage = "https://로 시작하는 주소를 입력해 주세요.";
@@ -11,7 +12,7 @@ const optionalUrl = z.union([
 ]);
 
 const partnerLink = z.object({
-  label: z.string().trim().min(1, "메뉴에 보일 이름을 입력해 주세요.").max(40, "이름은 40자까지 쓸 수 있습니다."),
+  label: singleLineText().trim().min(1, "메뉴에 보일 이름을 입력해 주세요.").max(40, "이름은 40자까지 쓸 수 있습니다."),
   url: optionalUrl,
 });
 
@@ -21,9 +22,9 @@ const partnerLink = z.object({
  * is listed on the dashboard (identity.ts).
  */
 export const siteSettingsSchema = z.object({
-  clubName: z.string().trim().max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
-  subtitle: z.string().trim().max(80, "부제는 80자까지 쓸 수 있습니다."),
-  description: z.string().trim().max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
+  clubName: singleLineText().trim().max(40, "동아리 이름은 40자까지 쓸 수 있습니다."),
+  subtitle: singleLineText().trim().max(80, "부제는 80자까지 쓸 수 있습니다."),
+  description: multiLineText().trim().max(200, "소개 문장은 200자까지 쓸 수 있습니다."),
   foundedYear: z
     .number({ error: "창립 연도를 숫자로 입력해 주세요. 예: 1973" })
     .int("창립 연도를 숫자로 입력해 주세요. 예: 1973")
@@ -34,7 +35,7 @@ export const siteSettingsSchema = z.object({
   siteUrl: z
     .union([z.literal(""), z.url({ protocol: /^https?$/, error: `${urlMessage} 예: https://club.example.org` })])
     .transform((url) => url.replace(/\/+$/, "")),
-  address: z.string().trim().max(200, "주소는 200자까지 쓸 수 있습니다."),
+  address: singleLineText().trim().max(200, "주소는 200자까지 쓸 수 있습니다."),
   email: z.union([
     z.literal(""),
     z.email({
@@ -120,4 +121,76 @@ export async function hasSiteSettings(db: Db): Promise<boolean> {
 
 export function saveSiteSettings(db: Db, value: SiteSettings, expectedVersion: number | undefined) {
   return writeDocument(db, DOCUMENT_KEY, siteSettingsSchema, value, expectedVersion);
+}
+
+/** The club's own identity, as a club brings it along (an import): the fields it has. */
+export interface ClubIdentity {
+  clubName?: string;
+  subtitle?: string;
+  description?: string;
+  foundedYear?: number;
+  siteUrl?: string;
+  address?: string;
+  email?: string;
+  social?: Partial<SiteSettings["social"]>;
+}
+
+export const IDENTITY_FIELDS = [
+  "clubName",
+  "subtitle",
+  "description",
+  "foundedYear",
+  "siteUrl",
+  "address",
+  "email",
+  "social.instagram",
+  "social.facebook",
+  "social.github",
+  "social.youtube",
+] as const;
+
+export type IdentityField = (typeof IDENTITY_FIELDS)[number];
+
+/** What a field that cannot be empty shows until the club enters its own: nothing of the demo's. */
+const UNSET_IDENTITY = { clubName: "동아리", subtitle: "동아리 홈페이지", description: "동아리 홈페이지입니다." };
+
+/**
+ * The settings with a club's own identity: every field the club has (and the settings' schema
+ * accepts) replaces the setting; every field it lacks that still holds the demo club's value is
+ * emptied, or given a neutral stand-in where it cannot be empty, and so are the demo's partner
+ * links. Answers which fields the identity lacked and which of its values were refused.
+ */
+export function withClubIdentity(
+  settings: SiteSettings,
+  identity: ClubIdentity,
+): { settings: SiteSettings; missing: IdentityField[]; refused: { field: IdentityField; message: string }[] } {
+  const demo = demoSiteSettings(settings.siteUrl);
+  const next: SiteSettings = structuredClone(settings);
+  const missing: IdentityField[] = [];
+  const refused: { field: IdentityField; message: string }[] = [];
+  const shape = siteSettingsSchema.shape;
+  for (const name of IDENTITY_FIELDS) {
+    const social = name.startsWith("social.") ? (name.slice(7) as keyof SiteSettings["social"]) : undefined;
+    const given = social ? identity.social?.[social] : identity[name as Exclude<IdentityField, `social.${string}`>];
+    const schema = social ? shape.social.shape[social] : shape[name as keyof typeof shape];
+    const parsed = given === undefined ? undefined : schema.safeParse(given);
+    if (parsed?.success) {
+      if (social) next.social[social] = parsed.data as string;
+      else Object.assign(next, { [name]: parsed.data });
+      continue;
+    }
+    if (parsed) refused.push({ field: name, message: parsed.error.issues.map((issue) => issue.message).join(" ") });
+    missing.push(name);
+    if (social) {
+      if (next.social[social] === demo.social[social]) next.social[social] = "";
+    } else if (name === "address" || name === "email") {
+      if (next[name] === demo[name]) next[name] = "";
+    } else if (name === "clubName" || name === "subtitle" || name === "description") {
+      if (next[name] === demo[name]) next[name] = UNSET_IDENTITY[name];
+    }
+  }
+  for (const key of ["activitySystem", "learningSite"] as const) {
+    if (next.partners[key].url === demo.partners[key].url) next.partners[key].url = "";
+  }
+  return { settings: next, missing, refused };
 }

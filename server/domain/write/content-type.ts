@@ -1,8 +1,8 @@
 import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
-import { BadRequestError } from "#server/domain/input-errors.ts";
 import { type History, keepBaseline, keepRevision } from "#server/domain/revisions/revisions.ts";
+import { BadRequestError, ForbiddenError, UNAUTHORIZED_MESSAGE } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import type { AuditCategory } from "#shared/audit-categories.ts";
 import type { WriteResult } from "#shared/write-result.ts";
@@ -13,23 +13,30 @@ import { failWrite, runWrite, type WriteDescription } from "./run-write.ts";
 /**
  * What a kind of content declares to be written by managers, and the one path every admin write
  * takes (see docs/decisions/0016-one-admin-write-path.md). A content type names its commands by
- * the form's `intent`; each command says how its messages read, how its form is read and
- * checked (zod, with Korean field errors; uploaded files prepared here, before any transaction
- * opens), and what it changes inside the one transaction. Everything else (the session, the body
- * reader and its limits, the audit entry, the content revision and the page cache, the answer)
- * is the path's, the same for every type.
+ * the form's `intent`; each command says who may run it, how its messages read, how its form is
+ * read and checked (zod, with Korean field errors; uploaded files prepared and passwords checked
+ * here, before any transaction opens), and what it changes inside the one transaction.
+ * Everything else (the body reader and its limits, the audit entry, the content revision and the
+ * page cache, the answer) is the path's, the same for every type. The accounts' own changes,
+ * signing in included, are commands too (decision 0038).
  */
-export interface AdminCommand<Input, Result = unknown> {
-  /** The audit entry's and the answer's messages, from the form as sent (or the stored record). */
-  describe(form: FormData, db: Db): WriteDescription<Result> | Promise<WriteDescription<Result>>;
-  /** Reads and checks the form and prepares its files; throws zod, field and input errors. */
-  read(form: FormData): Input | Promise<Input>;
+interface CommandParts<Input, Result, By extends WriteAuthor> {
+  /**
+   * The audit entry's and the answer's messages, from the form as sent (or the stored record).
+   * A command anyone may run names its actor here too: the address typed, the account a link is for.
+   */
+  describe(form: FormData, db: Db, by: By): CommandDescription<Result> | Promise<CommandDescription<Result>>;
+  /**
+   * Reads and checks the form, prepares its files and checks a typed password; throws the
+   * failure taxonomy's errors (server/failures.ts).
+   */
+  read(form: FormData, db: Db, by: By): Input | Promise<Input>;
   /**
    * The change, in the write's transaction; version checks throw conflicts from here. `by` is
-   * the signed-in manager, for the changes that depend on who asks (no manager removes their own
-   * account; a save spends that manager's autosaved copy).
+   * who asks, for the changes that depend on it (no manager removes their own account; a save
+   * spends that manager's autosaved copy; a sign-in opens a session for this browser).
    */
-  run(trx: Db, files: FileChanges, input: Input, by: WriteAuthor): Promise<Result>;
+  run(trx: Db, files: FileChanges, input: Input, by: By): Promise<Result>;
   /**
    * For a type with a history: the record this command saves, from its input (an update) or its
    * result (a new record), or the records a bulk change saves; each one's state is kept as a
@@ -40,11 +47,64 @@ export interface AdminCommand<Input, Result = unknown> {
   revisionNote?: string;
 }
 
-/** Who is writing: the audit log's actor (an e-mail address) and the account's id. */
+/**
+ * A command and who may run it: a signed-in manager (the default), or anyone, for the steps
+ * that come before a session (signing in, a one-time link's page), whose form carries its own
+ * proof. The path refuses a manager's command to a request without a session (401).
+ */
+export type AdminCommand<Input, Result = unknown> =
+  | ({ access?: "manager" } & CommandParts<Input, Result, SignedInAuthor>)
+  | ({ access: "anyone" } & CommandParts<Input, Result, WriteAuthor>);
+
+/** A command's messages; `actor` only for a command anyone may run (see CommandParts.describe). */
+export interface CommandDescription<Result> extends WriteDescription<Result> {
+  actor?: string | undefined;
+}
+
+/**
+ * Who is writing: the audit log's actor, the signed-in account (none before signing in) and the
+ * browser the request came from (none on the command line). The actor is the manager's address;
+ * before a session exists it is the address they typed or the account their link is for, and
+ * "system" when they name nobody (and for the server and the command line).
+ */
 export interface WriteAuthor {
   actor: string;
-  accountId: string;
+  account?: AuthorAccount | undefined;
+  client?: WriteClient | undefined;
 }
+
+export interface AuthorAccount {
+  id: string;
+  email: string;
+  /** The session the request came with; signing out and a password change renew or end it. */
+  sessionId: string;
+  persistent: boolean;
+}
+
+/** A signed-in manager writing. */
+export interface SignedInAuthor extends WriteAuthor {
+  account: AuthorAccount;
+}
+
+/** The browser a write came from, as the account steps need it. */
+export interface WriteClient {
+  /** The client's address (after TRUST_PROXY): the sign-in limiter counts by it. */
+  address: string;
+  /** The User-Agent header, kept with a new session. */
+  userAgent?: string | undefined;
+  /** The known-device cookie's token (accounts/devices.ts). */
+  deviceToken?: string | undefined;
+  /** The token of the sign-in step cookie (accounts/sign-in-challenges.ts). */
+  challengeToken?: string | undefined;
+  /**
+   * The site's address as the browser sees it: the configured SITE_URL, else the address the
+   * request came to. A passkey belongs to its host (accounts/passkeys.ts).
+   */
+  origin?: string | undefined;
+}
+
+/** The actor of a request nobody signed in to, until its command names one. */
+export const NOBODY = "system";
 
 export interface ContentType {
   /** The address its forms post to: /admin/api/{name}. */
@@ -84,6 +144,12 @@ export interface AdminPage {
 export type CountedTable = keyof Database;
 
 /** Declares one command with its types inferred from `read` and `run`. */
+export function command<Input, Result>(
+  definition: { access?: "manager" } & CommandParts<Input, Result, SignedInAuthor>,
+): AdminCommand<Input, Result>;
+export function command<Input, Result>(
+  definition: { access: "anyone" } & CommandParts<Input, Result, WriteAuthor>,
+): AdminCommand<Input, Result>;
 export function command<Input, Result>(definition: AdminCommand<Input, Result>): AdminCommand<Input, Result> {
   return definition;
 }
@@ -92,30 +158,48 @@ export function command<Input, Result>(definition: AdminCommand<Input, Result>):
 export const NO_FILES = { maxFileBytes: 0, maxFiles: 0 } as const;
 
 /**
- * Runs the command a form names, as `actor`: its messages, its form read and checked (a refusal
- * answered and logged as a failure), then the write itself through `runWrite`.
+ * Runs the command a form names (its `intent`), as `by`: who may run it, its messages, its form
+ * read and checked (a refusal answered and logged as a failure), then the write itself through
+ * `runWrite`.
  */
-export async function runCommand(
-  services: Pick<Services, "db" | "storage" | "logger" | "pageCache">,
+export function runCommand(
+  services: WriteServices,
   by: WriteAuthor,
   type: ContentType,
   form: FormData,
 ): Promise<WriteResult<unknown>> {
-  const { actor } = by;
+  return runNamedCommand(services, by, type, formText(form, "intent"), form);
+}
+
+type WriteServices = Pick<Services, "db" | "storage" | "logger" | "pageCache">;
+
+/** Runs one named command of a type: for a route whose address says which command it runs. */
+export async function runNamedCommand(
+  services: WriteServices,
+  by: WriteAuthor,
+  type: ContentType,
+  intent: string,
+  form: FormData,
+): Promise<WriteResult<unknown>> {
   const unreadable = describeUnreadable(type.category, type.noun);
-  const chosen = type.commands[formText(form, "intent")];
+  const chosen = Object.hasOwn(type.commands, intent) ? type.commands[intent] : undefined;
   if (!chosen) {
-    return failWrite(services, actor, unreadable, new BadRequestError("알 수 없는 요청입니다."));
+    return failWrite(services, by.actor, unreadable, new BadRequestError("알 수 없는 요청입니다."));
   }
-  let description: WriteDescription<unknown>;
+  const access = accessOf(chosen, by);
+  if (!access) return failWrite(services, by.actor, unreadable, new ForbiddenError(401, UNAUTHORIZED_MESSAGE));
+  let description: CommandDescription<unknown>;
   try {
-    description = await chosen.describe(form, services.db);
+    description = await access.describe(form, services.db);
   } catch (error) {
-    return failWrite(services, actor, unreadable, error);
+    return failWrite(services, by.actor, unreadable, error);
   }
+  // A step anyone may take is named by its own form (the address typed, the link's account);
+  // a manager's command by the session.
+  const actor = chosen.access === "anyone" ? (description.actor ?? by.actor) : by.actor;
   let input: unknown;
   try {
-    input = await chosen.read(form);
+    input = await access.read(form, services.db);
   } catch (error) {
     return failWrite(services, actor, description, error);
   }
@@ -124,7 +208,7 @@ export async function runCommand(
     if (history) {
       for (const id of subjects(chosen.revision?.(input))) await keepBaseline(trx, history, id);
     }
-    const result = await chosen.run(trx, files, input, by);
+    const result = await access.run(trx, files, input);
     if (history) {
       for (const id of subjects(chosen.revision?.(input, result))) {
         await keepRevision(trx, history, id, { actor, note: chosen.revisionNote });
@@ -132,6 +216,24 @@ export async function runCommand(
     }
     return result;
   });
+}
+
+/**
+ * The command's parts bound to `by`, or undefined when `by` may not run it. Roles will be
+ * checked here: a command then names the role it needs in `access`.
+ */
+function accessOf(chosen: AdminCommand<unknown, unknown>, by: WriteAuthor) {
+  if (chosen.access === "anyone") return bind(chosen, by);
+  const { account } = by;
+  return account ? bind(chosen, { ...by, account }) : undefined;
+}
+
+function bind<By extends WriteAuthor>(parts: CommandParts<unknown, unknown, By>, by: By) {
+  return {
+    describe: (form: FormData, db: Db) => parts.describe(form, db, by),
+    read: (form: FormData, db: Db) => parts.read(form, db, by),
+    run: (trx: Db, files: FileChanges, input: unknown) => parts.run(trx, files, input, by),
+  };
 }
 
 /** The records a command names for their revisions: none, one, or several. */

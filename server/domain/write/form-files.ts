@@ -1,7 +1,6 @@
 import type { NewFile } from "#server/domain/files/files.ts";
 import { acceptImage, acceptPdf, filesOf } from "#server/domain/files/uploads.ts";
-import { InputError } from "#server/domain/input-errors.ts";
-import { FieldError } from "./run-write.ts";
+import { FieldError, InputError } from "#server/failures.ts";
 
 /**
  * The files an admin form carries, checked by their bytes and prepared for storage before the

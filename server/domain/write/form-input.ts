@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BadRequestError } from "#server/domain/input-errors.ts";
+import { BadRequestError } from "#server/failures.ts";
 import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
 import { objectParticle } from "#shared/korean.ts";
 import { MAX_SELECTED, SELECTED_FIELD, tooManySelectedMessage } from "#shared/list-selection.ts";
@@ -21,6 +21,11 @@ export function unreadableForm(): BadRequestError {
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/** A text field's value, or undefined when the form did not send the field at all. */
+export function formOptionalText(form: FormData, name: string): string | undefined {
+  return form.has(name) ? formText(form, name) : undefined;
 }
 
 /** Every value of a repeated text field, in the order the form lists them. */

@@ -1,6 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "#server/db/database.ts";
-import { VersionConflictError } from "#server/db/documents.ts";
 import {
   type ListScope,
   type OrderedTable,
@@ -8,6 +7,7 @@ import {
   scopeConditions,
   type VersionedTable,
 } from "#server/db/versioned.ts";
+import { ListChangedError } from "#server/failures.ts";
 import type { OrderForm } from "./form-input.ts";
 
 /**
@@ -47,7 +47,7 @@ export async function reorderFrom(
   }
   const current = (await query.execute()).map((row) => row.id);
   if (current.length !== expected.length || current.some((item, i) => item !== expected[i])) {
-    throw new VersionConflictError(0);
+    throw new ListChangedError();
   }
   await reorder(db, table, id, scope);
 }
@@ -128,7 +128,7 @@ export async function reorderPage(
     .limit(expected.length)
     .execute();
   if (rows.length !== expected.length || rows.some((row, i) => row.id !== expected[i])) {
-    throw new VersionConflictError(0);
+    throw new ListChangedError();
   }
   const positions = rows.map((row) => row.position);
   for (const [index, itemId] of id.entries()) {

@@ -1,6 +1,7 @@
 import type { AuditCategory } from "#shared/audit-categories.ts";
 import { type RecordNoun, recordNoun } from "#shared/korean.ts";
 import type { WriteDescription } from "./run-write.ts";
+import { asSingleLine } from "./text-schemas.ts";
 
 /**
  * The Korean audit and answer messages of admin writes, in the spec's style:
@@ -30,7 +31,8 @@ export function describeChange(
 
 /** "'해커톤 후기' ": a title as messages quote it, cut when long; "" for a record without one. */
 function quoted(title: string): string {
-  const name = title.replace(/\s+/g, " ").trim();
+  // The form as sent, before its schema cleaned it: the log shows no control characters either.
+  const name = asSingleLine(title).replace(/\s+/g, " ").trim();
   const shown = name.length > TITLE_LENGTH ? `${name.slice(0, TITLE_LENGTH)}…` : name;
   return shown ? `'${shown}' ` : "";
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzipSync, gzip } from "node:zlib";
+import { nodeCacheHeader } from "#server/http/cache-policy.ts";
 
 /**
  * A public response rendered once and kept in memory: its body in every encoding worth sending,
@@ -17,7 +18,7 @@ export interface CachedPage {
    * every client takes Brotli or gzip, so a compressible page keeps those two and an identity
    * copy is unzipped for the rare client that takes neither (see `identityBody`).
    */
-  bodies: { identity?: Buffer | undefined; br?: Buffer | undefined; gzip?: Buffer | undefined };
+  bodies: Partial<Record<Encoding, Buffer>>;
   identityLength: number;
   /** The strong ETag of the identity body; other encodings add a suffix to it. */
   etag: string;
@@ -26,9 +27,22 @@ export interface CachedPage {
   expiresAt: number;
   /** Bytes held, for the cache's bound. */
   size: number;
+  /** The headers of each encoding's answers, made once: a hit only looks them up. */
+  answers: Partial<Record<Encoding, PreparedAnswer>>;
 }
 
-export type Encoding = keyof CachedPage["bodies"];
+export type Encoding = "identity" | "br" | "gzip";
+
+export interface PreparedAnswer {
+  etag: string;
+  /** Every header of the full answer, as `writeHead` takes them. */
+  headers: Record<string, string | string[]>;
+  /**
+   * The headers of a 304. A browser takes them for the copy it keeps, so the policy that allows
+   * that copy's inline scripts (their hashes) is among them.
+   */
+  notModified: Record<string, string | string[]>;
+}
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);
@@ -69,7 +83,7 @@ export async function createCachedPage(options: {
   for (const [name, value] of response.headers) {
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;
   }
-  headers["cache-control"] ??= "no-cache";
+  Object.assign(headers, nodeCacheHeader(headers, "revalidate"));
 
   let body = Buffer.from(await response.arrayBuffer());
   const contentType = String(headers["content-type"] ?? "");
@@ -99,17 +113,52 @@ export async function createCachedPage(options: {
       ])
     : [undefined, undefined];
   const compressed = br && gz && gz.length < body.length;
-  const bodies = compressed ? { br: ownCopy(br), gzip: ownCopy(gz) } : { identity: ownCopy(body) };
+  const bodies: CachedPage["bodies"] = compressed
+    ? { br: ownCopy(br), gzip: ownCopy(gz) }
+    : { identity: ownCopy(body) };
   const digest = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  const etag = `"${digest}"`;
+  const lastModified = options.lastModified.toUTCString();
+  const answers: CachedPage["answers"] = {};
+  // The identity copy of a compressible page is unzipped when asked for; its length is known.
+  for (const encoding of compressed ? (["br", "gzip", "identity"] as const) : (["identity"] as const)) {
+    const length = encoding === "identity" ? body.length : (bodies[encoding] as Buffer).length;
+    answers[encoding] = prepareAnswer(headers, { encoding, etag: etagOf(etag, encoding), lastModified, length });
+  }
   return {
     status: response.status,
     headers,
     bodies,
-    etag: `"${digest}"`,
+    etag,
     identityLength: body.length,
-    lastModified: options.lastModified.toUTCString(),
+    lastModified,
     expiresAt: options.expiresAt,
     size: (compressed ? br.length + gz.length : body.length) + 1024,
+    answers,
+  };
+}
+
+function prepareAnswer(
+  headers: CachedPage["headers"],
+  answer: { encoding: Encoding; etag: string; lastModified: string; length: number },
+): PreparedAnswer {
+  const { encoding, etag, lastModified } = answer;
+  const validators = { etag, "last-modified": lastModified, vary: "Accept-Encoding" };
+  const notModified: PreparedAnswer["notModified"] = {
+    ...validators,
+    ...nodeCacheHeader(headers, "revalidate"),
+  };
+  const policy = headers["content-security-policy"];
+  if (policy !== undefined) notModified["content-security-policy"] = policy;
+  return {
+    etag,
+    headers: {
+      ...headers,
+      ...validators,
+      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+      "content-length": String(answer.length),
+    },
+    notModified,
   };
 }
 
@@ -131,8 +180,8 @@ export function identityBody(page: CachedPage): Buffer {
 }
 
 /** The strong ETag of one encoding: a different body is a different tag. */
-export function etagOf(page: CachedPage, encoding: Encoding): string {
-  return encoding === "identity" ? page.etag : `${page.etag.slice(0, -1)}-${encoding}"`;
+function etagOf(identityEtag: string, encoding: Encoding): string {
+  return encoding === "identity" ? identityEtag : `${identityEtag.slice(0, -1)}-${encoding}"`;
 }
 
 /** CSP source expressions for every inline script of the document (JSON-LD included, harmlessly). */

@@ -1,57 +1,56 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
 import { clientCopyIsCurrent } from "#server/http/conditional-get.ts";
-import { type CachedPage, type Encoding, etagOf, identityBody } from "./cached-page.ts";
+import { type CachedPage, type Encoding, identityBody, type PreparedAnswer } from "./cached-page.ts";
 
-const PREFERRED_ENCODINGS = ["br", "gzip", "identity"];
+/**
+ * Our preference among the encodings a client takes equally: Brotli's copy is the smallest.
+ * Browsers list gzip first ("gzip, deflate, br, zstd") without preferring it.
+ */
+const PREFERRED_ENCODINGS: Encoding[] = ["br", "gzip", "identity"];
 
 /**
  * Answers from a cached page: the encoding the client prefers among those held, 304 when the
  * client's copy is current (`If-None-Match` in its strong, weak, list and `*` forms, else
- * `If-Modified-Since`), and for HEAD the same headers without the body.
+ * `If-Modified-Since`), and for HEAD the same headers without the body. Every header was
+ * prepared when the page was stored: this is the cache hit, kept to a look-up and a write.
  */
 export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
-  const encoding = chooseEncoding(req, page);
-  const etag = etagOf(page, encoding);
-  const headers: Record<string, string | string[]> = {
-    ...page.headers,
-    vary: "Accept-Encoding",
-    etag,
-    "last-modified": page.lastModified,
-  };
-  const validators = { etag, lastModified: page.lastModified };
-  const request = { ifNoneMatch: req.headers["if-none-match"], ifModifiedSince: req.headers["if-modified-since"] };
-  if (clientCopyIsCurrent(request, validators)) {
-    // A browser takes a 304's headers for the copy it keeps. On a first render the request went
-    // through Express, which set a policy naming this request's nonce; the kept copy's scripts
-    // are allowed by the stored page's policy (their hashes), so that one is sent.
-    const notModified: Record<string, string | string[]> = {
-      etag,
-      "last-modified": page.lastModified,
-      vary: "Accept-Encoding",
-      "cache-control": String(page.headers["cache-control"] ?? "no-cache"),
-    };
-    const policy = page.headers["content-security-policy"];
-    if (policy !== undefined) notModified["content-security-policy"] = policy;
-    res.writeHead(304, notModified);
+  const encoding = page.bodies.identity ? "identity" : encodingFor(req.headers["accept-encoding"]);
+  const answer = page.answers[encoding] as PreparedAnswer;
+  const ifNoneMatch = req.headers["if-none-match"];
+  const ifModifiedSince = req.headers["if-modified-since"];
+  if (
+    (ifNoneMatch !== undefined || ifModifiedSince !== undefined) &&
+    clientCopyIsCurrent({ ifNoneMatch, ifModifiedSince }, { etag: answer.etag, lastModified: page.lastModified })
+  ) {
+    res.writeHead(304, answer.notModified);
     res.end();
     return;
   }
-  const head = req.method === "HEAD";
-  const body = encoding === "identity" ? (head ? undefined : identityBody(page)) : page.bodies[encoding];
-  if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = String(encoding === "identity" ? page.identityLength : (body as Buffer).length);
-  res.writeHead(page.status, headers);
-  res.end(head ? undefined : body);
+  res.writeHead(page.status, answer.headers);
+  if (req.method === "HEAD") res.end();
+  else res.end(encoding === "identity" ? identityBody(page) : page.bodies[encoding]);
 }
 
-function chooseEncoding(req: IncomingMessage, page: CachedPage): Encoding {
-  const accepted = req.headers["accept-encoding"];
-  if (!accepted || (!page.bodies.br && !page.bodies.gzip)) return "identity";
-  // The identity body is always available, unzipped when it is asked for.
-  const available = PREFERRED_ENCODINGS.filter(
-    (encoding) => encoding === "identity" || page.bodies[encoding as Encoding],
-  );
-  const chosen = new Negotiator(req).encoding(available) as Encoding | undefined;
-  return chosen ?? "identity";
+/** negotiator 1.x takes the server's own order for ties; its type declarations predate that. */
+type EncodingWithPreference = (available: string[], options: { preferred: string[] }) => string | undefined;
+
+/** Clients send few distinct Accept-Encoding values: each is negotiated once. */
+const chosenEncodings = new Map<string, Encoding>();
+const MAX_REMEMBERED = 256;
+
+function encodingFor(accepted: string | undefined): Encoding {
+  if (!accepted) return "identity";
+  let chosen = chosenEncodings.get(accepted);
+  if (chosen === undefined) {
+    const negotiator = new Negotiator({ headers: { "accept-encoding": accepted } });
+    const encoding = negotiator.encoding as EncodingWithPreference;
+    // The identity copy is always available (unzipped when it is asked for).
+    const best = encoding.call(negotiator, PREFERRED_ENCODINGS, { preferred: PREFERRED_ENCODINGS });
+    chosen = (best ?? "identity") as Encoding;
+    if (chosenEncodings.size >= MAX_REMEMBERED) chosenEncodings.clear();
+    chosenEncodings.set(accepted, chosen);
+  }
+  return chosen;
 }

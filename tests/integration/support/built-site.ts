@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import type { IslandFiles } from "#app/lib/islands.tsx";
 import { createHttpServer } from "#server/http/app.ts";
 import type { Services } from "#server/services.ts";
 
@@ -15,10 +16,11 @@ import type { Services } from "#server/services.ts";
  */
 const serverBundle = path.resolve("build/server/index.js");
 
-/** The built server bundle: its page handler and its route table. */
+/** The built server bundle: its page handler, its route table and its islands' files. */
 export interface ServerBundle {
   createPageHandler(services: Services): RequestHandler;
   serverRoutes: ServerBuild["routes"];
+  islandFiles: Record<string, IslandFiles>;
 }
 
 export async function loadServerBundle(): Promise<ServerBundle> {

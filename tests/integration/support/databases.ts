@@ -68,7 +68,7 @@ export async function openTestServices(engine: DatabaseTarget["kind"], options: 
     db: handle.db,
     engine,
     availability: handle.availability,
-    storage: openStorage(config),
+    storage: await openStorage(config),
     logger: createLogger("silent"),
     pageCache,
     viewLimiter: new PageViewLimiter(),

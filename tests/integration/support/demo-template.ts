@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     const config = testConfig(dataDir, target);
     try {
       await migrateDatabase(handle.db);
-      await seedDemoContent({ db: handle.db, storage: openStorage(config) });
+      await seedDemoContent({ db: handle.db, storage: await openStorage(config) });
     } finally {
       await handle.close();
     }

@@ -21,13 +21,6 @@ export const auditEntries = (services: TestServices, content: string) =>
     .where("content", "=", content)
     .execute();
 
-/** A form as the link pages send it. */
-export function form(fields: Record<string, string>): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  return body;
-}
-
 export const tokenOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
 type PageModule = { loader: (args: never) => Promise<unknown>; action: (args: never) => Promise<unknown> };

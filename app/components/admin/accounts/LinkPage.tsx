@@ -1,49 +1,41 @@
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
-import { Notice } from "#app/components/admin/Notice.tsx";
 import { SignInCard } from "#app/components/admin/sign-in/SignInCard.tsx";
+import type { WriteResult } from "#shared/write-result.ts";
 import { UnusableLink } from "./UnusableLink.tsx";
 
-interface LinkPageProps<Errors> {
+interface LinkPageProps {
   title: string;
   /** What the link is for, said when it cannot be used. */
   purpose: string;
   /** What filling in the form does. */
   lead: string;
   loaderData: { open: false; message: string } | { open: true };
-  actionData: { message: string; errors: Errors; gone: boolean } | undefined;
+  /** The page action's last answer. */
+  answer: WriteResult<unknown> | undefined;
   /** Who the link is for and until when, shown until the form is first sent. */
   intro: ReactNode;
-  children: (state: { errors: Errors | Record<string, never>; submitting: boolean }) => ReactNode;
+  /** The form (a RouteForm showing the answer). */
+  children: ReactNode;
 }
 
 /**
  * The frame of a page a one-time link opens (an invitation, a password reset): the link refused
  * when it names nothing, was used or has expired (also when that happens while the form is
- * open), else its introduction or the last refusal above the form.
+ * open: the answer is then 404 or 410), else its introduction above the form.
  */
-export function LinkPage<Errors>({
-  title,
-  purpose,
-  lead,
-  loaderData,
-  actionData,
-  intro,
-  children,
-}: LinkPageProps<Errors>) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  if (!loaderData.open || actionData?.gone) {
+export function LinkPage({ title, purpose, lead, loaderData, answer, intro, children }: LinkPageProps) {
+  const gone = answer !== undefined && (answer.status === 404 || answer.status === 410);
+  if (!loaderData.open || gone) {
     return (
       <SignInCard title={title} lead={purpose}>
-        <UnusableLink message={loaderData.open ? (actionData?.message ?? "") : loaderData.message} />
+        <UnusableLink message={loaderData.open ? (answer?.message ?? "") : loaderData.message} />
       </SignInCard>
     );
   }
   return (
     <SignInCard title={title} lead={lead}>
-      {actionData ? <Notice tone="error" title={actionData.message} /> : intro}
-      {children({ errors: actionData?.errors ?? {}, submitting })}
+      {!answer && intro}
+      {children}
     </SignInCard>
   );
 }

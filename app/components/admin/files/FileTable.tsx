@@ -6,8 +6,8 @@ import thumbnails from "#app/components/admin/list/RowSummary.module.css";
 import { ItemThumbnail } from "#app/components/admin/list/RowSummary.tsx";
 import { DocumentIcon } from "#app/components/icons/icons.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
-import { formatDateTime } from "#app/lib/format.ts";
 import type { LibraryFile } from "#server/domain/files/library.ts";
+import { formatDateTime } from "#shared/format.ts";
 import styles from "./FileTable.module.css";
 
 /** What the delete dialog says happens to a file, and to the old versions that named it. */

@@ -1,57 +1,58 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
-import { FormActions, FormField, TextInput } from "#app/components/admin/FormField.tsx";
-import { Notice } from "#app/components/admin/Notice.tsx";
+import { FormActions, FormField, FormFieldsContext, TextInput } from "#app/components/admin/FormField.tsx";
 import { addPasskey, webAuthnAvailable } from "#app/components/admin/passkeys.ts";
+import { keepComposingEnter } from "#app/components/admin/RouteForm.tsx";
+import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
-import { MAX_PASSKEY_NAME_LENGTH } from "#shared/account-limits.ts";
+import type { FieldRules } from "#shared/field-rules.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import { PasswordField } from "./ConfirmFields.tsx";
 import styles from "./security.module.css";
 
-/** Adds a passkey of this device: a name, then the browser's own dialog. */
-export function AddPasskey() {
+/**
+ * Adds a passkey of this device: a name and the current password, then the browser's own dialog.
+ * The two steps are the passkey endpoint's commands; their answer shows as every write's does.
+ */
+export function AddPasskey({ rules }: { rules: FieldRules }) {
   const revalidator = useRevalidator();
   const [available, setAvailable] = useState<boolean>();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  const [result, setResult] = useState<WriteResult | null>(null);
   useEffect(() => {
     void webAuthnAvailable().then(setAvailable);
   }, []);
   async function add(form: HTMLFormElement) {
     const fields = new FormData(form);
-    const name = String(fields.get("name") ?? "").trim();
-    const password = String(fields.get("password") ?? "");
-    if (!name || !password) {
-      setResult({ ok: false, message: name ? "현재 비밀번호를 입력해 주세요." : "패스키 이름을 입력해 주세요." });
-      return;
-    }
     setBusy(true);
-    setResult(undefined);
-    const outcome = await addPasskey(name, password);
+    setResult(null);
+    const outcome = await addPasskey(String(fields.get("name") ?? ""), String(fields.get("password") ?? ""));
     setBusy(false);
+    setResult(outcome);
     if (outcome.ok) {
       form.reset();
-      setResult({ ok: true, message: `패스키 '${name}'을(를) 추가했습니다. 다음부터 이 기기로 로그인할 수 있습니다.` });
       void revalidator.revalidate();
-    } else {
-      setResult({ ok: false, message: outcome.message });
     }
   }
   return (
     <form
       className={styles.form}
       noValidate
+      aria-label="패스키 추가"
+      onKeyDown={keepComposingEnter}
       onSubmit={(event) => {
         event.preventDefault();
         void add(event.currentTarget);
       }}
     >
-      {result && <Notice tone={result.ok ? "success" : "error"} title={result.message} />}
-      <FormField label="새 패스키 이름" name="name" hint="어느 기기인지 알아볼 이름 (예: 내 노트북, 휴대폰)" required>
-        {(field) => <TextInput {...field} maxLength={MAX_PASSKEY_NAME_LENGTH} autoComplete="off" />}
-      </FormField>
-      <PasswordField />
+      <WriteAnswer answer={result} />
+      <FormFieldsContext.Provider value={{ rules, errors: result?.fieldErrors ?? {} }}>
+        <FormField label="새 패스키 이름" name="name" hint="어느 기기인지 알아볼 이름 (예: 내 노트북, 휴대폰)">
+          {(field) => <TextInput {...field} autoComplete="off" />}
+        </FormField>
+        <PasswordField />
+      </FormFieldsContext.Provider>
       {available === false && (
         <p className={account.sectionIntro}>
           이 브라우저는 패스키를 지원하지 않습니다. 최신 브라우저에서 추가해 주세요.

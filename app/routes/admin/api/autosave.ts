@@ -1,6 +1,6 @@
 import { autosaveSchema, deleteAutosave, saveAutosave } from "#server/domain/articles/autosave.ts";
 import { formText, formValues } from "#server/domain/write/form-input.ts";
-import { failureAnswer } from "#server/domain/write/run-write.ts";
+import { failureAnswer } from "#server/failures.ts";
 import { readForm } from "#server/http/request-body.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";

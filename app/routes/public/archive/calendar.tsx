@@ -7,6 +7,7 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { eventsStructuredData } from "#app/lib/event-structured-data.ts";
+import type { IslandsHandle } from "#app/lib/islands.tsx";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { calendarMonthRange, listEventsInMonth } from "#server/domain/calendar/calendar.ts";
@@ -55,6 +56,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
+/** Stepping between months stays in the page. */
+export const handle: IslandsHandle = { islands: ["in-page"] };
+
 export const meta: Route.MetaFunction = (args) => {
   const tags = pageMeta(args, {
     title: "캘린더",
@@ -92,7 +96,7 @@ export default function CalendarPage({ loaderData, matches }: Route.ComponentPro
             <MonthLink target={previous} direction="previous" />
             <ButtonLink
               to="."
-              preventScrollReset
+              data-keep-scroll=""
               variant="secondary"
               className={styles.todayLink}
               aria-current={isCurrent ? "page" : undefined}
@@ -150,7 +154,7 @@ function MonthLink({ target, direction }: { target: YearMonth | undefined; direc
   return (
     <Link
       to={`?month=${monthKey(target)}`}
-      preventScrollReset
+      data-keep-scroll=""
       className={stepStyles.step}
       rel={direction === "previous" ? "prev" : "next"}
     >

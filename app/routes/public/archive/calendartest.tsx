@@ -1,5 +1,6 @@
 import { TestCalendar } from "#app/components/archive/TestCalendar.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
+import { type IslandsHandle, ReactIsland } from "#app/lib/islands.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { parseMonthOfYear, seoulDate, seoulYearMonth } from "#shared/calendar-dates.ts";
@@ -18,6 +19,9 @@ export function loader({ url }: Route.LoaderArgs) {
   };
 }
 
+/** The calendar steps through the months in the browser (without scripts, through ?month=). */
+export const handle: IslandsHandle = { islands: ["test-calendar"] };
+
 const BANNER_DETAIL = "올해 1월부터 12월까지, 한 달씩 넘겨 보는 달력입니다.";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -33,7 +37,7 @@ export default function CalendarTestPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageBanner eyebrow="ARCHIVE" title="테스트 캘린더" detail={BANNER_DETAIL} />
       <section className={`container ${styles.section}`}>
-        <TestCalendar {...loaderData} />
+        <ReactIsland name="test-calendar" component={TestCalendar} props={loaderData} />
       </section>
     </>
   );

@@ -1,12 +1,12 @@
 import { RuleDownloads } from "#app/components/archive/RuleDownloads.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
-import { formatLongDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { listRuleDownloads } from "#server/domain/rules/rule-files.ts";
 import { getRules } from "#server/domain/rules/rules.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { formatLongDate } from "#shared/format.ts";
 import type { Route } from "./+types/rule";
 import styles from "./rule.module.css";
 

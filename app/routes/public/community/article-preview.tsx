@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getArticle } from "#server/domain/articles/articles.ts";
 import { getAutosave } from "#server/domain/articles/autosave.ts";
 import { withUnsavedEdits } from "#server/domain/articles/preview.ts";
+import { cacheHeader } from "#server/http/cache-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { currentSession } from "#server/http/session-guard.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!article) throw data(null, { status: 404 });
   return data(
     { article, preview: true, unsaved: copy !== undefined },
-    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+    { headers: { ...cacheHeader("none"), "X-Robots-Tag": "noindex" } },
   );
 }
 

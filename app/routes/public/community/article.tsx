@@ -12,12 +12,12 @@ import prose from "#app/components/community/Prose.module.css";
 import tagStyles from "#app/components/community/Tag.module.css";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
-import { formatLongDate } from "#app/lib/format.ts";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { articleJsonLd } from "#app/lib/structured-data.ts";
 import { getArticle } from "#server/domain/articles/articles.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { type ArticleStatus, articleStatusLabels } from "#shared/article-status.ts";
+import { formatLongDate } from "#shared/format.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,11 +1,10 @@
-import { useRef } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
 import styles from "#app/components/community/Courses.module.css";
-import { useAddressValue } from "#app/components/community/use-address-value.ts";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import columns from "#app/components/section/Columns.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import type { IslandsHandle } from "#app/lib/islands.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import type { CourseKind } from "#server/db/schema.ts";
@@ -25,6 +24,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { periods, period, record };
 }
 
+/** Choosing a period shows its record in place. */
+export const handle: IslandsHandle = { islands: ["in-page"] };
+
 const DESCRIPTION = "학기마다 열린 프로젝트, 세션, 스터디와 그 리더를 기록합니다.";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -43,10 +45,6 @@ const KINDS: { kind: CourseKind; title: string; empty: string }[] = [
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const { periods, period, record } = loaderData;
-  const submit = useSubmit();
-  const periodRef = useRef<HTMLSelectElement>(null);
-  // Back and Forward put the address's period back in the box.
-  useAddressValue(periodRef, period?.name ?? "");
   return (
     <>
       <PageBanner eyebrow="COMMUNITY" title="학습 기록" detail={DESCRIPTION} />
@@ -57,17 +55,16 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <>
-            <Form method="get" className={styles.selector} preventScrollReset>
+            <Form method="get" className={styles.selector} data-keep-scroll="">
               <label htmlFor="course-period" className={styles.label}>
                 학기
               </label>
               <select
-                ref={periodRef}
                 id="course-period"
                 name={PERIOD_PARAM}
                 defaultValue={period.name}
                 className={styles.select}
-                onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+                data-submit-on-change=""
               >
                 {periods.map((option) => (
                   <option key={option.id} value={option.name}>

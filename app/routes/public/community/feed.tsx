@@ -4,12 +4,12 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import columns from "#app/components/section/Columns.module.css";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
-import { formatShortDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { webLink } from "#app/lib/web-link.ts";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { formatShortDate } from "#shared/format.ts";
 import type { Route } from "./+types/feed";
 
 export async function loader({ context }: Route.LoaderArgs) {

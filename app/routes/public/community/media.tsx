@@ -1,4 +1,4 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import { ArticleCard } from "#app/components/community/ArticleCard.tsx";
 import { MediaFilters } from "#app/components/community/MediaFilters.tsx";
 import styles from "#app/components/community/MediaList.module.css";
@@ -7,6 +7,7 @@ import { Pagination } from "#app/components/community/Pagination.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import type { IslandsHandle } from "#app/lib/islands.tsx";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import {
@@ -31,6 +32,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { query, list, tags, totalCount };
 }
 
+/** Searching, choosing a tag and paging stay in the page. */
+export const handle: IslandsHandle = { islands: ["in-page"] };
+
 const DESCRIPTION = "행사 후기, 스터디 소식, 수상 소식과 공지까지. 동아리의 이야기를 전합니다.";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -42,8 +46,6 @@ export const meta: Route.MetaFunction = (args) => [
 
 export default function Media({ loaderData }: Route.ComponentProps) {
   const { query, list, tags, totalCount } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === MEDIA_PATH;
   return (
     <>
       <PageBanner eyebrow="COMMUNITY" title="미디어" detail={DESCRIPTION} />
@@ -58,7 +60,8 @@ export default function Media({ loaderData }: Route.ComponentProps) {
             </span>
           )}
         </p>
-        <div aria-busy={loading} className={styles.results} data-loading={loading || undefined}>
+        {/* The in-page island marks it busy while the next list loads. */}
+        <div aria-busy="false" className={styles.results} data-in-page-busy="">
           {list.items.length === 0 ? (
             <EmptyState
               title={totalCount === 0 ? "아직 올라온 글이 없습니다" : "찾는 글이 없습니다"}

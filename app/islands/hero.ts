@@ -1,0 +1,100 @@
+import { whenLoaded } from "./lib/page-load.ts";
+
+/** Spec: a new picture every 6000 ms; the cross-fade itself (2500 ms) is in the stylesheet. */
+const HERO_INTERVAL_MS = 6000;
+
+/**
+ * Runs the home page's carousel (components/home/HeroCarousel.tsx) and the one switch that
+ * stops everything moving on the page, the pictures and the slogan strip. The later pictures
+ * join once the page has loaded, so they never compete with the first one, the page's main
+ * image. Rotation waits while the pointer is over the carousel or focus is inside it, and never
+ * runs by itself under reduced motion; the dots work in every case.
+ */
+export default async function startHero(): Promise<void> {
+  const hero = document.querySelector<HTMLElement>("[data-hero]");
+  const box = hero?.querySelector<HTMLElement>("[data-hero-slides]");
+  const controls = hero?.querySelector<HTMLElement>("[data-hero-controls]");
+  const toggle = hero?.querySelector<HTMLButtonElement>("[data-hero-toggle]");
+  const strip = document.querySelector<HTMLElement>("[data-slogan-strip]");
+  if (strip) pauseOffScreen(strip);
+  if (!hero || !box || !controls || !toggle) return;
+
+  await whenLoaded();
+  const later = box.querySelector("template");
+  if (later) {
+    box.append(later.content);
+    later.remove();
+  }
+  const slides = [...box.querySelectorAll<HTMLElement>("[data-hero-slide]")];
+  const dots = [...controls.querySelectorAll<HTMLButtonElement>("[data-hero-dot]")];
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let current = 0;
+  let stopped = false;
+  let hovered = false;
+  let focused = false;
+  let timer: number | undefined;
+
+  const show = () => {
+    const rotates = slides.length > 1 && !reducedMotion.matches && !stopped;
+    const waiting = hovered || focused;
+    for (const [index, slide] of slides.entries()) {
+      slide.setAttribute("aria-hidden", String(index !== current));
+      slide.toggleAttribute("data-current", index === current);
+    }
+    for (const [index, dot] of dots.entries()) {
+      if (index === current) dot.setAttribute("aria-current", "true");
+      else dot.removeAttribute("aria-current");
+    }
+    box.setAttribute("aria-live", rotates && !waiting ? "off" : "polite");
+    toggle.hidden = reducedMotion.matches;
+    toggle.setAttribute("aria-pressed", String(stopped));
+    strip?.toggleAttribute("data-stopped", stopped);
+    // Each change starts the wait for the next picture afresh.
+    window.clearTimeout(timer);
+    if (rotates && !waiting) {
+      timer = window.setTimeout(() => {
+        current = (current + 1) % slides.length;
+        show();
+      }, HERO_INTERVAL_MS);
+    }
+  };
+
+  for (const [index, dot] of dots.entries()) {
+    dot.addEventListener("click", () => {
+      current = index;
+      show();
+    });
+  }
+  toggle.addEventListener("click", () => {
+    stopped = !stopped;
+    show();
+  });
+  hero.addEventListener("pointerenter", (event) => {
+    if (event.pointerType !== "mouse") return;
+    hovered = true;
+    show();
+  });
+  hero.addEventListener("pointerleave", () => {
+    hovered = false;
+    show();
+  });
+  hero.addEventListener("focusin", () => {
+    focused = true;
+    show();
+  });
+  hero.addEventListener("focusout", (event) => {
+    if (hero.contains(event.relatedTarget as Node | null)) return;
+    focused = false;
+    show();
+  });
+  reducedMotion.addEventListener("change", show);
+  controls.hidden = slides.length < 2;
+  show();
+}
+
+/** The strip's endless glide stops while it is out of sight: nothing is drawn for nobody. */
+function pauseOffScreen(strip: HTMLElement): void {
+  new IntersectionObserver(([entry]) => {
+    strip.toggleAttribute("data-offscreen", !entry?.isIntersecting);
+  }).observe(strip);
+}

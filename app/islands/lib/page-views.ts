@@ -1,0 +1,27 @@
+/**
+ * Reports one view of `path` to the site's own endpoint (decision 0006). Only the path is sent,
+ * without cookies; the request outlives the page (keepalive), so a quick click onwards does not
+ * lose it.
+ */
+export function reportPageView(path: string): void {
+  fetch("/api/page-views", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ path }),
+    credentials: "omit",
+    keepalive: true,
+  }).catch(() => {
+    // Counting views must never disturb the page: a lost report is simply not counted.
+  });
+}
+
+/**
+ * A view per page load, and one more whenever the browser shows the page again from its
+ * back-forward cache (no load happens then, but the visitor sees the page again).
+ */
+export function reportPageViews(): void {
+  reportPageView(window.location.pathname);
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) reportPageView(window.location.pathname);
+  });
+}
