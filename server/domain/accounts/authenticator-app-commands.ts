@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { command } from "#server/domain/write/content-type.ts";
 import { formValues } from "#server/domain/write/form-input.ts";
+import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { ConflictError, FieldError } from "#server/failures.ts";
 import { checkCodeAgain, checkPasswordAgain, refuseCodeWhenLimited } from "./account-checks.ts";
 import {
@@ -25,8 +26,7 @@ export const appPasswordFields = z.object({
 });
 
 export const appCodeFields = z.object({
-  code: z
-    .string({ error: "인증 앱의 6자리 코드를 입력해 주세요." })
+  code: singleLineText({ error: "인증 앱의 6자리 코드를 입력해 주세요." })
     .trim()
     .min(1, "인증 앱의 6자리 코드를 입력해 주세요.")
     .max(16, "코드가 너무 깁니다. 앱에 보이는 6자리 코드를 입력해 주세요."),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { command, NOBODY, type WriteAuthor } from "#server/domain/write/content-type.ts";
 import { formOptionalText } from "#server/domain/write/form-input.ts";
+import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { NotFoundError } from "#server/failures.ts";
 import { findAccountById } from "./accounts.ts";
 import {
@@ -31,7 +32,7 @@ import {
  * five of them end the pending sign-in (the page then starts again).
  */
 const CODE_MAX_LENGTH = 32;
-const codeText = z.string().trim().max(CODE_MAX_LENGTH, "코드가 너무 깁니다. 받은 코드를 다시 확인해 주세요.");
+const codeText = singleLineText().trim().max(CODE_MAX_LENGTH, "코드가 너무 깁니다. 받은 코드를 다시 확인해 주세요.");
 
 /** The main box (`code`) or the recovery box (`recoveryCode`): the form sends one of them. */
 export const secondFactorFields = z
