@@ -19,6 +19,16 @@ export default defineConfig({
         },
       },
       {
+        // Components with behaviour and the public pages' islands, in a simulated DOM (happy-dom):
+        // what needs no server, no database and no real browser is tested here, in milliseconds.
+        test: {
+          name: "component",
+          include: ["tests/component/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["tests/component/support/setup.ts"],
+        },
+      },
+      {
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],

@@ -51,6 +51,7 @@ export async function dragOnto(page: Page, list: Locator, name: string, onto: st
 /**
  * Moves an item with the keyboard: focus its handle, Space to lift, arrows, Space to drop. Each
  * key waits for the list's spoken announcement of the previous one, as a screen reader user would.
+ * (The particles after the name are matched loosely: `이(가)` or the one the name takes.)
  */
 export async function moveWithKeyboard(page: Page, list: Locator, name: string, steps: number): Promise<void> {
   await whenMovable(list, name);
@@ -61,18 +62,17 @@ export async function moveWithKeyboard(page: Page, list: Locator, name: string, 
   await handleOf(list, name).evaluate((handle) => handle.scrollIntoView({ block: "center" }));
   await handleOf(list, name).focus();
   await page.keyboard.press("Space");
-  // Lifting is announced, and at once replaced by "goes to its own place" (it is over itself).
+  // The lift names the place the row starts from: a list that showed another order than the
+  // one read above fails here, not at a later step.
   const quoted = `'${name}'`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  await announced(new RegExp(`${quoted}(을\\(를\\) 들었습니다|이\\(가\\) ${start}번째 자리로 갑니다)`));
-  // The list measures its rows in the frames after the lift; an arrow before that is lost.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await announced(new RegExp(`${quoted}\\S* 들었습니다\\. 현재 ${start}번째입니다`));
   for (let step = 1; step <= Math.abs(steps); step += 1) {
     await page.keyboard.press(steps > 0 ? "ArrowDown" : "ArrowUp");
     const position = start + (steps > 0 ? step : -step);
-    await announced(`'${name}'이(가) ${position}번째 자리로 갑니다`);
+    await announced(new RegExp(`${quoted}\\S* ${position}번째 자리로 갑니다`));
   }
   await page.keyboard.press("Space");
-  await announced(`'${name}'을(를) ${start + steps}번째 자리에 놓았습니다`);
+  await announced(new RegExp(`${quoted}\\S* ${start + steps}번째 자리에 놓았습니다`));
 }
 
 /** Clicks a delete button and confirms in the dialog it opens. */

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { startTransition, useCallback, useLayoutEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { sendForm } from "#app/lib/uploads/send-form.ts";
 import { adminWriteUrl, type WriteResult } from "#shared/write-result.ts";
@@ -22,6 +22,9 @@ export function useAdminWrite(contentType: string, { reload = true }: { reload?:
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<FormData | null>(null);
   const [answer, setAnswer] = useState<WriteResult | null>(null);
+  /** Resolves a send once the render that settles it (new data, no pending form) is on screen. */
+  const [settled, setSettled] = useState<{ done: () => void } | null>(null);
+  useLayoutEffect(() => settled?.done(), [settled]);
 
   const send = useCallback(
     async (form: FormData, onProgress?: (percent: number) => void): Promise<WriteResult> => {
@@ -30,8 +33,6 @@ export function useAdminWrite(contentType: string, { reload = true }: { reload?:
       let result: WriteResult;
       try {
         result = await sendForm(adminWriteUrl(contentType), form, onProgress);
-        // Loaded again before the pending form is dropped, so an optimistic view never jumps back.
-        if (result.ok && reload) await revalidator.revalidate();
       } catch (error) {
         result = {
           ok: false,
@@ -39,8 +40,29 @@ export function useAdminWrite(contentType: string, { reload = true }: { reload?:
           message: error instanceof Error ? error.message : "보내지 못했습니다. 다시 시도해 주세요.",
         };
       }
-      setPending(null);
-      setAnswer(result);
+      if (!result.ok || !reload) {
+        setPending(null);
+        setAnswer(result);
+        return result;
+      }
+      // The router shows the reloaded data in a transition. Dropping the pending form in a
+      // render of its own would show the old data for a moment (a reordered list would jump
+      // back, and a key pressed then would act on the old order), so both go in one render:
+      // the transitions started while an async one runs are committed together with it.
+      const answered = result;
+      await new Promise<void>((resolve) => {
+        startTransition(async () => {
+          try {
+            await revalidator.revalidate();
+          } finally {
+            startTransition(() => {
+              setPending(null);
+              setAnswer(answered);
+              setSettled({ done: resolve });
+            });
+          }
+        });
+      });
       return result;
     },
     [contentType, reload, revalidator],

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, test, vi } from "vitest";
+import { ItemList } from "#app/components/admin/list/ItemList.tsx";
+import { answerWrites, renderAdminPage } from "./support/admin-page.tsx";
+
+vi.mock("#app/lib/uploads/send-form.ts");
+
+interface Period {
+  id: string;
+  name: string;
+}
+
+function renderPeriods(saved: { periods: Period[] }) {
+  return renderAdminPage(
+    () => structuredClone(saved.periods),
+    (periods) => (
+      <ItemList
+        contentType="courses"
+        items={periods}
+        getId={(period) => period.id}
+        getLabel={(period) => period.name}
+        label="학기 순서"
+        reorder={{ intent: "reorder-periods" }}
+        renderItem={(period) => <p>{period.name}</p>}
+      />
+    ),
+  );
+}
+
+const orderShown = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole("button", { name: /순서 바꾸기$/ })
+    .map((handle) => handle.getAttribute("aria-label")?.replace(/^'(.*)' 순서 바꾸기$/, "$1"));
+
+describe("ItemList", () => {
+  test("a new order is shown at once, saved, and never jumps back while the page's data is reloaded", async () => {
+    const user = userEvent.setup();
+    const saved = {
+      periods: [
+        { id: "a", name: "2025-2학기" },
+        { id: "b", name: "2026-1학기" },
+        { id: "c", name: "2026-2학기" },
+      ],
+    };
+    const sent = answerWrites(({ form }) => {
+      const ids = form.getAll("id").map(String);
+      saved.periods = ids.map((id) => saved.periods.find((period) => period.id === id) as Period);
+      return { message: "학기 순서가 변경되었습니다." };
+    });
+    renderPeriods(saved);
+    const list = await screen.findByRole("list", { name: "학기 순서" });
+
+    // Every order the list shows, from the press to the answer.
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => shown.push(orderShown(list).join(",")));
+    observer.observe(list, { childList: true, subtree: true });
+    await user.click(screen.getByRole("button", { name: "'2025-2학기' 아래로" }));
+    await screen.findByText("학기 순서가 변경되었습니다.");
+    observer.disconnect();
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe("/admin/api/courses");
+    expect(sent[0]?.form.get("intent")).toBe("reorder-periods");
+    expect(sent[0]?.form.getAll("expected")).toEqual(["a", "b", "c"]);
+    expect(sent[0]?.form.getAll("id")).toEqual(["b", "a", "c"]);
+    expect(orderShown(list)).toEqual(["2026-1학기", "2025-2학기", "2026-2학기"]);
+    expect(new Set(shown)).toEqual(new Set(["2026-1학기,2025-2학기,2026-2학기"]));
+  });
+
+  test("a refused order shows the saved order again, says why, and offers the newest", async () => {
+    const user = userEvent.setup();
+    const saved = {
+      periods: [
+        { id: "a", name: "가" },
+        { id: "b", name: "나" },
+      ],
+    };
+    answerWrites(() => ({ ok: false, status: 409, conflict: true, message: "다른 관리자가 먼저 순서를 바꿨습니다." }));
+    renderPeriods(saved);
+    const list = await screen.findByRole("list", { name: "학기 순서" });
+
+    await user.click(screen.getByRole("button", { name: "'가' 아래로" }));
+    const notice = await screen.findByText("다른 관리자가 먼저 순서를 바꿨습니다.");
+    expect(orderShown(list)).toEqual(["가", "나"]);
+    expect(screen.getByText(/순서는 저장되지 않았습니다/)).toBeTruthy();
+    // The notice takes focus, so it is read out where the row was.
+    await waitFor(() => expect(notice.closest("[tabindex='-1']")).toBe(document.activeElement));
+
+    saved.periods = [
+      { id: "b", name: "나" },
+      { id: "a", name: "가" },
+      { id: "c", name: "다" },
+    ];
+    await user.click(screen.getByRole("button", { name: "최신 내용 불러오기" }));
+    await waitFor(() => expect(orderShown(list)).toEqual(["나", "가", "다"]));
+  });
+});
