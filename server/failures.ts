@@ -19,7 +19,7 @@ import type { Db } from "./db/database.ts";
  *
  * It lives at the top of server/ because both sides throw these: the database layer (a version
  * conflict, a missing row) and the domain (fields, links, sign-ins); server/db must not import
- * server/domain (decision 0038).
+ * server/domain (decision 0044).
  */
 export type FailureKind = "input" | "field" | "conflict" | "not-found" | "forbidden" | "unavailable" | "fault";
 

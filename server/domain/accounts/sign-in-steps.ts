@@ -18,7 +18,7 @@ import { SIGN_IN_REFUSAL } from "./sign-in-refusals.ts";
  * What every way of signing in shares (a password, its second factor, a passkey) and the checks
  * the account page asks again: the limiter's refusal, a refusal counted by the limiter, and the
  * same ending for a success: the attempt counted, a session, the device. The audit entries are
- * the write path's: each step is a command (decision 0038).
+ * the write path's: each step is a command (decision 0044).
  */
 
 /** The clock and the limiter's policy of the account commands: the defaults, or a test's. */

@@ -18,7 +18,7 @@ import { failWrite, runWrite, type WriteDescription } from "./run-write.ts";
  * here, before any transaction opens), and what it changes inside the one transaction.
  * Everything else (the body reader and its limits, the audit entry, the content revision and the
  * page cache, the answer) is the path's, the same for every type. The accounts' own changes,
- * signing in included, are commands too (decision 0038).
+ * signing in included, are commands too (decision 0044).
  */
 interface CommandParts<Input, Result, By extends WriteAuthor> {
   /**
