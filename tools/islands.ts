@@ -13,6 +13,8 @@ import type { IslandFiles } from "../app/lib/islands.tsx";
  */
 export const ISLANDS_MANIFEST = "virtual:islands-manifest";
 const RESOLVED = `\0${ISLANDS_MANIFEST}`;
+/** Where the browser build also writes the islands' addresses, under build/client. */
+export const ISLANDS_MANIFEST_FILE = ".vite/islands-manifest.json";
 
 export function islands(root: string): Plugin {
   const directory = path.join(root, "app", "islands");
@@ -52,6 +54,9 @@ export function islands(root: string): Plugin {
         const fileName = this.getFileName(reference);
         built[name] = { module: base + fileName, imports: importsOf(fileName).map((file) => base + file) };
       }
+      // The same addresses for tools that read the build (a test checks that a public page loads
+      // nothing of the admin area). A dot folder, as Vite's own manifest: never served.
+      this.emitFile({ type: "asset", fileName: ISLANDS_MANIFEST_FILE, source: JSON.stringify(built, null, 2) });
     },
     resolveId(source) {
       return source === ISLANDS_MANIFEST ? RESOLVED : null;

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ISLANDS_MANIFEST_FILE } from "../../tools/islands.ts";
 
 export interface ManifestRoute {
   id: string;
@@ -16,6 +17,11 @@ export interface BuildManifest {
 }
 
 export const buildDir = path.resolve("build");
+
+/** The islands of the last build (tools/islands.ts): each one's module and the chunks it imports. */
+export function readIslandsManifest(): Record<string, { module: string; imports: string[] }> {
+  return JSON.parse(readFileSync(path.join(buildDir, "client", ISLANDS_MANIFEST_FILE), "utf8"));
+}
 
 /** The browser manifest of the last `npm run build`: every route, its exports and its chunks. */
 export function readBuildManifest(): BuildManifest {
