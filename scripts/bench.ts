@@ -1,4 +1,5 @@
-// `npm run bench -- [--quick] [--articles 100000] [--duration 5] [--rounds 3] [--data-dir DIR]`:
+// `npm run bench -- [--quick] [--articles 100000] [--duration 5] [--rounds 3] [--phone-runs 3]
+// [--data-dir DIR]`:
 // builds the site, fills a throwaway data folder with the demo club and generated articles, and
 // measures it with wrk. `--data-dir` keeps the folder instead (seeded on the first run, reused
 // as it is after). `--quick` is for development: 5,000 articles, 3-second runs, one round.
@@ -13,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { prepareAccount, signIn, writeEvery } from "./bench/admin-writes.ts";
 import { startBareNode } from "./bench/bare-node.ts";
+import { formatPhoneScores, measurePhoneScores, PHONE_ROUTES, resolvePhoneRoutes } from "./bench/lighthouse.ts";
 import { nginxAvailable, startNginx } from "./bench/nginx.ts";
 import {
   formatSection,
@@ -35,12 +37,14 @@ const { values } = parseArgs({
     duration: { type: "string" },
     rounds: { type: "string" },
     "data-dir": { type: "string" },
+    "phone-runs": { type: "string" },
   },
 });
 const quick = values.quick ?? false;
 const articles = Number(values.articles ?? (quick ? 5_000 : 100_000));
 const seconds = Number(values.duration ?? (quick ? 3 : 5));
 const rounds = Number(values.rounds ?? (quick ? 1 : 3));
+const phoneRuns = Number(values["phone-runs"] ?? (quick ? 1 : 3));
 const CONNECTIONS = 64;
 const TARGETS = { nginxRatio: 0.4, cachedP99: 20, writesP99: 100, rssMb: 200 };
 /** Two-syllable words a trigram index alone could not find, and longer ones. */
@@ -240,6 +244,13 @@ try {
       `p99 ${quiet.result.p99} ms without writes, ${busy.result.p99} ms with them (target: at most ${TARGETS.writesP99} ms)`,
     ],
   };
+
+  // Phones: Lighthouse on the same cached site once the load has stopped, a median of runs.
+  say(`phone figures: Lighthouse, ${phoneRuns} run(s) a page…`);
+  const phoneRoutes = await resolvePhoneRoutes(cached.url, PHONE_ROUTES);
+  const phones = await measurePhoneScores(cached.url, phoneRoutes, phoneRuns, (route, run) =>
+    say(`  ${route}: score ${run.score}, TBT ${run.tbtMs} ms, LCP ${run.lcpMs} ms`),
+  );
   const cachedPeaks = cachedMemory.stop();
   await cached.stop();
 
@@ -265,9 +276,10 @@ try {
   for (const section of [clientSection, servingSection, writesSection, uncachedSection]) {
     console.log(`${formatSection(section)}\n`);
   }
-  // Phones: Lighthouse medians per route (scripts/bench/lighthouse.ts) belong here, between the
-  // serving figures above and the memory below.
-  console.log("## Phones (Lighthouse)\n\n- not measured by this run\n");
+  console.log(
+    `## Phones (Lighthouse, mobile), median of ${phoneRuns} run(s)\n\n` +
+      `Targets: score at least 95, TBT at most 150 ms, LCP at most 1800 ms on each page.\n\n${formatPhoneScores(phones)}\n`,
+  );
   console.log(`## Peak resident memory per process\n\n${memory.map((line) => `- ${line}`).join("\n")}`);
 } finally {
   await rm(scratch, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { measurePhoneScores, PHONE_ROUTES, type PhoneRun } from "./bench/lighthouse.ts";
+import { formatPhoneScores, measurePhoneScores, PHONE_ROUTES, resolvePhoneRoutes } from "./bench/lighthouse.ts";
 import { launchTracingBrowser, type MainThreadProfile, traceMainThread, WORK_KINDS } from "./bench/main-thread.ts";
 import { run, type SiteProcess, startSite } from "./lib/processes.ts";
 
@@ -43,7 +43,7 @@ try {
     site = await startSite({ ...env, PORT: "0", WORKERS: "2" });
     baseUrl = site.url;
   }
-  const routes = await resolveRoutes(baseUrl, values.route ?? PHONE_ROUTES);
+  const routes = await resolvePhoneRoutes(baseUrl, values.route ?? PHONE_ROUTES);
   console.log(
     `${baseUrl}; load average ${loadavg()
       .map((value) => value.toFixed(2))
@@ -57,20 +57,10 @@ try {
 }
 
 async function printScores(baseUrl: string, routes: string[]) {
-  const { routes: results, loadAverage } = await measurePhoneScores(baseUrl, routes, runs, (route, run) =>
+  const scores = await measurePhoneScores(baseUrl, routes, runs, (route, run) =>
     console.error(`${route}: score ${run.score}, TBT ${run.tbtMs} ms, LCP ${run.lcpMs} ms`),
   );
-  const runText = (list: PhoneRun[], pick: (run: PhoneRun) => number) => list.map(pick).join(", ");
-  console.log("| page | score | TBT ms | LCP ms | FCP ms | CLS | scores | TBTs | LCPs | CPU index |");
-  console.log("|---|---:|---:|---:|---:|---:|---|---|---|---|");
-  for (const { route, median, runs: list } of results) {
-    console.log(
-      `| ${route} | ${median.score} | ${median.tbtMs} | ${median.lcpMs} | ${median.fcpMs} | ${median.cls} | ` +
-        `${runText(list, (r) => r.score)} | ${runText(list, (r) => r.tbtMs)} | ${runText(list, (r) => r.lcpMs)} | ` +
-        `${runText(list, (r) => r.benchmarkIndex)} |`,
-    );
-  }
-  console.log(`\nload average (1 min) ${loadAverage.before} before, ${loadAverage.after} after`);
+  console.log(formatPhoneScores(scores));
 }
 
 async function printTraces(baseUrl: string, routes: string[]) {
@@ -99,13 +89,4 @@ async function printTraces(baseUrl: string, routes: string[]) {
   } finally {
     await browser.close();
   }
-}
-
-/** Paths as given, with "article" replaced by the newest article's address. */
-async function resolveRoutes(baseUrl: string, routes: string[]): Promise<string[]> {
-  if (!routes.includes("article")) return routes;
-  const listing = await (await fetch(`${baseUrl}/community/media`)).text();
-  const article = listing.match(/href="(\/community\/media\/[0-9a-f]{32})"/)?.[1];
-  if (!article) throw new Error("the media list shows no article");
-  return routes.map((route) => (route === "article" ? article : route));
 }

@@ -150,3 +150,30 @@ function median(values: number[]): number {
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
+
+/** The scores as a Markdown table: each route's medians, then its single runs. */
+export function formatPhoneScores({ routes, loadAverage }: PhoneScores): string {
+  const runText = (list: PhoneRun[], pick: (run: PhoneRun) => number) => list.map(pick).join(", ");
+  const lines = [
+    "| page | score | TBT ms | LCP ms | FCP ms | CLS | scores | TBTs | LCPs | CPU index |",
+    "|---|---:|---:|---:|---:|---:|---|---|---|---|",
+  ];
+  for (const { route, median, runs } of routes) {
+    lines.push(
+      `| ${route} | ${median.score} | ${median.tbtMs} | ${median.lcpMs} | ${median.fcpMs} | ${median.cls} | ` +
+        `${runText(runs, (r) => r.score)} | ${runText(runs, (r) => r.tbtMs)} | ${runText(runs, (r) => r.lcpMs)} | ` +
+        `${runText(runs, (r) => r.benchmarkIndex)} |`,
+    );
+  }
+  lines.push("", `load average (1 min) ${loadAverage.before} before, ${loadAverage.after} after`);
+  return lines.join("\n");
+}
+
+/** Paths as given, with "article" replaced by the newest article's address. */
+export async function resolvePhoneRoutes(baseUrl: string, routes: string[]): Promise<string[]> {
+  if (!routes.includes("article")) return routes;
+  const listing = await (await fetch(`${baseUrl}/community/media`)).text();
+  const article = listing.match(/href="(\/community\/media\/[0-9a-f]{32})"/)?.[1];
+  if (!article) throw new Error("the media list shows no article");
+  return routes.map((route) => (route === "article" ? article : route));
+}
