@@ -6,7 +6,7 @@ import { createServer, type OutgoingHttpHeaders } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ServedCopy, waitForPort } from "./served-copy.ts";
+import { type ServedCopy, serverChild } from "./served-copy.ts";
 
 /**
  * The ceiling for the page cache: Node's own `http` module answering every request with one
@@ -25,16 +25,7 @@ export async function startBareNode(folder: string, port: number, copies: Served
   const stored: StoredCopy[] = copies.map((copy) => ({ ...copy, body: copy.body.toString("base64") }));
   await writeFile(file, JSON.stringify(stored));
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), file, String(port)], { stdio: "inherit" });
-  await waitForPort(port, "bare Node");
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid as number,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  return serverChild(child, port, "bare Node", "SIGTERM");
 }
 
 function serve(file: string, port: number): void {

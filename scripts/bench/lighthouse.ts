@@ -10,6 +10,7 @@
 import { loadavg } from "node:os";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium.ts";
 
 /** One Lighthouse run of one page. Times in milliseconds; the score from 0 to 100. */
 export interface PhoneRun {
@@ -39,15 +40,7 @@ export interface PhoneScores {
 /** The pages the phone targets hold; "article" stands for the newest article (resolve it first). */
 export const PHONE_ROUTES = ["/", "/community/media", "article", "/archive/calendar", "/join", "/about/organization"];
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 /** A run Lighthouse could not record (it happens on a busy machine) is tried again, this often. */
 const ATTEMPTS = 3;
@@ -95,7 +88,7 @@ async function runWithRetries(url: string): Promise<PhoneRun> {
 
 async function runOnce(url: string): Promise<PhoneRun> {
   const chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: "silent",
   });

@@ -3,6 +3,7 @@
 // sensitive to the machine's load than Lighthouse's blocking time, so alternatives can be
 // compared on a shared machine.
 import { type Browser, chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium.ts";
 
 /** Lighthouse's mobile screen (a Moto G Power) and its CPU slowdown. */
 const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75 };
@@ -184,19 +185,7 @@ export async function traceMainThread(
 
 /** Debian's Chromium, headless, as the browser tests start it. */
 export function launchTracingBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 function summarize(events: TraceEvent[], url: string, windowMs: number): MainThreadProfile {

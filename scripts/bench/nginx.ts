@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { chmod, mkdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ensureDebianPackage } from "../lib/debian-package.ts";
-import { headerOf, type ServedCopy, waitForPort } from "./served-copy.ts";
+import { headerOf, type ServedCopy, serverChild } from "./served-copy.ts";
 
 /**
  * nginx serving the very bytes the site answers (the same encoded body and the same headers),
@@ -70,16 +70,7 @@ http {
 `,
   );
   const child = spawn(NGINX, ["-c", config, "-p", folder], { stdio: "inherit" });
-  await waitForPort(port, "nginx");
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid as number,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGQUIT");
-      }),
-  };
+  return serverChild(child, port, "nginx", "SIGQUIT");
 }
 
 /** A header value as an nginx string: quoted, with quotes and backslashes escaped. */

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import { createConnection } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
@@ -49,8 +50,34 @@ export function headerOf(copy: ServedCopy, name: string): string | undefined {
   return copy.headers.find(([key]) => key === name)?.[1];
 }
 
+/** A yardstick server started as a child on a loopback port, and how to stop it. */
+export interface ServerChild {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Waits until `child` accepts connections on `port`; `stopSignal` is the one that ends it gracefully. */
+export async function serverChild(
+  child: ChildProcess,
+  port: number,
+  what: string,
+  stopSignal: NodeJS.Signals,
+): Promise<ServerChild> {
+  await waitForPort(port, what);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill(stopSignal);
+      }),
+  };
+}
+
 /** Waits until something accepts connections on the port (a server started as a child). */
-export async function waitForPort(port: number, what: string): Promise<void> {
+async function waitForPort(port: number, what: string): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = createConnection({ port, host: "127.0.0.1" }, () => {

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureDebianPackage } from "../lib/debian-package.ts";
+import { runCollecting } from "../lib/processes.ts";
 
 /**
  * Load from `wrk` (Debian's package): a C client that keeps up with nginx on this kind of
@@ -118,19 +118,8 @@ end
 `;
 }
 
-function runWrk(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`wrk exited with ${code}:\n${output}`)),
-    );
-  });
+async function runWrk(args: string[]): Promise<string> {
+  const { code, output } = await runCollecting(WRK, args);
+  if (code !== 0) throw new Error(`wrk exited with ${code}:\n${output}`);
+  return output;
 }

@@ -65,6 +65,38 @@ export async function startSite(
 }
 
 /** Runs a command to its end; rejects when it fails. */
+/** What a command run to its end printed: each stream apart, and both as they came. */
+export interface CollectedRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  output: string;
+}
+
+/**
+ * Runs `command` to its end with its output kept (nothing is shown), `input` written to its
+ * standard input; `env` adds to this process's environment.
+ */
+export function runCollecting(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<CollectedRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ["pipe", "pipe", "pipe"] });
+    const collected = { stdout: "", stderr: "", output: "" };
+    for (const stream of ["stdout", "stderr"] as const) {
+      child[stream].on("data", (chunk: Buffer) => {
+        collected[stream] += chunk.toString();
+        collected.output += chunk.toString();
+      });
+    }
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, ...collected }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: "inherit" });

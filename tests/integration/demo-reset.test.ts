@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { runCollecting } from "../../scripts/lib/processes.ts";
 
 /** `npm run demo:reset`: the SQLite database and the uploads go, only when asked plainly. */
 let dataDir = "";
@@ -25,22 +25,9 @@ afterEach(async () => {
 });
 
 function reset(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/demo-reset.ts", ...args], {
-      // Port 1: nothing answers there, so no running site is found.
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: "1", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, output }));
-  });
+  // Port 1: nothing answers there, so no running site is found.
+  const environment = { DATA_DIR: dataDir, DATABASE_URL: "", PORT: "1", ...env };
+  return runCollecting(process.execPath, ["scripts/demo-reset.ts", ...args], { env: environment });
 }
 
 test("with --yes, removes the database and every upload, and says how to start again", async () => {

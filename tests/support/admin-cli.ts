@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { runCollecting } from "../../scripts/lib/processes.ts";
 
 export interface CliResult {
   code: number | null;
@@ -25,27 +25,6 @@ export function runCli(
   args: string[],
   input = "",
 ): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.databaseUrl,
-        DATA_DIR: database.dataDir,
-        ADMIN_EMAIL: "",
-        ADMIN_PASSWORD: "",
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+  const env = { DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" };
+  return runCollecting(process.execPath, [script, ...args], { env, input });
 }

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../scripts/lib/chromium.ts";
 import type { TestServer } from "./global-setup.ts";
 
 /** The server of this file's slot (global-setup.ts starts one per file running at once). */
@@ -13,23 +14,8 @@ export function testServer(): TestServer {
 
 export const baseURL = () => testServer().baseURL;
 
-/** Debian's Chromium, headless, with the background services that would dial out turned off. */
-export const chromiumOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-default-apps",
-    ...(process.env.EXTRA_CHROMIUM_ARGS ? process.env.EXTRA_CHROMIUM_ARGS.split(" ") : []),
-  ],
-};
+/** Debian's Chromium, headless, as every tool of the project starts it (scripts/lib/chromium.ts). */
+export const chromiumOptions = { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS };
 
 /**
  * A browser of its own, for the one test that needs another name for it: `userAgent` replaces
