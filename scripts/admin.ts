@@ -16,13 +16,14 @@ import { emailAddressSchema } from "#server/domain/accounts/email.ts";
 import { passwordSchema } from "#server/domain/accounts/passwords.ts";
 import { createLogger } from "#server/logger.ts";
 import { openServices, type Services } from "#server/services.ts";
+import { isRole } from "#shared/roles.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create <email>           Create an account.
-  list                     List accounts with their active sessions.
+  create <email>           Create an account (an owner unless --role editor).
+  list                     List accounts with their roles and active sessions.
   delete <email>           Delete an account and end their sessions (never the last one).
   reset-password <email>   Set a new password and end all of that account's sessions.
   reset-2fa <email>        Remove the account's passkeys, authenticator app and recovery
@@ -30,6 +31,9 @@ Commands:
 
 Options for create and reset-password:
   --password <password>    The password (visible in the shell's history: prefer the prompt).
+  --role owner|editor      create only. The default is owner: this command is how the first
+                           account is made and how a site whose owners are all gone gets one
+                           back, and whoever runs it holds the server already.
 Without --password the password is asked twice without echo, or read from standard input
 when that is not a terminal:  printf '%s\\n' "$PASSWORD" | npm run admin -- create a@b.org
 `;
@@ -71,7 +75,11 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { password: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      password: { type: "string" },
+      role: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const [command, ...rest] = positionals;
   if (values.help || command === undefined || command === "help") {
@@ -81,12 +89,14 @@ async function main(argv: string[]): Promise<void> {
   const commands: Record<string, (services: Services) => Promise<void>> = {
     create: async (services) => {
       const email = emailArgument(rest);
+      const role = values.role ?? "owner";
+      if (!isRole(role)) throw new UsageError(`--role must be owner or editor, not "${role}".`);
       if (await findAccountByEmail(services.db, email)) {
         throw new RefusedError(`An account with the address ${email} already exists.`);
       }
       const password = await readNewPassword(values.password);
-      written(await createAccount(services, { email, password, actor: ACTOR }));
-      console.log(`Created account ${email}.`);
+      written(await createAccount(services, { email, password, actor: ACTOR, role }));
+      console.log(`Created account ${email} (${role}).`);
     },
     list: async ({ db }) => {
       if (rest.length > 0) throw new UsageError("list takes no arguments.");
@@ -98,6 +108,8 @@ async function main(argv: string[]): Promise<void> {
       console.table(
         accounts.map((account) => ({
           email: account.email,
+          role: account.role,
+          "access ends": account.accessEndsAt ?? "",
           created: account.createdAt,
           "password changed": account.updatedAt,
           "active sessions": account.activeSessions,
@@ -131,6 +143,7 @@ async function main(argv: string[]): Promise<void> {
       );
     },
   };
+  if (values.role !== undefined && command !== "create") throw new UsageError("--role goes with create only.");
   const run = commands[command];
   if (!run) throw new UsageError(`Unknown command "${command}".`);
 

@@ -163,6 +163,10 @@ export class ForbiddenError extends WriteRefusal {
 /** What a request without a session is told (the admin area's guard answers it 401 too). */
 export const UNAUTHORIZED_MESSAGE = "로그인이 필요합니다. 다시 로그인해 주세요.";
 
+/** What an editor is told for an owner's page, command or download (403). */
+export const OWNER_ONLY_MESSAGE =
+  "사이트 소유자만 할 수 있는 일입니다. 필요하면 사이트 소유자에게 부탁하거나 소유자 권한을 받아 주세요.";
+
 /** Too many failed attempts: refused until `retryAt` (429, with Retry-After). */
 export class TooManyAttemptsError extends WriteRefusal {
   override name = "TooManyAttemptsError";

@@ -1,5 +1,6 @@
 import type { Generated, Kysely } from "kysely";
 import type { ArticleStatus } from "#shared/article-status.ts";
+import type { Role as AccountRole } from "#shared/roles.ts";
 
 /**
  * Table types for the query builder. Times are ISO-8601 strings in UTC and booleans are 0/1
@@ -215,6 +216,10 @@ export interface AccountsTable {
   updated_at: string;
   /** Null for a manager who has not signed in since this was kept. */
   last_signed_in_at: string | null;
+  /** What the account may do (shared/roles.ts). */
+  role: Generated<AccountRole>;
+  /** When access ends (the end of a term): from then on the account cannot sign in. */
+  access_ends_at: string | null;
 }
 
 export interface SessionsTable {
@@ -350,6 +355,8 @@ export interface AccountLinksTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The role an invitation gives; null for a reset link. */
+  role: AccountRole | null;
 }
 
 /** A document or list entry of the original site's export, and the record the import made of it. */

@@ -8,9 +8,11 @@ import {
   SESSION_COOKIE_NAME,
 } from "#server/domain/accounts/sessions.ts";
 import { CHALLENGE_LIFETIME_MS, isChallengeToken } from "#server/domain/accounts/sign-in-challenges.ts";
+import { roleForAdminPath } from "#server/domain/write/admin-pages.ts";
 import { NOBODY, type WriteAuthor } from "#server/domain/write/content-type.ts";
-import { UNAUTHORIZED_MESSAGE } from "#server/failures.ts";
+import { ForbiddenError, failureAnswer, OWNER_ONLY_MESSAGE, UNAUTHORIZED_MESSAGE } from "#server/failures.ts";
 import { clientAddressContext, getServices, sessionContext } from "#server/http/router-context.ts";
+import { type Role, roleAllows } from "#shared/roles.ts";
 import { cacheHeader, setCachePolicy } from "./cache-policy.ts";
 
 /**
@@ -137,7 +139,13 @@ export async function writeAuthorOf(args: Omit<RequestArgs, "url">): Promise<Wri
   const { account } = session;
   return {
     actor: account.email,
-    account: { id: account.id, email: account.email, sessionId: session.id, persistent: session.persistent },
+    account: {
+      id: account.id,
+      email: account.email,
+      role: account.role,
+      sessionId: session.id,
+      persistent: session.persistent,
+    },
     client,
   };
 }
@@ -154,9 +162,37 @@ export async function requireSignedIn(args: RequestArgs): Promise<ActiveSession>
   });
 }
 
-/** Guards every route under the admin layout; admin responses are never stored by caches. */
+/**
+ * The signed-in manager's session when their role allows `needed`. An editor is refused with
+ * 403: a page (or its data) with the admin area's 403 page, anything else with the one write
+ * answer in Korean.
+ */
+export async function requireRole(args: RequestArgs, needed: Role): Promise<ActiveSession> {
+  const session = await requireSignedIn(args);
+  if (roleAllows(session.account.role, needed)) return session;
+  const { request } = args;
+  if (isPageRequest(request) || new URL(request.url).pathname.endsWith(".data")) {
+    throw data(OWNER_ONLY_MESSAGE, { status: 403, statusText: "Forbidden", headers: cacheHeader("none") });
+  }
+  throw Response.json(failureAnswer(new ForbiddenError(403, OWNER_ONLY_MESSAGE)), {
+    status: 403,
+    headers: cacheHeader("none"),
+  });
+}
+
+/**
+ * Guards every route under the admin layout: a session, and the role its address needs
+ * (roleForAdminPath, from the content types' and pages' declarations). Admin responses are
+ * never stored by caches.
+ */
 export async function adminAreaMiddleware(args: RequestArgs, next: () => Promise<Response>): Promise<Response> {
-  await requireSignedIn(args);
+  try {
+    await requireRole(args, roleForAdminPath(args.url.pathname));
+  } catch (refusal) {
+    // The write answer goes out as it is, not rendered into a page.
+    if (refusal instanceof Response && refusal.status === 403) return refusal;
+    throw refusal;
+  }
   const response = await next();
   setCachePolicy(response.headers, "none");
   response.headers.set("X-Robots-Tag", "noindex");

@@ -14,7 +14,7 @@ describeEachDatabase("the accounts' command-line tool", (services) => {
   describe("create", { timeout: 60_000 }, () => {
     test("reads the password from standard input and stores only its hash", async () => {
       const result = await runAdminCli(services(), ["create", "First@Club.test"], "first-secret\n");
-      expect(result).toMatchObject({ code: 0, stdout: "Created account first@club.test.\n" });
+      expect(result).toMatchObject({ code: 0, stdout: "Created account first@club.test (owner).\n" });
       expect(result.stdout + result.stderr).not.toContain("first-secret");
 
       const row = await findAccountByEmail(services().db, "first@club.test");

@@ -7,6 +7,7 @@ import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import routeConfig from "#app/routes.ts";
 import { createSession } from "#server/domain/accounts/sessions.ts";
+import { adminNavigation, roleForAdminPath } from "#server/domain/write/admin-pages.ts";
 import { createHttpApp } from "#server/http/app.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import type { Services } from "#server/services.ts";
@@ -95,10 +96,23 @@ const documentUrl = (route: AppRoute) => `${route.path}${route.index ? "?index" 
 /** What only a signed-in page shows: the admin navigation. */
 const ADMIN_MARKER = 'aria-label="관리 메뉴"';
 
+/** Addresses only an owner may open or post to (pages, their data, resource routes, endpoints). */
+const ownerOnly = guarded.filter((route) => roleForAdminPath(route.path) === "owner");
+const ownerAddresses = [...new Map(ownerOnly.map((route) => [route.path, route])).values()];
+/** Every owner-only write endpoint of the content types, besides the routes above. */
+const ownerEndpoints = ["accounts", "site-settings", "home"].map((name) => `/admin/api/${name}`);
+/** The navigation links an editor must not see. */
+const ownerLinks = adminNavigation("owner")
+  .flatMap((group) => group.items)
+  .filter((item) => roleForAdminPath(item.to) === "owner");
+
 test("the build and app/routes.ts list the same routes", () => {
   const fromConfig = new Set(["root", ...routes.map((route) => route.id)]);
   expect(new Set(Object.keys(manifest))).toEqual(fromConfig);
   expect(guarded.length).toBeGreaterThanOrEqual(14);
+  // The backup pages, setup, handover, managers and settings at least.
+  expect(ownerAddresses.length).toBeGreaterThanOrEqual(6);
+  expect(ownerLinks.length).toBeGreaterThanOrEqual(4);
   expect(manifest["routes/admin/login"]?.hasAction).toBe(true);
   for (const id of PUBLIC_ACTIONS) {
     if (manifest[id]) expect(manifest[id].hasAction, id).toBe(true);
@@ -232,6 +246,87 @@ describeEachDatabase(
         expect(response.status).toBe(unknown ? 404 : 200);
         expect(response.headers.get("cache-control")).toBe("no-store");
         expect(await response.text()).toContain(ADMIN_MARKER);
+      });
+    });
+
+    describe("as an editor", () => {
+      let cookie = "";
+      beforeAll(async () => {
+        const { db } = services();
+        const editor = await newAccount(services(), {
+          email: "editor@club.test",
+          password: "editor-pass",
+          actor: "system",
+          role: "editor",
+        });
+        const session = await createSession(db, editor.id, false);
+        const header = await sessionCookieHeader(new Request("http://club.test/"), session);
+        cookie = header.split(";")[0] ?? "";
+      });
+
+      test.each(ownerAddresses.map((route) => [route.path, route] as const))(
+        "%s is refused with 403: the 403 page for a page, the write answer for anything else",
+        async (_path, route) => {
+          if (route.manifest.hasAction) {
+            const post = await request(documentUrl(route), {
+              method: "POST",
+              headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+              body: "intent=anything",
+            });
+            expect(post.status).toBe(403);
+            expect(await post.json()).toMatchObject({ ok: false, status: 403 });
+          }
+          // A route with an action only (the restore upload) answers other methods 405 before any guard.
+          if (!route.manifest.hasLoader && !route.manifest.hasDefaultExport) return;
+          const page = await request(documentUrl(route), { headers: { Accept: "text/html", Cookie: cookie } });
+          expect(page.status).toBe(403);
+          const html = await page.text();
+          if (route.manifest.hasDefaultExport) expect(html).toContain("사이트 소유자만 열 수 있습니다");
+          expect(html).not.toContain(ADMIN_MARKER);
+          const data = await request(dataUrl(route), { headers: { Cookie: cookie } });
+          expect(data.status).toBe(403);
+          const script = await request(route.path, { headers: { Accept: "*/*", Cookie: cookie } });
+          expect(script.status).toBe(403);
+          expect(await script.json()).toMatchObject({
+            ok: false,
+            status: 403,
+            message: expect.stringContaining("소유자"),
+          });
+        },
+      );
+
+      test.each(ownerEndpoints)("POST %s is refused with 403 in the one answer shape, in Korean", async (url) => {
+        for (const intent of ["invite", "set-role", "save", "anything"]) {
+          const response = await request(url, {
+            method: "POST",
+            headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: `intent=${intent}&note=x&role=owner&id=x`,
+          });
+          expect(response.status, `${url} ${intent}`).toBe(403);
+          expect(await response.json()).toMatchObject({ ok: false, status: 403 });
+        }
+      });
+
+      test.each(
+        guardedAddresses
+          .filter((route) => route.manifest.hasDefaultExport && roleForAdminPath(route.path) === "editor")
+          .map((route) => [route.path, route] as const),
+      )("%s opens for an editor and shows nothing owner-only", async (_path, route) => {
+        const response = await request(route.path, { headers: { Accept: "text/html", Cookie: cookie } });
+        const unknown = route.path.endsWith("/unknown-page") || route.parameterized;
+        expect(response.status).toBe(unknown ? 404 : 200);
+        const html = await response.text();
+        expect(html).toContain(ADMIN_MARKER);
+        // The navigation (drawn twice: the side bar and the phone's menu) and the dashboard's cards.
+        const navigation = html.match(/<nav aria-label="관리 메뉴"[\s\S]*?<\/nav>/g) ?? [];
+        expect(navigation.length).toBeGreaterThan(0);
+        for (const link of ownerLinks) {
+          for (const nav of navigation) expect(nav, link.to).not.toContain(`href="${link.to}"`);
+        }
+        if (route.path === "/admin") {
+          for (const link of ownerLinks) expect(html, link.to).not.toContain(`href="${link.to}"`);
+          expect(html).not.toContain("최근 거부된 로그인");
+        }
       });
     });
   },

@@ -15,7 +15,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
   const audit = (content: string) => auditEntries(services(), content);
 
   async function invite(note: string) {
-    const answer = await send({ intent: "invite", note });
+    const answer = await send({ intent: "invite", note, role: "editor" });
     expect(answer.status, answer.body.message).toBe(200);
     const link = answer.body.data as unknown as { path: string; expiresAt: string };
     return { ...link, token: tokenOf(link.path), message: answer.body.message };
@@ -31,7 +31,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
       expect(expires).toBeGreaterThanOrEqual(LINK_LIFETIME_MS);
       expect(expires).toBeLessThan(LINK_LIFETIME_MS + 60_000);
       expect(link.message).toBe(
-        "'김코딩 (24학번)' 관리자 초대 링크가 만들어졌습니다 (48시간 동안 한 번 쓸 수 있습니다)",
+        "'김코딩 (24학번)' 관리자 초대 링크가 만들어졌습니다 (편집자, 48시간 동안 한 번 쓸 수 있습니다)",
       );
       expect(await audit(link.message)).toEqual([{ category: "account", type: "normal", actor: MANAGER, error: null }]);
 
@@ -199,10 +199,10 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
     });
 
     test("the invitation needs a note, of at most 60 characters", async () => {
-      expect((await send({ intent: "invite", note: " " })).body.fieldErrors).toEqual({
+      expect((await send({ intent: "invite", note: " ", role: "editor" })).body.fieldErrors).toEqual({
         note: "누구를 초대하는지 입력해 주세요.",
       });
-      expect((await send({ intent: "invite", note: "가".repeat(61) })).body.fieldErrors).toEqual({
+      expect((await send({ intent: "invite", note: "가".repeat(61), role: "editor" })).body.fieldErrors).toEqual({
         note: "받는 사람은 60자까지 쓸 수 있습니다.",
       });
     });

@@ -22,6 +22,7 @@ export function NotFoundPage() {
 
 export function ErrorPage({ status }: { status: number }) {
   if (status === 503) return <UnavailablePage />;
+  if (status === 403) return <ForbiddenPage />;
   return (
     <section className={`container ${styles.page}`} aria-labelledby="status-title">
       <p className={styles.eyebrow}>
@@ -51,6 +52,27 @@ function UnavailablePage() {
       </h1>
       <p className={styles.message}>서버가 데이터베이스에 연결하지 못해 페이지를 보여 드릴 수 없습니다.</p>
       <p className={styles.hint}>대개 잠깐이면 복구됩니다. 몇 초 뒤에 이 페이지를 새로 고침해 주세요.</p>
+    </section>
+  );
+}
+
+/** An editor opened what only the site's owners may (the admin area's guard answers 403). */
+function ForbiddenPage() {
+  return (
+    <section className={`container ${styles.page}`} aria-labelledby="status-title">
+      <p className={styles.eyebrow}>
+        <span aria-hidden="true">&gt;_ </span>ERROR 403
+      </p>
+      <h1 id="status-title" className={styles.title}>
+        403 Forbidden
+      </h1>
+      <p className={styles.message}>이 화면은 사이트 소유자만 열 수 있습니다.</p>
+      <p className={styles.hint}>
+        편집자 계정으로는 계정·백업·사이트 설정을 다룰 수 없습니다. 필요하면 사이트 소유자에게 부탁해 주세요.
+      </p>
+      <Link to="/admin" className={styles.home}>
+        관리 화면으로 돌아가기
+      </Link>
     </section>
   );
 }

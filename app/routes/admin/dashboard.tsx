@@ -2,6 +2,7 @@ import { type ReactNode, useId } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
+import { AccessEndings } from "#app/components/admin/dashboard/AccessEndings.tsx";
 import { PageViewChart } from "#app/components/admin/dashboard/PageViewChart.tsx";
 import { PendingArticles } from "#app/components/admin/dashboard/PendingArticles.tsx";
 import { RecentChanges } from "#app/components/admin/dashboard/RecentChanges.tsx";
@@ -19,6 +20,7 @@ import { Button } from "#app/components/ui/Button.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { scheduledBackupStatus } from "#server/backup/schedule-status.ts";
+import { accessEndingSoon } from "#server/domain/accounts/roles.ts";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
 import { auditCategorySchema, auditTypeSchema, listAuditEntries } from "#server/domain/audit-log/audit-log.ts";
 import { pendingArticlesOverview } from "#server/domain/dashboard/pending-articles.ts";
@@ -28,9 +30,11 @@ import { getSiteTraffic } from "#server/domain/dashboard/site-traffic.ts";
 import { loadSetupStatus } from "#server/domain/site-settings/identity.ts";
 import { contentOverview } from "#server/domain/write/admin-pages.ts";
 import { getServices } from "#server/http/router-context.ts";
+import { requireSignedIn } from "#server/http/session-guard.ts";
 import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
 import { formatDateTime, formatLongDate } from "#shared/format.ts";
+import { ACCESS_END_WARNING_DAYS } from "#shared/roles.ts";
 import type { Route } from "./+types/dashboard";
 import styles from "./dashboard.module.css";
 
@@ -50,7 +54,10 @@ const filtersSchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { context, url } = args;
+  const { role } = (await requireSignedIn(args)).account;
+  const owner = role === "owner";
   const filters = filtersSchema.parse({
     category: url.searchParams.get("category") ?? undefined,
     type: url.searchParams.get("type") ?? undefined,
@@ -59,21 +66,27 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   const setup = await loadSetupStatus(db, config);
   // A site of its own whose setup is neither finished nor put off: the first sign-in lands there.
-  if (setup.offerSetup) throw redirect("/admin/setup");
+  if (setup.offerSetup && owner) throw redirect("/admin/setup");
   const today = seoulDate(new Date());
-  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns, backup] = await Promise.all([
-    contentOverview(db),
-    listRecentChanges(db),
-    pendingArticlesOverview(db),
-    getSiteTraffic(db),
-    listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
-    getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
-    listRefusedSignIns(db),
-    scheduledBackupStatus(db, config),
-  ]);
+  const [content, recentChanges, pending, traffic, log, webVitals, refusedSignIns, backup, endings] = await Promise.all(
+    [
+      contentOverview(db, role),
+      listRecentChanges(db),
+      pendingArticlesOverview(db),
+      getSiteTraffic(db),
+      listAuditEntries(db, { ...filters, pageSize: AUDIT_PAGE_SIZE }),
+      getWebVitalStats(db, { from: addDays(today, 1 - WEB_VITAL_DAYS), to: today }),
+      owner ? listRefusedSignIns(db) : undefined,
+      owner ? scheduledBackupStatus(db, config) : undefined,
+      owner ? accessEndingSoon(db, ACCESS_END_WARNING_DAYS) : [],
+    ],
+  );
+  // What only owners can act on (setup, backups, accounts, others' sign-ins) is shown to them alone.
   return {
-    setup: setup.finished ? undefined : setup,
+    owner,
+    setup: setup.finished || !owner ? undefined : setup,
     scheduledBackup: backup,
+    accessEndings: endings,
     overview: content.pages,
     files: content.files,
     accounts: content.accounts,
@@ -84,7 +97,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     log,
     webVitals,
     // The days go with the data: the page's browser code must not import the server module.
-    refusedSignIns: { entries: refusedSignIns, days: REFUSED_SIGN_IN_DAYS },
+    refusedSignIns: refusedSignIns && { entries: refusedSignIns, days: REFUSED_SIGN_IN_DAYS },
   };
 }
 
@@ -110,7 +123,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       />
 
       {loaderData.setup && <SetupChecklist status={loaderData.setup} formPath="/admin/setup" />}
-      <ScheduledBackup status={loaderData.scheduledBackup} />
+      <AccessEndings endings={loaderData.accessEndings} days={ACCESS_END_WARNING_DAYS} />
+      {loaderData.scheduledBackup && <ScheduledBackup status={loaderData.scheduledBackup} />}
 
       <div className={styles.columns}>
         <DashboardSection title="최근 변경">
@@ -145,8 +159,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className={styles.totals}>
-          업로드한 파일 <span className={styles.number}>{loaderData.files.toLocaleString("ko-KR")}</span>개 · 관리자
-          계정 <span className={styles.number}>{loaderData.accounts}</span>개
+          업로드한 파일 <span className={styles.number}>{loaderData.files.toLocaleString("ko-KR")}</span>개
+          {loaderData.owner && (
+            <>
+              {" "}
+              · 관리자 계정 <span className={styles.number}>{loaderData.accounts}</span>개
+            </>
+          )}
         </p>
       </DashboardSection>
 
@@ -177,19 +196,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <WebVitalsTable stats={webVitals} />
       </DashboardSection>
 
-      <DashboardSection
-        id="refused-sign-ins"
-        className={styles.refused}
-        title="최근 거부된 로그인"
-        intro={`최근 ${loaderData.refusedSignIns.days}일 동안 비밀번호나 인증 코드가 틀렸거나 시도 제한에 걸려 거부된 로그인을 최근 것부터 보여 줍니다. 모르는 주소에서 같은 계정으로 여러 번 시도했다면 그 계정의 비밀번호를 바꿔 주세요.`}
-      >
-        <RefusedSignInsTable {...loaderData.refusedSignIns} />
-        <p className={styles.more}>
-          <Link to="/admin?category=account&type=failure#log" preventScrollReset>
-            관리 기록에서 계정의 실패 기록 모두 보기
-          </Link>
-        </p>
-      </DashboardSection>
+      {loaderData.refusedSignIns && <RefusedSignIns refusedSignIns={loaderData.refusedSignIns} />}
 
       <DashboardSection
         id="log"
@@ -223,6 +230,29 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Pagination page={log.page} pageCount={log.pageCount} hrefFor={hrefFor} label="관리 기록 페이지" />
       </DashboardSection>
     </>
+  );
+}
+
+/** Sign-ins refused lately: the owner's, who looks after the others' sign-in security. */
+function RefusedSignIns({
+  refusedSignIns,
+}: {
+  refusedSignIns: NonNullable<Route.ComponentProps["loaderData"]["refusedSignIns"]>;
+}) {
+  return (
+    <DashboardSection
+      id="refused-sign-ins"
+      className={styles.refused}
+      title="최근 거부된 로그인"
+      intro={`최근 ${refusedSignIns.days}일 동안 비밀번호나 인증 코드가 틀렸거나 시도 제한에 걸려 거부된 로그인을 최근 것부터 보여 줍니다. 모르는 주소에서 같은 계정으로 여러 번 시도했다면 그 계정의 비밀번호를 바꿔 주세요.`}
+    >
+      <RefusedSignInsTable {...refusedSignIns} />
+      <p className={styles.more}>
+        <Link to="/admin?category=account&type=failure#log" preventScrollReset>
+          관리 기록에서 계정의 실패 기록 모두 보기
+        </Link>
+      </p>
+    </DashboardSection>
   );
 }
 

@@ -18,7 +18,8 @@ export const middleware: Route.MiddlewareFunction[] = [adminAreaMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSignedIn(args);
-  return { email: session.account.email, navigation: adminNavigation() };
+  const { email, role } = session.account;
+  return { email, role, navigation: adminNavigation(role) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
+import { AccountOwnerActions } from "#app/components/admin/accounts/AccountOwnerActions.tsx";
 import { isNewLink, type NewLink, OneTimeLink } from "#app/components/admin/accounts/OneTimeLink.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
-import { FormField, TextInput } from "#app/components/admin/FormField.tsx";
+import { FormField, Select, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
@@ -17,6 +18,7 @@ import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
 import { formatDateTime } from "#shared/format.ts";
+import { ROLES, roleLabels } from "#shared/roles.ts";
 import type { Route } from "./+types/manage-managers";
 import styles from "./manage-managers.module.css";
 
@@ -53,9 +55,10 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
         title="관리자 계정"
         description={
           <p>
-            이 관리 화면에 로그인하는 운영진의 계정입니다. 새 운영진은 초대 링크로 직접 계정을 만들고, 비밀번호를 잊은
-            사람에게는 재설정 링크를 만들어 보냅니다. 사이트는 메일을 보내지 않으니 링크는 복사해서 메신저로 전해
-            주세요.
+            이 관리 화면에 로그인하는 운영진의 계정입니다. 소유자는 계정·백업·사이트 설정까지, 편집자는 콘텐츠와 파일을
+            다룹니다. 새 운영진은 초대 링크로 직접 계정을 만들고, 비밀번호를 잊은 사람에게는 재설정 링크를 만들어
+            보냅니다. 사이트는 메일을 보내지 않으니 링크는 복사해서 메신저로 전해 주세요. 해마다 넘겨줄 때는{" "}
+            <Link to="/admin/handover">인수인계</Link> 화면을 쓰세요.
           </p>
         }
       />
@@ -76,7 +79,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
         <RecordTable
           caption="관리자 목록"
           items={managers}
-          columns={["이메일", "계정을 만든 때", "마지막 로그인"]}
+          columns={["이메일", "역할", "계정을 만든 때", "마지막 로그인"]}
           cells={(manager) => (
             <>
               <td>
@@ -92,6 +95,12 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
                     재설정 링크가 {formatDateTime(manager.resetLinkExpiresAt)}까지 열려 있습니다
                   </span>
                 )}
+                {manager.accessEndsAt && (
+                  <span className={styles.note}>{formatDateTime(manager.accessEndsAt)}에 사용 기간이 끝납니다</span>
+                )}
+              </td>
+              <td>
+                <Badge tone={manager.role === "owner" ? "brand" : "neutral"}>{roleLabels[manager.role]}</Badge>
               </td>
               <TimeCell at={manager.createdAt} />
               {manager.lastSignedInAt ? <TimeCell at={manager.lastSignedInAt} /> : <td data-nowrap>기록 없음</td>}
@@ -115,6 +124,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
                   >
                     재설정 링크 만들기
                   </Button>
+                  <AccountOwnerActions target={manager} busy={accounts.busy} send={accounts.send} />
                   <ConfirmButton
                     title={`'${manager.email}' 계정을 삭제할까요?`}
                     message={
@@ -158,13 +168,30 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
             }}
           >
             {() => (
-              <FormField
-                label="받는 사람"
-                name="note"
-                hint="예: 김코딩 (24학번, 기획부). 아직 쓰지 않은 초대 목록과 관리 기록에서 이 링크를 알아보는 데 씁니다."
-              >
-                {(field) => <TextInput {...field} autoComplete="off" />}
-              </FormField>
+              <>
+                <FormField
+                  label="받는 사람"
+                  name="note"
+                  hint="예: 김코딩 (24학번, 기획부). 아직 쓰지 않은 초대 목록과 관리 기록에서 이 링크를 알아보는 데 씁니다."
+                >
+                  {(field) => <TextInput {...field} autoComplete="off" />}
+                </FormField>
+                <FormField
+                  label="역할"
+                  name="role"
+                  hint="편집자는 콘텐츠와 파일을, 소유자는 계정·백업·사이트 설정까지 다룹니다."
+                >
+                  {(field) => (
+                    <Select {...field} defaultValue="editor">
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {roleLabels[role]}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </FormField>
+              </>
             )}
           </AddItemForm>
         </div>
@@ -182,10 +209,11 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
           <RecordTable
             caption="아직 쓰지 않은 초대 링크"
             items={invitations}
-            columns={["받는 사람", "만든 관리자", "만든 때", "기한"]}
+            columns={["받는 사람", "역할", "만든 관리자", "만든 때", "기한"]}
             cells={(invitation) => (
               <>
                 <td>{invitation.note}</td>
+                <td>{roleLabels[invitation.role]}</td>
                 <td className={account.email}>{invitation.createdBy}</td>
                 <TimeCell at={invitation.createdAt} />
                 <TimeCell at={invitation.expiresAt} />

@@ -14,6 +14,7 @@ import * as fileLibrary from "./0012-file-library.ts";
 import * as importedRecords from "./0013-imported-records.ts";
 import * as accounts from "./0014-accounts.ts";
 import * as scheduledBackups from "./0015-scheduled-backups.ts";
+import * as accountRoles from "./0016-account-roles.ts";
 
 /**
  * The ordered list of migrations. Listed by hand (not read from disk) so the same list works in
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0013-imported-records": importedRecords,
   "0014-accounts": accounts,
   "0015-scheduled-backups": scheduledBackups,
+  "0016-account-roles": accountRoles,
 };

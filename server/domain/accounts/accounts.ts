@@ -3,6 +3,7 @@ import { runWrite } from "#server/domain/write/run-write.ts";
 import { ConflictError, FieldError, NotFoundError } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
+import { type Role, roleLabels } from "#shared/roles.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 import { deleteSessionsOf } from "./sessions.ts";
@@ -18,6 +19,7 @@ type WriteServices = Pick<Services, "db" | "storage" | "logger" | "pageCache">;
 export interface Account {
   id: string;
   email: string;
+  role: Role;
   createdAt: string;
   updatedAt: string;
 }
@@ -26,6 +28,8 @@ export interface AccountWithSessions extends Account {
   activeSessions: number;
   /** Null when they have not signed in since this was first kept. */
   lastSignedInAt: string | null;
+  /** When their access ends (the end of a term); null when it does not. */
+  accessEndsAt: string | null;
 }
 
 export class AccountExistsError extends Error {
@@ -42,17 +46,29 @@ export class LastAccountError extends Error {
   }
 }
 
+/** The site would be left without an owner (see roles.ts). */
+export class LastOwnerError extends Error {
+  override name = "LastOwnerError";
+  constructor() {
+    super("The last owner cannot be deleted: make another account an owner first.");
+  }
+}
+
 /** Addresses are given already normalised (see `emailAddressSchema`). */
 export async function findAccountByEmail(db: Db, email: string) {
   return db
     .selectFrom("accounts")
-    .select(["id", "email", "password_hash", "created_at", "updated_at"])
+    .select(["id", "email", "role", "password_hash", "created_at", "updated_at"])
     .where("email", "=", email)
     .executeTakeFirst();
 }
 
 export async function findAccountById(db: Db, id: string) {
-  return db.selectFrom("accounts").select(["id", "email", "password_hash"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("accounts")
+    .select(["id", "email", "role", "access_ends_at", "password_hash"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function countAccounts(db: Db): Promise<number> {
@@ -63,22 +79,38 @@ export async function countAccounts(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+/** Owners who can still sign in: the site must always keep one. */
+export async function countOwners(db: Db, now: Date = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom("accounts")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("role", "=", "owner")
+    .where((eb) => eb.or([eb("access_ends_at", "is", null), eb("access_ends_at", ">", now.toISOString())]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 const EXISTS = "이미 관리자 계정이 있는 이메일입니다.";
 
-/** Creates an account with a password (the first account, the command line), audited. */
+/**
+ * Creates an account with a password (the first account, the command line), audited. The first
+ * account and the command line's make owners unless told otherwise: whoever runs them holds the
+ * server already.
+ */
 export async function createAccount(
   services: WriteServices,
-  input: { email: string; password: string; actor: string },
+  input: { email: string; password: string; actor: string; role?: Role },
 ): Promise<WriteResult<Account>> {
   const passwordHash = await hashPassword(input.password);
+  const role = input.role ?? "owner";
   const description = {
     category: "account" as const,
-    success: `'${input.email}' 관리자 계정이 추가되었습니다`,
+    success: `'${input.email}' 관리자 계정이 추가되었습니다 (${roleLabels[role]})`,
     failure: `'${input.email}' 관리자 계정을 추가하지 못했습니다`,
   };
   return runWrite(services, input.actor, description, async (trx) => {
     try {
-      return await insertAccount(trx, { email: input.email, passwordHash });
+      return await insertAccount(trx, { email: input.email, passwordHash, role });
     } catch (error) {
       if (error instanceof AccountExistsError) throw new FieldError("email", EXISTS);
       throw error;
@@ -92,12 +124,13 @@ export async function createAccount(
  */
 export async function insertAccount(
   trx: Db,
-  input: { email: string; passwordHash: string },
+  input: { email: string; passwordHash: string; role: Role },
   now: Date = new Date(),
 ): Promise<Account> {
   const account: Account = {
     id: newId(),
     email: input.email,
+    role: input.role,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
@@ -106,6 +139,7 @@ export async function insertAccount(
     .values({
       id: account.id,
       email: account.email,
+      role: account.role,
       password_hash: input.passwordHash,
       created_at: account.createdAt,
       updated_at: account.updatedAt,
@@ -126,6 +160,8 @@ export async function listAccounts(db: Db, now: Date = new Date()): Promise<Acco
     .select((eb) => [
       "accounts.id",
       "accounts.email",
+      "accounts.role",
+      "accounts.access_ends_at",
       "accounts.created_at",
       "accounts.updated_at",
       "accounts.last_signed_in_at",
@@ -134,6 +170,8 @@ export async function listAccounts(db: Db, now: Date = new Date()): Promise<Acco
     .groupBy([
       "accounts.id",
       "accounts.email",
+      "accounts.role",
+      "accounts.access_ends_at",
       "accounts.created_at",
       "accounts.updated_at",
       "accounts.last_signed_in_at",
@@ -143,15 +181,19 @@ export async function listAccounts(db: Db, now: Date = new Date()): Promise<Acco
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
+    role: row.role,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     activeSessions: Number(row.active_sessions),
     lastSignedInAt: row.last_signed_in_at,
+    accessEndsAt: row.access_ends_at,
   }));
 }
 
 const NO_ACCOUNT = "없는 관리자 계정입니다.";
 const LAST_ACCOUNT = "마지막 관리자 계정은 삭제할 수 없습니다. 먼저 다른 관리자를 초대해 주세요.";
+export const LAST_OWNER =
+  "사이트에 소유자가 한 명뿐이라 그 계정은 삭제하거나 편집자로 바꿀 수 없습니다. 먼저 다른 관리자를 소유자로 지정해 주세요.";
 
 /** The command line's delete: an account and its sessions, never the last one. */
 export function deleteAccountByEmail(
@@ -172,6 +214,7 @@ export function deleteAccountByEmail(
       return ended;
     } catch (error) {
       if (error instanceof LastAccountError) throw new ConflictError(LAST_ACCOUNT);
+      if (error instanceof LastOwnerError) throw new ConflictError(LAST_OWNER);
       throw error;
     }
   });
@@ -189,8 +232,10 @@ export async function deleteAccountById(trx: Db, id: string): Promise<number | u
     .updateTable("accounts")
     .set((eb) => ({ updated_at: eb.ref("updated_at") }))
     .execute();
-  if (!(await findAccountById(trx, id))) return undefined;
+  const account = await findAccountById(trx, id);
+  if (!account) return undefined;
   if ((await countAccounts(trx)) <= 1) throw new LastAccountError();
+  if (account.role === "owner" && (await countOwners(trx)) <= 1) throw new LastOwnerError();
   const endedSessions = await deleteSessionsOf(trx, id);
   await trx.deleteFrom("account_links").where("account_id", "=", id).execute();
   // Their autosaved copies are theirs alone: nobody else could recover them.
@@ -260,17 +305,24 @@ export function resetSecondFactors(
   return runWrite(services, input.actor, description, async (trx) => {
     const found = await findAccountByEmail(trx, input.email);
     if (!found) throw new NotFoundError(NO_ACCOUNT);
-    const id = found.id;
-    const passkeys = await trx.deleteFrom("passkeys").where("account_id", "=", id).executeTakeFirst();
-    const app = await trx.deleteFrom("totp_factors").where("account_id", "=", id).executeTakeFirst();
-    await trx.deleteFrom("recovery_codes").where("account_id", "=", id).execute();
-    await trx.deleteFrom("sign_in_challenges").where("account_id", "=", id).execute();
-    return {
-      passkeys: Number(passkeys.numDeletedRows),
-      authenticatorApp: Number(app.numDeletedRows) > 0,
-      endedSessions: await deleteSessionsOf(trx, id),
-    };
+    return removeSecondFactors(trx, found.id);
   });
+}
+
+/**
+ * Removes an account's passkeys, authenticator app and recovery codes and ends every session of
+ * theirs, in the caller's transaction (the command line's reset, and an owner's from the web).
+ */
+export async function removeSecondFactors(trx: Db, id: string): Promise<SecondFactorsReset> {
+  const passkeys = await trx.deleteFrom("passkeys").where("account_id", "=", id).executeTakeFirst();
+  const app = await trx.deleteFrom("totp_factors").where("account_id", "=", id).executeTakeFirst();
+  await trx.deleteFrom("recovery_codes").where("account_id", "=", id).execute();
+  await trx.deleteFrom("sign_in_challenges").where("account_id", "=", id).execute();
+  return {
+    passkeys: Number(passkeys.numDeletedRows),
+    authenticatorApp: Number(app.numDeletedRows) > 0,
+    endedSessions: await deleteSessionsOf(trx, id),
+  };
 }
 
 export type InitialAccount =

@@ -1,6 +1,7 @@
 import { type ContentType, command, NO_FILES } from "#server/domain/write/content-type.ts";
 import { formText, formValues } from "#server/domain/write/form-input.ts";
 import type { WriteDescription } from "#server/domain/write/run-write.ts";
+import { isRole, roleLabels } from "#shared/roles.ts";
 import { beginApp, cancelApp, confirmApp, removeApp, renewRecoveryCodes } from "./authenticator-app-commands.ts";
 import { acceptInvitation, resetPasswordWithLink } from "./link-pages.ts";
 import type { NewLink } from "./links.ts";
@@ -15,6 +16,7 @@ import {
   targetFields,
 } from "./manage.ts";
 import { changePassword, endOtherSessions, endSession, signOut } from "./own-account.ts";
+import { ownerCommands } from "./owner-commands.ts";
 import { addPasskey, beginPasskey, removePasskeyCommand, renamePasskeyCommand } from "./passkey-commands.ts";
 import { passkeySignIn } from "./passkey-sign-in.ts";
 import { passwordSignIn } from "./password-sign-in.ts";
@@ -22,6 +24,8 @@ import { secondFactorSignIn } from "./second-factor-sign-in.ts";
 import { type AccountCommandOptions, accountClock } from "./sign-in-steps.ts";
 
 const readTarget = (form: FormData) => targetFields.parse(formValues(form, ["id"])).id;
+
+const roleLabelOf = (value: string) => (isRole(value) ? roleLabels[value] : "역할 없음");
 
 /** "'김코딩'" or nothing, for a name that may be missing from a form no page sends. */
 const quoted = (name: string) => (name.trim() ? `'${name.trim().slice(0, 60)}' ` : "");
@@ -38,6 +42,8 @@ export const accountsContent: ContentType = {
   files: NO_FILES,
   // No public page shows accounts.
   publicPages: [],
+  // Managers, invitations, roles and others' sign-in security are the owner's.
+  role: "owner",
   adminPage: {
     path: "/admin/manage-managers",
     title: "관리자 계정",
@@ -48,11 +54,11 @@ export const accountsContent: ContentType = {
     invite: command({
       describe: (form): WriteDescription<NewLink> => ({
         category: "account",
-        success: `${quoted(formText(form, "note"))}관리자 초대 링크가 만들어졌습니다 (48시간 동안 한 번 쓸 수 있습니다)`,
+        success: `${quoted(formText(form, "note"))}관리자 초대 링크가 만들어졌습니다 (${roleLabelOf(formText(form, "role"))}, 48시간 동안 한 번 쓸 수 있습니다)`,
         failure: `${quoted(formText(form, "note"))}관리자 초대 링크를 만들지 못했습니다`,
       }),
-      read: (form) => invitationFields.parse(formValues(form, ["note"])),
-      run: (trx, _files, { note }, by) => createInvitation(trx, note, by.actor),
+      read: (form) => invitationFields.parse(formValues(form, ["note", "role"])),
+      run: (trx, _files, input, by) => createInvitation(trx, input, by.actor),
     }),
     "cancel-invite": command({
       describe: async (form, db) => {
@@ -90,6 +96,7 @@ export const accountsContent: ContentType = {
       read: readTarget,
       run: (trx, _files, id, by) => createResetLink(trx, id, by.actor),
     }),
+    ...ownerCommands,
   },
 };
 

@@ -3,6 +3,7 @@ import type { Db } from "#server/db/database.ts";
 import { command } from "#server/domain/write/content-type.ts";
 import { formValues } from "#server/domain/write/form-input.ts";
 import { FieldError } from "#server/failures.ts";
+import { roleLabels } from "#shared/roles.ts";
 import { AccountExistsError, insertAccount, replacePassword } from "./accounts.ts";
 import { findLink, type LinkPurpose, type OpenLink, spendLink, UnusableLinkError } from "./links.ts";
 import { accountFields, resetFields } from "./manage.ts";
@@ -47,7 +48,7 @@ export function acceptInvitation(clock: AccountClock) {
         // Named after the address they chose; one that is not an address yet by the invitation.
         actor: chosen.success ? chosen.data : `${invited}초대 링크`,
         success: ({ email }: { email: string }) =>
-          `'${email}' 관리자 계정이 초대 링크로 추가되었습니다 (${invited}초대, ${link?.createdBy ?? ""})`,
+          `'${email}' 관리자 계정이 초대 링크로 추가되었습니다 (${invited}초대, ${roleLabels[link?.role ?? "editor"]}, ${link?.createdBy ?? ""})`,
         failure: `${invited}초대 링크로 관리자 계정을 만들지 못했습니다`,
       };
     },
@@ -60,7 +61,7 @@ export function acceptInvitation(clock: AccountClock) {
       const now = clock.now();
       await spendLink(trx, link.id, now);
       try {
-        await insertAccount(trx, { email, passwordHash }, now);
+        await insertAccount(trx, { email, passwordHash, role: link.role }, now);
       } catch (error) {
         if (!(error instanceof AccountExistsError)) throw error;
         throw new FieldError(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "#server/db/database.ts";
 import { NotFoundError } from "#server/failures.ts";
+import type { Role } from "#shared/roles.ts";
 
 /**
  * One-time links a manager makes for someone else: an invitation to create an account, or a new
@@ -39,7 +40,7 @@ export interface NewLink {
 /** Makes a link inside the caller's transaction; a new reset link replaces the account's older one. */
 export async function createLink(
   trx: Db,
-  input: { purpose: LinkPurpose; accountId?: string; note?: string; createdBy: string },
+  input: { purpose: LinkPurpose; accountId?: string; note?: string; role?: Role; createdBy: string },
   now: Date = new Date(),
 ): Promise<NewLink> {
   if (input.purpose === "reset" && input.accountId) {
@@ -59,6 +60,7 @@ export async function createLink(
       purpose: input.purpose,
       account_id: input.accountId ?? null,
       note: input.note ?? "",
+      role: input.purpose === "invite" ? (input.role ?? "editor") : null,
       created_by: input.createdBy,
       created_at: now.toISOString(),
       expires_at: expiresAt,
@@ -73,6 +75,8 @@ export interface OpenLink {
   /** The reset link's account. */
   email: string | null;
   note: string;
+  /** The role an invitation gives. */
+  role: Role;
   createdBy: string;
   expiresAt: string;
 }
@@ -105,6 +109,7 @@ export async function findLink(
       accountId: row.account_id,
       email: row.email,
       note: row.note,
+      role: row.role ?? "editor",
       createdBy: row.created_by,
       expiresAt: row.expires_at,
     },
@@ -160,7 +165,7 @@ export async function spendLink(trx: Db, id: string, now: Date = new Date()): Pr
 export async function listOpenInvitations(db: Db, now: Date = new Date()) {
   const rows = await db
     .selectFrom("account_links")
-    .select(["id", "note", "created_by", "created_at", "expires_at"])
+    .select(["id", "note", "role", "created_by", "created_at", "expires_at"])
     .where("purpose", "=", "invite")
     .where("used_at", "is", null)
     .where("expires_at", ">", now.toISOString())
@@ -169,6 +174,7 @@ export async function listOpenInvitations(db: Db, now: Date = new Date()) {
   return rows.map((row) => ({
     id: row.id,
     note: row.note,
+    role: row.role ?? "editor",
     createdBy: row.created_by,
     createdAt: row.created_at,
     expiresAt: row.expires_at,

@@ -3,7 +3,9 @@ import type { Db } from "#server/db/database.ts";
 import {
   deleteAccountById,
   findAccountById,
+  LAST_OWNER,
   LastAccountError,
+  LastOwnerError,
   listAccounts,
 } from "#server/domain/accounts/accounts.ts";
 import { emailAddressSchema } from "#server/domain/accounts/email.ts";
@@ -11,6 +13,7 @@ import { newPasswordFields, passwordsAgree } from "#server/domain/accounts/passw
 import { recordId } from "#server/domain/write/form-input.ts";
 import { requiredText } from "#server/domain/write/text-schemas.ts";
 import { BadRequestError, ConflictError, RecordNotFoundError } from "#server/failures.ts";
+import { ROLES, type Role } from "#shared/roles.ts";
 import { createLink, type NewLink, openResetLinks } from "./links.ts";
 
 /**
@@ -22,9 +25,13 @@ import { createLink, type NewLink, openResetLinks } from "./links.ts";
 
 export const NOTE_MAX_LENGTH = 60;
 
-/** The invitation form: who it is for, in the inviter's words. */
+/** A role chosen on a form. */
+export const roleField = z.enum(ROLES, { error: "역할을 소유자 또는 편집자 중에서 골라 주세요." });
+
+/** The invitation form: who it is for, in the inviter's words, and the role the account gets. */
 export const invitationFields = z.object({
   note: requiredText("누구를 초대하는지", "받는 사람은", NOTE_MAX_LENGTH),
+  role: roleField,
 });
 
 /** A form naming one account or one invitation. */
@@ -51,8 +58,10 @@ export async function listAccountsWithResetLinks(db: Db, now: Date = new Date())
   return accounts.map((account) => ({
     id: account.id,
     email: account.email,
+    role: account.role,
     createdAt: account.createdAt,
     lastSignedInAt: account.lastSignedInAt,
+    accessEndsAt: account.accessEndsAt,
     activeSessions: account.activeSessions,
     resetLinkExpiresAt: resets[account.id] ?? null,
   }));
@@ -74,8 +83,8 @@ export async function invitationNote(db: Db, id: string): Promise<string> {
   return row?.note ?? "";
 }
 
-export function createInvitation(trx: Db, note: string, actor: string): Promise<NewLink> {
-  return createLink(trx, { purpose: "invite", note, createdBy: actor });
+export function createInvitation(trx: Db, input: { note: string; role: Role }, actor: string): Promise<NewLink> {
+  return createLink(trx, { purpose: "invite", note: input.note, role: input.role, createdBy: actor });
 }
 
 /** Withdraws an invitation nobody has used yet; a used or missing one is a 404. */
@@ -104,6 +113,7 @@ export async function removeAccount(trx: Db, id: string, actor: string): Promise
     if (error instanceof LastAccountError) {
       throw new ConflictError("마지막 관리자 계정은 삭제할 수 없습니다. 먼저 다른 관리자를 초대해 주세요.");
     }
+    if (error instanceof LastOwnerError) throw new ConflictError(LAST_OWNER);
     throw error;
   }
 }

@@ -14,6 +14,7 @@ import {
   clientOf,
   countedRefusal,
   finishSignIn,
+  refuseEndedAccess,
   refuseWhenLimited,
   type SignedIn,
   signedInMessage,
@@ -89,6 +90,8 @@ export function passwordSignIn(clock: AccountClock) {
       if (!account || !valid) {
         throw await countedRefusal(db, { key, clock, reason: SIGN_IN_REFUSAL.wrongPassword, message: REJECTED });
       }
+      // Asked before a code is, so an ended account is not asked for one.
+      await refuseEndedAccess(db, account.id, clock.now());
       // Hashes made with older parameters are upgraded while the password is at hand.
       const rehashed = needsRehash(account.password_hash) ? await hashPassword(password) : undefined;
       return { account: { id: account.id, email: account.email }, key, persistent, rehashed };

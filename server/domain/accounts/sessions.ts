@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "#server/db/database.ts";
+import type { Role } from "#shared/roles.ts";
 
 /**
  * Sign-in sessions. The browser holds a random token; the database holds only its SHA-256, so a
@@ -30,7 +31,7 @@ export interface ActiveSession {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
-  account: { id: string; email: string };
+  account: { id: string; email: string; role: Role };
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -103,11 +104,14 @@ export async function findActiveSession(
       "sessions.expires_at",
       "accounts.id as account_id",
       "accounts.email",
+      "accounts.role",
+      "accounts.access_ends_at",
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  if (isExpired(row.expires_at, now)) {
+  // A session ends with the account's access (the end of a term), whenever it was opened.
+  if (isExpired(row.expires_at, now) || accessEnded(row.access_ends_at, now)) {
     await db.deleteFrom("sessions").where("id", "=", id).execute();
     return undefined;
   }
@@ -122,8 +126,13 @@ export async function findActiveSession(
     createdAt: row.created_at,
     lastSeenAt,
     expiresAt: row.expires_at,
-    account: { id: row.account_id, email: row.email },
+    account: { id: row.account_id, email: row.email, role: row.role },
   };
+}
+
+/** Whether an account's access has ended (null: it never ends). */
+export function accessEnded(accessEndsAt: string | null, now: Date): boolean {
+  return accessEndsAt !== null && Date.parse(accessEndsAt) <= now.getTime();
 }
 
 /** Ends one session (by its stored id); true when there was one. */

@@ -4,7 +4,7 @@ import type { WriteAuthor, WriteClient } from "#server/domain/write/content-type
 import { FieldError, ForbiddenError, TooManyAttemptsError } from "#server/failures.ts";
 import { formatDateTime } from "#shared/format.ts";
 import { rememberDevice, touchDevice } from "./devices.ts";
-import { createSession, type NewSession } from "./sessions.ts";
+import { accessEnded, createSession, type NewSession } from "./sessions.ts";
 import {
   type AttemptKey,
   checkSignInLimit,
@@ -115,6 +115,20 @@ export async function countedRefusal(
   return new ForbiddenError(401, input.message, { ...options, field: input.field });
 }
 
+export const ACCESS_ENDED =
+  "이 계정의 사용 기간이 끝나 로그인할 수 없습니다. 계속 써야 한다면 사이트 소유자에게 기간 연장을 부탁하세요.";
+
+/**
+ * Refuses a sign-in to an account whose access ended (the end of a term), after its password or
+ * passkey proved who it is: the person is told why, since they already showed who they are.
+ */
+export async function refuseEndedAccess(db: Db, accountId: string, now: Date): Promise<void> {
+  const row = await db.selectFrom("accounts").select("access_ends_at").where("id", "=", accountId).executeTakeFirst();
+  if (row && accessEnded(row.access_ends_at, now)) {
+    throw new ForbiddenError(403, ACCESS_ENDED, { auditText: "사용 기간이 끝난 계정입니다" });
+  }
+}
+
 /** What every way of signing in ends with, in the write's transaction: the attempt counted, a session, the device. */
 export async function finishSignIn(
   trx: Db,
@@ -129,6 +143,7 @@ export async function finishSignIn(
 ): Promise<SignedIn> {
   const { account, key, clock } = input;
   const now = clock.now();
+  await refuseEndedAccess(trx, account.id, now);
   await recordSignInAttempt(trx, key, true, now, clock.policy);
   const session = await createSession(trx, account.id, input.persistent, now, {
     userAgent: input.client.userAgent,

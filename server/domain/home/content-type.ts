@@ -16,6 +16,8 @@ export const homeContent: ContentType = {
   files: { maxFileBytes: uploadLimits.imageBytes, maxFiles: homeImageSlots.length },
   publicPages: ["/", "/about", "/join", "/join/who_we_want"],
   history: homeHistory,
+  // Edited on the settings page, which is the owner's: the home page goes with it.
+  role: "owner",
   commands: {
     save: command({
       revision: () => "home",

@@ -23,6 +23,8 @@ export const siteSettingsContent: ContentType = {
     document: "site_settings",
   },
   history: siteSettingsHistory,
+  // The club's identity is the owner's (shared/roles.ts).
+  role: "owner",
   commands: {
     save: command({
       revision: () => "site_settings",

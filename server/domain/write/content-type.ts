@@ -2,9 +2,10 @@ import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { type History, keepBaseline, keepRevision } from "#server/domain/revisions/revisions.ts";
-import { BadRequestError, ForbiddenError, UNAUTHORIZED_MESSAGE } from "#server/failures.ts";
+import { BadRequestError, ForbiddenError, OWNER_ONLY_MESSAGE, UNAUTHORIZED_MESSAGE } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import type { AuditCategory } from "#shared/audit-categories.ts";
+import { type Role, roleAllows } from "#shared/roles.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import { formText } from "./form-input.ts";
 import { describeUnreadable } from "./messages.ts";
@@ -50,10 +51,11 @@ interface CommandParts<Input, Result, By extends WriteAuthor> {
 /**
  * A command and who may run it: a signed-in manager (the default), or anyone, for the steps
  * that come before a session (signing in, a one-time link's page), whose form carries its own
- * proof. The path refuses a manager's command to a request without a session (401).
+ * proof. The path refuses a manager's command to a request without a session (401), and to an
+ * account whose role is less than the command's `role` (else its type's) with 403.
  */
 export type AdminCommand<Input, Result = unknown> =
-  | ({ access?: "manager" } & CommandParts<Input, Result, SignedInAuthor>)
+  | ({ access?: "manager"; role?: Role } & CommandParts<Input, Result, SignedInAuthor>)
   | ({ access: "anyone" } & CommandParts<Input, Result, WriteAuthor>);
 
 /** A command's messages; `actor` only for a command anyone may run (see CommandParts.describe). */
@@ -76,6 +78,7 @@ export interface WriteAuthor {
 export interface AuthorAccount {
   id: string;
   email: string;
+  role: Role;
   /** The session the request came with; signing out and a password change renew or end it. */
   sessionId: string;
   persistent: boolean;
@@ -128,6 +131,11 @@ export interface ContentType {
   adminPage?: AdminPage;
   /** Its records' revision history (articles and single documents), if it keeps one. */
   history?: History;
+  /**
+   * The role its commands and its admin page need (an editor's when unset): the one
+   * declaration the write path and the admin area's guard both read (admin-access.ts).
+   */
+  role?: Role;
 }
 
 export interface AdminPage {
@@ -145,7 +153,7 @@ export type CountedTable = keyof Database;
 
 /** Declares one command with its types inferred from `read` and `run`. */
 export function command<Input, Result>(
-  definition: { access?: "manager" } & CommandParts<Input, Result, SignedInAuthor>,
+  definition: { access?: "manager"; role?: Role } & CommandParts<Input, Result, SignedInAuthor>,
 ): AdminCommand<Input, Result>;
 export function command<Input, Result>(
   definition: { access: "anyone" } & CommandParts<Input, Result, WriteAuthor>,
@@ -188,6 +196,10 @@ export async function runNamedCommand(
   }
   const access = accessOf(chosen, by);
   if (!access) return failWrite(services, by.actor, unreadable, new ForbiddenError(401, UNAUTHORIZED_MESSAGE));
+  const needed = roleNeeded(type, chosen);
+  if (by.account && !roleAllows(by.account.role, needed)) {
+    return failWrite(services, by.actor, unreadable, new ForbiddenError(403, OWNER_ONLY_MESSAGE));
+  }
   let description: CommandDescription<unknown>;
   try {
     description = await access.describe(form, services.db);
@@ -218,10 +230,13 @@ export async function runNamedCommand(
   });
 }
 
-/**
- * The command's parts bound to `by`, or undefined when `by` may not run it. Roles will be
- * checked here: a command then names the role it needs in `access`.
- */
+/** The role a command needs: its own, else its type's, else an editor's. */
+export function roleNeeded(type: ContentType, chosen?: AdminCommand<unknown, unknown>): Role {
+  const own = chosen && chosen.access !== "anyone" ? chosen.role : undefined;
+  return own ?? type.role ?? "editor";
+}
+
+/** The command's parts bound to `by`, or undefined when `by` may not run it (no session). */
 function accessOf(chosen: AdminCommand<unknown, unknown>, by: WriteAuthor) {
   if (chosen.access === "anyone") return bind(chosen, by);
   const { account } = by;

@@ -6,6 +6,7 @@ import type { LimitPolicy } from "#server/domain/accounts/sign-in-limiter.ts";
 import type { SignedIn } from "#server/domain/accounts/sign-in-steps.ts";
 import { NOBODY, runNamedCommand, type WriteAuthor, type WriteClient } from "#server/domain/write/content-type.ts";
 import type { Services } from "#server/services.ts";
+import type { Role } from "#shared/roles.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 
 /**
@@ -55,7 +56,13 @@ export async function signedInWith(
   const { account } = session;
   return {
     actor: account.email,
-    account: { id: account.id, email: account.email, sessionId: session.id, persistent: session.persistent },
+    account: {
+      id: account.id,
+      email: account.email,
+      role: account.role,
+      sessionId: session.id,
+      persistent: session.persistent,
+    },
     client: { address: "198.51.100.250", origin: "http://localhost", ...client },
   };
 }
@@ -109,8 +116,8 @@ export function succeeded<T>(result: WriteResult<T>): T {
 }
 
 /** A manager account made as the command line makes one (a test's fixture). */
-export async function addAccount(services: Services, email: string, password: string): Promise<Account> {
-  return succeeded(await createAccount(services, { email, password, actor: "system" }));
+export async function addAccount(services: Services, email: string, password: string, role?: Role): Promise<Account> {
+  return succeeded(await createAccount(services, { email, password, actor: "system", role }));
 }
 
 /** What the page a one-time link opens sends: the `accept-invite` or `reset-password` command. */
@@ -129,6 +136,9 @@ export function sendLinkForm(
 }
 
 /** The same, named as the command line names it: `{ email, password, actor }`. */
-export function newAccount(services: Services, input: { email: string; password: string; actor?: string }) {
-  return addAccount(services, input.email, input.password);
+export function newAccount(
+  services: Services,
+  input: { email: string; password: string; actor?: string; role?: Role },
+) {
+  return addAccount(services, input.email, input.password, input.role);
 }

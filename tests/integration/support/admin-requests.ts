@@ -73,7 +73,7 @@ export function managerContext(services: Services): RouterContextProvider {
       createdAt: new Date().toISOString(),
       lastSeenAt: new Date().toISOString(),
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      account: { id: "test-manager", email: MANAGER },
+      account: { id: "test-manager", email: MANAGER, role: "owner" },
     },
   });
   return context;
