@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { BackupArchiveError } from "#server/backup/archive.ts";
 import { RestoreRefusedError, restoreBackup } from "#server/backup/restore.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { secureStoredSecrets } from "#server/domain/accounts/stored-secrets.ts";
 import { createLogger } from "#server/logger.ts";
 import { openServices } from "#server/services.ts";
 
@@ -27,6 +28,15 @@ try {
       `Restored ${summary.rows} rows and ${summary.files} files from a backup of ${summary.manifest.createdAt} ` +
         `(${summary.manifest.engine}, schema ${summary.manifest.schemaVersion}) in ${seconds} s.`,
     );
+    // Secrets sealed with a key this site does not hold: those apps are removed (stored-secrets.ts).
+    const secrets = await secureStoredSecrets(services);
+    if (secrets.removed.length > 0) {
+      console.log(
+        "The backup's authenticator apps were sealed with another secrets key (SECRETS_KEY or DATA_DIR/secrets.key),\n" +
+          "so they were removed; these accounts sign in with their password and set the app up again:\n" +
+          secrets.removed.map((email) => `  ${email}`).join("\n"),
+      );
+    }
   } finally {
     await services.close();
   }

@@ -103,6 +103,21 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(1000, "must be at most 1000")
     .optional(),
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const key = parseSecretsKey(value);
+      if (!key) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be 32 bytes in base64 (openssl rand -base64 32) or 64 hex digits",
+        });
+        return z.NEVER;
+      }
+      return key;
+    })
+    .optional(),
   ADMIN_EMAIL: emailAddressSchema("must be an e-mail address").optional(),
   ADMIN_PASSWORD: passwordSchema({
     tooShort: "must be at least 6 characters",
@@ -111,7 +126,17 @@ const envSchema = z.object({
 });
 
 /** Variables whose value never appears in an error message. */
-const secretVariables = new Set(["ADMIN_PASSWORD", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]);
+const secretVariables = new Set(["ADMIN_PASSWORD", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "SECRETS_KEY"]);
+
+/** SECRETS_KEY: 32 bytes as base64 or as 64 hex digits. */
+export function parseSecretsKey(value: string): Buffer | undefined {
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, "hex")
+    : /^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(value)
+      ? Buffer.from(value, "base64")
+      : undefined;
+  return key?.length === 32 ? key : undefined;
+}
 
 /** Where uploaded files live: a folder on this machine, or an S3-compatible bucket. */
 export type StorageTarget = { kind: "disk"; dir: string } | ({ kind: "s3" } & S3Settings);
@@ -152,6 +177,8 @@ export interface Config {
   adminEmail?: string | undefined;
   /** The first manager's password; a strong one is generated when unset. */
   adminPassword?: string | undefined;
+  /** SECRETS_KEY: seals the authenticator-app secrets; unset, a key file in the data folder does. */
+  secretsKey?: Buffer | undefined;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -232,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheBytes: Math.round(parsed.PAGE_CACHE_MB * 1024 * 1024),
     adminEmail: parsed.ADMIN_EMAIL,
     adminPassword: parsed.ADMIN_PASSWORD,
+    secretsKey: parsed.SECRETS_KEY,
   };
 }
 

@@ -15,6 +15,7 @@ import { deleteOldLinks } from "./domain/accounts/links.ts";
 import { deleteExpiredSessions } from "./domain/accounts/sessions.ts";
 import { deleteExpiredChallenges } from "./domain/accounts/sign-in-challenges.ts";
 import { deleteOldSignInAttempts } from "./domain/accounts/sign-in-limiter.ts";
+import { secureStoredSecrets } from "./domain/accounts/stored-secrets.ts";
 import { startScheduledPublishing } from "./domain/articles/scheduled-publishing.ts";
 import { sweepOrphanFiles } from "./domain/files/sweep.ts";
 import { getSiteSettings, hasSiteSettings } from "./domain/site-settings/site-settings.ts";
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     services.engine,
     async () => {
       if (!(await hasSiteSettings(services.db))) filled = await fillEmptyDatabase(services);
+      await checkStoredSecrets(services);
       firstAccount = await prepareAccounts(services);
     },
     { onWait: () => waitingForAnother(logger) },
@@ -291,6 +293,20 @@ interface FirstAccountNotice {
  * The manager can invite their own address at /admin/manage-managers and remove this one.
  */
 const FIRST_ACCOUNT_EMAIL = "manager@club.example";
+
+/**
+ * After the migrations: plain authenticator-app secrets are sealed with the secrets key, and apps
+ * sealed with another key (a backup restored without it) are removed, naming their accounts.
+ */
+async function checkStoredSecrets(services: Services): Promise<void> {
+  const { removed } = await secureStoredSecrets(services);
+  if (removed.length > 0) {
+    services.logger.warn(
+      { accounts: removed },
+      "authenticator apps sealed with another secrets key were removed: these accounts must set theirs up again",
+    );
+  }
+}
 
 async function prepareAccounts(services: Services): Promise<FirstAccountNotice | undefined> {
   const { db, config, logger } = services;

@@ -5,9 +5,11 @@ import { isDatabaseUnavailableError } from "./db/availability.ts";
 import { sqliteRevisionReader } from "./db/content-revision.ts";
 import { type DatabaseHandle, type Db, openDatabase } from "./db/database.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
+import { setSecretsKey } from "./domain/accounts/secret-box.ts";
 import { PageViewLimiter } from "./domain/analytics/view-limiter.ts";
 import { PageCache } from "./http/page-cache/page-cache.ts";
 import type { Logger } from "./logger.ts";
+import { loadSecretsKey } from "./secrets-key.ts";
 import { LocalDiskStorage } from "./storage/local-disk.ts";
 import type { FileStorage } from "./storage/storage.ts";
 
@@ -46,6 +48,12 @@ export async function openServices(
   logger: Logger,
   options: { migrate?: boolean; pageCache?: boolean } = {},
 ): Promise<OpenedServices> {
+  // Before anything reads an authenticator app's secret (secret-box.ts).
+  const secretsKey = await loadSecretsKey(config);
+  setSecretsKey(secretsKey.key);
+  if (secretsKey.from === "file" && secretsKey.created) {
+    logger.info({ file: secretsKey.file }, "secrets key created: keep a copy apart from the backups");
+  }
   const database = openDatabase(config.database, logger);
   const cacheEnabled = (options.pageCache ?? true) && config.pageCacheBytes > 0;
   let closeRevisionReader = () => {};

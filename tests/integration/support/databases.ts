@@ -1,17 +1,26 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import type { DatabaseTarget } from "#server/config.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/database.ts";
+import { setSecretsKey } from "#server/domain/accounts/secret-box.ts";
 import { PageViewLimiter } from "#server/domain/analytics/view-limiter.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
 import { migrateDatabase } from "#server/migrate.ts";
+import { SECRETS_KEY_FILE } from "#server/secrets-key.ts";
 import { openStorage, type Services } from "#server/services.ts";
 import { type DemoTemplate, type DemoTemplates, engines, newTestDatabase, testConfig } from "./test-databases.ts";
 
 export { engines };
+
+/**
+ * The secrets key of every suite (secret-box.ts), also written to each data folder, so the
+ * command-line tools a suite starts there read the same key as the suite itself.
+ */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7);
+setSecretsKey(TEST_SECRETS_KEY);
 
 export interface TestServices extends Services {
   dataDir: string;
@@ -55,6 +64,7 @@ export function describeEachDatabase(
  */
 export async function openTestServices(engine: DatabaseTarget["kind"], options: { demo?: boolean } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "club-it-"));
+  await writeFile(path.join(dataDir, SECRETS_KEY_FILE), TEST_SECRETS_KEY.toString("base64"), { mode: 0o600 });
   const template = options.demo ? demoTemplateOf(engine) : undefined;
   if (template) await cp(template.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
   const { target, databaseUrl, drop: dropDatabase } = await newTestDatabase(engine, dataDir, template);
