@@ -60,6 +60,8 @@ export default [
     route("manage-calendar", "routes/admin/manage-calendar.tsx"),
     route("manage-organization", "routes/admin/manage-organization.tsx"),
     route("manage-managers", "routes/admin/manage-managers.tsx"),
+    // The outgoing owner's page for the yearly handover (owners only).
+    route("handover", "routes/admin/handover.tsx"),
     route("files", "routes/admin/files.tsx"),
     route("backup", "routes/admin/backup.tsx"),
     // The backup archive as a download, and a restore from an uploaded one (decision 0032).

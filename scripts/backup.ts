@@ -10,7 +10,9 @@ import { finished } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import type { Manifest } from "#server/backup/archive.ts";
 import { writeBackup } from "#server/backup/backup.ts";
+import { commandLineBackup } from "#server/backup/endpoints.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { recordDone } from "#server/domain/write/run-write.ts";
 import { createLogger } from "#server/logger.ts";
 import { openServices } from "#server/services.ts";
 
@@ -31,6 +33,8 @@ try {
   try {
     const { manifest, target } = file === "-" ? await toStandardOutput(services) : await toFile(services, file);
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    // Audited like a download, so the handover page can say when the last backup was taken.
+    await recordDone(services, "system", commandLineBackup, manifest);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     // A backup sent to standard output says so on standard error, so its bytes stay clean.
     (file === "-" ? console.error : console.log)(

@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { create as contentDisposition } from "content-disposition";
-import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
-import { failWrite } from "#server/domain/write/run-write.ts";
+import { failWrite, recordDone, writeSuccessEntries } from "#server/domain/write/run-write.ts";
 import { BadRequestError } from "#server/failures.ts";
 import { cacheHeader } from "#server/http/cache-policy.ts";
 import { readBodyToFile } from "#server/http/request-body.ts";
@@ -33,6 +32,23 @@ const FAILED_RESTORE = "백업에서 복원하지 못했습니다";
 const count = (value: number) => value.toLocaleString("ko-KR");
 const rowsOf = (manifest: Manifest) => manifest.tables.reduce((sum, table) => sum + table.rows, 0);
 
+/** The audit entry of a download (the handover page finds the last one by its start). */
+export const DOWNLOADED_BACKUP = "백업 파일을 내려받았습니다";
+const downloadedBackup = {
+  category: "backup" as const,
+  success: (manifest: Manifest) =>
+    `${DOWNLOADED_BACKUP} (행 ${count(rowsOf(manifest))}개, 파일 ${count(manifest.files.length)}개)`,
+  failure: FAILED_BACKUP,
+};
+
+/** The audit entry of `npm run backup`. */
+export const COMMAND_LINE_BACKUP = "명령줄에서 백업 파일을 만들었습니다";
+export const commandLineBackup = {
+  ...downloadedBackup,
+  success: (manifest: Manifest) =>
+    `${COMMAND_LINE_BACKUP} (행 ${count(rowsOf(manifest))}개, 파일 ${count(manifest.files.length)}개)`,
+};
+
 /**
  * The backup as a download, streamed as it is written: the browser shows its own progress. The
  * audit entry is written once the archive is complete (or failed, with the error).
@@ -50,11 +66,7 @@ export function backupDownload(services: Services, actor: string, method = "GET"
   void (async () => {
     try {
       const manifest = await writeBackup(services, output);
-      await writeAuditLog(services.db, {
-        category: "backup",
-        content: `백업 파일을 내려받았습니다 (행 ${count(rowsOf(manifest))}개, 파일 ${count(manifest.files.length)}개)`,
-        actor,
-      });
+      await recordDone(services, actor, downloadedBackup, manifest);
     } catch (error) {
       output.destroy(error instanceof Error ? error : new Error(String(error)));
       await failWrite(services, actor, { category: "backup", failure: FAILED_BACKUP }, error);
@@ -77,7 +89,12 @@ export async function restoreUpload(services: Services, actor: string, request: 
       replace: true,
       groups: ["content"],
       inTransaction: async (trx, manifest) => {
-        await writeAuditLog(trx, { category: "backup", content: restoredMessage(manifest), actor });
+        await writeSuccessEntries(
+          trx,
+          actor,
+          { category: "backup", success: restoredMessage, failure: FAILED_RESTORE },
+          manifest,
+        );
       },
     });
     await services.pageCache.invalidate(summary.revision);

@@ -111,7 +111,7 @@ test("the build and app/routes.ts list the same routes", () => {
   expect(new Set(Object.keys(manifest))).toEqual(fromConfig);
   expect(guarded.length).toBeGreaterThanOrEqual(14);
   // The backup pages, setup, handover, managers and settings at least.
-  expect(ownerAddresses.length).toBeGreaterThanOrEqual(6);
+  expect(ownerAddresses.length).toBeGreaterThanOrEqual(7);
   expect(ownerLinks.length).toBeGreaterThanOrEqual(4);
   expect(manifest["routes/admin/login"]?.hasAction).toBe(true);
   for (const id of PUBLIC_ACTIONS) {

@@ -52,7 +52,7 @@ describeEachDatabase("inviting managers with one-time links", (services) => {
       expect(await findAccountByEmail(db, "new.manager@club.test")).toBeDefined();
       expect(
         await audit(
-          "'new.manager@club.test' 관리자 계정이 초대 링크로 추가되었습니다 ('김코딩 (24학번)' 초대, manager@club.test)",
+          "'new.manager@club.test' 관리자 계정이 초대 링크로 추가되었습니다 ('김코딩 (24학번)' 초대, 편집자, manager@club.test)",
         ),
       ).toEqual([{ category: "account", type: "normal", actor: "new.manager@club.test", error: null }]);
 

@@ -40,14 +40,48 @@ export async function runWrite<T = undefined>(
   try {
     const { data, message, revision } = await writeWithFiles(services.db, services.storage, async (trx, files) => {
       const result = await work(trx, files);
-      const report = typeof description.success === "function" ? description.success(result) : description.success;
-      const { message, entries } = typeof report === "string" ? { message: report, entries: [report] } : report;
-      for (const content of entries) await writeAuditLog(trx, { category: description.category, content, actor });
+      const message = await writeSuccessEntries(trx, actor, description, result);
       return { data: result, message, revision: await bumpContentRevision(trx) };
     });
     // Before the answer goes out, so the manager's next page load shows the change.
     await services.pageCache.invalidate(revision);
     return { ok: true, status: 200, message, data };
+  } catch (error) {
+    return failWrite(services, actor, description, error);
+  }
+}
+
+/**
+ * The success entries of a write, in the caller's transaction; returns the message shown. For
+ * work that keeps its own transaction (a restore) and for `recordDone`.
+ */
+export async function writeSuccessEntries<T>(
+  trx: Db,
+  actor: string,
+  description: WriteDescription<T>,
+  result: T,
+): Promise<string> {
+  const report = typeof description.success === "function" ? description.success(result) : description.success;
+  const { message, entries } = typeof report === "string" ? { message: report, entries: [report] } : report;
+  for (const content of entries) await writeAuditLog(trx, { category: description.category, content, actor });
+  return message;
+}
+
+/**
+ * Audits something done that changed no content (a backup downloaded): its entry written like a
+ * write's, without a content revision, so no page cache is emptied.
+ */
+export async function recordDone<T>(
+  services: Pick<Services, "db" | "logger">,
+  actor: string,
+  description: WriteDescription<T>,
+  result: T,
+): Promise<WriteResult<T>> {
+  try {
+    const message = await services.db
+      .transaction()
+      .execute((trx) => writeSuccessEntries(trx, actor, description, result));
+    return { ok: true, status: 200, message, data: result };
   } catch (error) {
     return failWrite(services, actor, description, error);
   }
