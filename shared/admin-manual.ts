@@ -5,7 +5,7 @@
  * manual uses.
  */
 
-import { backupChapter } from "./admin-manual-backup.ts";
+import { backupChapter, handoverChapter } from "./admin-manual-backup.ts";
 import { contentChapter, dashboardChapter } from "./admin-manual-content.ts";
 import { fileLibraryChapter, managersChapter } from "./admin-manual-operations.ts";
 import {
@@ -294,6 +294,7 @@ export const manualChapters: readonly ManualChapter[] = [
   },
   fileLibraryChapter,
   backupChapter,
+  handoverChapter,
   {
     id: "log",
     title: "관리 기록 읽기",
