@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { recordId } from "#server/domain/write/form-input.ts";
+import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { BadRequestError, ConflictError, RecordNotFoundError } from "#server/failures.ts";
 import type { Role } from "#shared/roles.ts";
 import { countOwners, findAccountById, LAST_OWNER, removeSecondFactors, type SecondFactorsReset } from "./accounts.ts";
@@ -19,8 +20,7 @@ export const roleFields = z.object({ id: recordId, role: roleField });
 /** A day in Seoul (YYYY-MM-DD), or empty for access that does not end. */
 export const accessEndFields = z.object({
   id: recordId,
-  endsOn: z
-    .string()
+  endsOn: singleLineText()
     .trim()
     .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), "날짜를 YYYY-MM-DD 형식으로 입력해 주세요.")
     .refine((value) => value === "" || !Number.isNaN(Date.parse(`${value}T00:00:00+09:00`)), "없는 날짜입니다."),
