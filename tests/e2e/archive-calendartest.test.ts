@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { daysInMonth, seoulYearMonth } from "#shared/calendar-dates.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const { year, month: currentMonth } = seoulYearMonth(new Date());
@@ -46,7 +47,9 @@ describe("/archive/calendartest", () => {
       "금",
       "토",
     ]);
-    await expect(page.locator("main table button, main table li").count()).resolves.toBe(0);
+    await expectAbsent(page.locator("main table button, main table li"), {
+      once: page.locator("main thead th").first(),
+    });
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
