@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test, vi } from "vitest";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
+import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import { answerWrites, renderAdminPage } from "./support/admin-page.tsx";
 
 vi.mock("#app/lib/uploads/send-form.ts");
@@ -94,5 +95,57 @@ describe("ItemList", () => {
     ];
     await user.click(screen.getByRole("button", { name: "최신 내용 불러오기" }));
     await waitFor(() => expect(orderShown(list)).toEqual(["나", "가", "다"]));
+  });
+
+  test("a deleted row leaves the list and its deletion is announced", async () => {
+    const user = userEvent.setup();
+    const saved = {
+      periods: [
+        { id: "a", name: "가" },
+        { id: "b", name: "나" },
+      ],
+    };
+    const sent = answerWrites(({ form }) => {
+      saved.periods = saved.periods.filter((period) => period.id !== form.get("id"));
+      return { message: "'가' 학기가 삭제되었습니다." };
+    });
+    renderAdminPage(
+      () => structuredClone(saved.periods),
+      (periods) => (
+        <ItemList
+          contentType="courses"
+          items={periods}
+          getId={(period) => period.id}
+          getLabel={(period) => period.name}
+          label="학기 순서"
+          reorder={{ intent: "reorder-periods" }}
+          renderItem={(period, announce) => (
+            <ItemRow
+              contentType="courses"
+              id={period.id}
+              version={1}
+              label={`'${period.name}' 학기`}
+              summary={{ title: period.name }}
+              intents={{ remove: "delete-period" }}
+              removeTitle={`'${period.name}' 학기를 삭제할까요?`}
+              removeMessage={<p>되돌릴 수 없습니다.</p>}
+              onRemoved={announce}
+              fields={() => null}
+            />
+          )}
+        />
+      ),
+    );
+    const list = await screen.findByRole("list", { name: "학기 순서" });
+    const row = within(list).getByRole("article", { name: "가" });
+    await user.click(within(row).getByRole("button", { name: "삭제" }));
+    const dialog = screen.getByRole("dialog", { name: "'가' 학기를 삭제할까요?" });
+    await user.click(within(dialog).getByRole("button", { name: "삭제" }));
+
+    // The row's form is gone with the row; the list says what happened, where the row was.
+    const notice = await screen.findByText("'가' 학기가 삭제되었습니다.");
+    expect(orderShown(list)).toEqual(["나"]);
+    expect(sent[0]?.form.get("intent")).toBe("delete-period");
+    await waitFor(() => expect(notice.closest("[tabindex='-1']")).toBe(document.activeElement));
   });
 });

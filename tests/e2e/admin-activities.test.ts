@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import * as lists from "./admin-lists.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const PATH = "/admin/manage-main-activity";
@@ -90,14 +91,13 @@ describe("manage-main-activity", () => {
     await expect.poll(() => yearHeading.count()).toBe(1);
     // The year's last activity takes its group with it; the deletion is still announced.
     await lists.deleteRow(page, "e2e 겨울 게임잼 '눈송이'");
-    await expect.poll(() => yearHeading.count()).toBe(0);
-    await page
-      .getByRole("status")
-      .filter({ hasText: "'e2e 겨울 게임잼 '눈송이'' 주요 활동이 삭제되었습니다" })
-      .waitFor();
+    await expectAbsent(yearHeading, {
+      once: page.getByRole("status").filter({ hasText: "'e2e 겨울 게임잼 '눈송이'' 주요 활동이 삭제되었습니다" }),
+    });
     await visitor.reload();
-    await expect.poll(() => visitor.locator(`#year-${YEAR}`).count()).toBe(0);
-    await expect.poll(() => visitor.getByRole("link", { name: String(YEAR) }).count()).toBe(0);
+    const visitorHeading = visitor.getByRole("heading", { level: 1 });
+    await expectAbsent(visitor.locator(`#year-${YEAR}`), { once: visitorHeading });
+    await expectAbsent(visitor.getByRole("link", { name: String(YEAR) }), { once: visitorHeading });
     expect(consoleErrorsOf(page)).toEqual([]);
   }, 150_000);
 
@@ -116,6 +116,6 @@ describe("manage-main-activity", () => {
       await message.getAttribute("id"),
     );
     await expect(add.getByLabel("설명").inputValue()).resolves.toBe("제목 없이 보낸 설명");
-    await expect.poll(() => page.getByRole("heading", { name: new RegExp(`^${YEAR}년`) }).count()).toBe(0);
+    await expectAbsent(page.getByRole("heading", { name: new RegExp(`^${YEAR}년`) }), { once: message });
   });
 });

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import * as lists from "./admin-lists.ts";
-import { consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
+import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
@@ -96,11 +97,12 @@ describe("manage-courses", () => {
       page.getByRole("list", { name: "학기 순서" }).getByRole("article", { name: period }),
       `'${period}' 학기를 삭제할까요?`,
     );
-    await lists.successMessage(page, `'${period}' 학기가 삭제되었습니다`);
+    const deleted = page
+      .getByRole("status")
+      .filter({ hasText: `'${period}' 학기가 삭제되었습니다` })
+      .first();
+    await expectAbsent(page.getByRole("list", { name: "학기 순서" }).getByText(period), { once: deleted });
     await expect(publicSessions(visitor, period)).resolves.toBeNull();
-    await expect
-      .poll(() => page.getByRole("list", { name: "학기 순서" }).getByText(period).count(), lists.eventually)
-      .toBe(0);
 
     await page.goto("/admin");
     await page.getByText(`'${period}' 학기가 삭제되었습니다`).first().waitFor();
@@ -114,13 +116,18 @@ describe("manage-courses", () => {
     const before = await lists.listOrder(periods);
     expect(before.length).toBeGreaterThan(1);
     const [oldest, next] = before as [string, string];
+    const moved = [next, oldest, ...before.slice(2)];
     await lists.moveWithKeyboard(page, periods, oldest, 1);
-    await expect.poll(() => lists.listOrder(periods), lists.eventually).toEqual([next, oldest, ...before.slice(2)]);
+    await expect.poll(() => lists.listOrder(periods), lists.eventually).toEqual(moved);
     await lists.successMessage(page, "학기 순서가 변경되었습니다");
-    // Put the demo club's order back for the other tests.
-    await lists.moveWithKeyboard(page, periods, next, 1);
-    await expect.poll(() => lists.listOrder(periods), lists.eventually).toEqual(before);
     await page.reload();
-    await expect(lists.listOrder(page.getByRole("list", { name: "학기 순서" }))).resolves.toEqual(before);
+    await waitForHydration(page);
+    await expect(lists.listOrder(periods)).resolves.toEqual(moved);
+
+    // Put the demo club's order back for the other tests: saved (not only shown) before the test ends.
+    await lists.moveWithKeyboard(page, periods, next, 1);
+    await lists.successMessage(page, "학기 순서가 변경되었습니다");
+    await page.reload();
+    await expect(lists.listOrder(periods)).resolves.toEqual(before);
   });
 });

@@ -3,8 +3,16 @@ import { SESSION_COOKIE_NAME, sessionIdOf } from "#server/domain/accounts/sessio
 import { readSessionToken } from "#server/http/session-guard.ts";
 import * as lists from "./admin-lists.ts";
 import { account, openAdminPage, signIn } from "./support/admin.ts";
-import { bodyBox, createArticle, deleteFromEditor, openEditor, replaceBody } from "./support/article-editor.ts";
+import {
+  bodyBox,
+  createArticle,
+  deleteFromEditor,
+  openEditor,
+  replaceBody,
+  titleBox,
+} from "./support/article-editor.ts";
 import { baseURL, setupBrowser } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
@@ -50,7 +58,7 @@ describe("the article editor's safety nets", () => {
 
     // Saved, the copy is spent: the editor opens without the offer.
     await openEditor(again, `/admin/manage-posts/${id}`);
-    await expect(again.getByText("저장하지 않은 글이 있습니다").count()).resolves.toBe(0);
+    await expectAbsent(again.getByText("저장하지 않은 글이 있습니다"), { once: titleBox(again) });
     await deleteFromEditor(again, id, title);
   });
 

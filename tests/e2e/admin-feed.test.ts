@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import * as lists from "./admin-lists.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const PATH = "/admin/manage-feed";
@@ -59,7 +60,7 @@ describe("manage-feed", () => {
     await lists.submitWithProgress(page, edit, "저장", "'e2e 피드 첫 사진' 피드 게시물이 수정되었습니다");
     await visitor.goto("/community/feed");
     const plain = visitor.locator("main li").filter({ hasText: "e2e 피드 첫 사진" });
-    await expect(plain.getByRole("link").count()).resolves.toBe(0);
+    await expectAbsent(plain.getByRole("link"), { once: plain.locator("img") });
     const newImage = await plain.locator("img").getAttribute("src");
     expect(newImage).not.toBe(oldImage);
     expect((await page.request.get(oldImage ?? "")).status()).toBe(404);
@@ -142,7 +143,8 @@ describe("manage-feed", () => {
       buffer: Buffer.from("this is a text file renamed to .jpg"),
     });
     await add.getByRole("button", { name: "게시물 추가" }).click();
-    await page.getByRole("alert").filter({ hasText: "'holiday.jpg'은(는) 이미지 파일이 아닙니다" }).waitFor();
-    await expect(page.getByRole("article", { name: "e2e 피드 잘못된 링크", exact: true }).count()).resolves.toBe(0);
+    await expectAbsent(page.getByRole("article", { name: "e2e 피드 잘못된 링크", exact: true }), {
+      once: page.getByRole("alert").filter({ hasText: "'holiday.jpg'은(는) 이미지 파일이 아닙니다" }),
+    });
   });
 });

@@ -5,6 +5,7 @@ import { writeWithFiles } from "#server/domain/files/files.ts";
 import { getRules, type Rules, saveRules } from "#server/domain/rules/rules.ts";
 import * as lists from "./admin-lists.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
@@ -69,8 +70,8 @@ describe("the file library", () => {
     const where = used.getByRole("link", { name: `회칙 첨부 파일 '${title}'` });
     await where.waitFor();
     await expect(fileRow(page, names[1] ?? "").count()).resolves.toBe(1);
-    await expect(used.getByRole("button", { name: "삭제" }).count()).resolves.toBe(0);
-    await expect(used.getByRole("checkbox").count()).resolves.toBe(0);
+    await expectAbsent(used.getByRole("button", { name: "삭제" }), { once: where });
+    await expectAbsent(used.getByRole("checkbox"), { once: where });
     await where.click();
     await page.waitForURL((url) => url.pathname === "/admin/manage-rule");
     await page.getByRole("heading", { level: 1, name: "회칙" }).waitFor();

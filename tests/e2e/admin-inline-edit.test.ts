@@ -2,10 +2,12 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { openAdminPage } from "./admin-lists.ts";
 import { setupBrowser } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
 const discardDialog = (page: Page) => page.getByRole("dialog", { name: "입력한 내용을 버릴까요?" });
+const pageHeading = (page: Page) => page.getByRole("heading", { level: 1 });
 
 /**
  * The steps every edit form that opens in a list row must pass: closing it untouched closes it
@@ -15,7 +17,7 @@ async function closesOnlyWhenAsked(page: Page, open: () => Promise<void>, field:
   await open();
   const stored = await field().inputValue();
   await close().click();
-  await expect.poll(() => field().count()).toBe(0);
+  await expectAbsent(field(), { once: pageHeading(page) });
   await expect.poll(() => discardDialog(page).isVisible()).toBe(false);
 
   await open();
@@ -29,7 +31,7 @@ async function closesOnlyWhenAsked(page: Page, open: () => Promise<void>, field:
 
   await close().click();
   await dialog.getByRole("button", { name: "버리고 닫기" }).click();
-  await expect.poll(() => field().count()).toBe(0);
+  await expectAbsent(field(), { once: pageHeading(page) });
   await open();
   await expect.poll(() => field().inputValue()).toBe(stored);
   // Nothing typed any more: leaving the page does not ask.

@@ -2,6 +2,7 @@ import type { CDPSession, Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { openAdminPage } from "./admin-lists.ts";
 import { setupBrowser } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
@@ -57,7 +58,7 @@ describe("Korean input in the admin forms", () => {
     await expect(name.inputValue()).resolves.toBe("한글");
     // Outside a composition, Enter is the browser's usual way to send the form.
     await expect(enterIsCancelled(name, false)).resolves.toBe(false);
-    await expect(page.getByRole("status").filter({ hasText: "수정되었습니다" }).count()).resolves.toBe(0);
+    await expectAbsent(page.getByRole("status").filter({ hasText: "수정되었습니다" }), { once: name });
   });
 
   test("a list's add form takes Hangul in its text fields and its text area", async () => {

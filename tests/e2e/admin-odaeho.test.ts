@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import * as lists from "./admin-lists.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 const PATH = "/admin/manage-odaeho";
@@ -91,7 +92,9 @@ describe("manage-odaeho", () => {
     await add.getByRole("button", { name: "호 추가" }).click();
     await expect.poll(() => add.getByLabel("표지 이미지").getAttribute("aria-invalid")).toBe("true");
     await add.getByText(MISSING, { exact: true }).waitFor();
-    await expect.poll(() => page.getByRole("article", { name: "e2e 파일 없는 호", exact: true }).count()).toBe(0);
+    await expectAbsent(page.getByRole("article", { name: "e2e 파일 없는 호", exact: true }), {
+      once: page.getByRole("alert").filter({ hasText: "입력한 내용을 확인해 주세요" }),
+    });
   });
 
   test("a file that is not a PDF is refused next to the PDF field", async () => {

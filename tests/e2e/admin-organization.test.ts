@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import * as lists from "./admin-lists.ts";
 import { baseURL, consoleErrorsOf, setupBrowser } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
@@ -142,11 +143,12 @@ describe("manage-organization", () => {
 
     // Deleting the group takes its remaining member along.
     await lists.confirmDelete(page, groupRow, `'${title}' 그룹을 삭제할까요?`);
-    await lists.successMessage(page, `'${title}' 그룹이 삭제되었습니다`);
+    const deleted = page
+      .getByRole("status")
+      .filter({ hasText: `'${title}' 그룹이 삭제되었습니다` })
+      .first();
+    await expectAbsent(page.getByRole("list", { name: "그룹 순서" }).getByText(title), { once: deleted });
     await expect(publicGroup(visitor, title)).resolves.toBeNull();
-    await expect
-      .poll(() => page.getByRole("list", { name: "그룹 순서" }).getByText(title).count(), lists.eventually)
-      .toBe(0);
     expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAccountWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
@@ -93,8 +94,9 @@ describe("changing the password", () => {
     await page.waitForURL((url) => url.searchParams.get("type") === "failure");
     expect(new URL(page.url()).searchParams.get("category")).toBe("account");
     await page.getByText(/^조건에 맞는 기록 \d+건$/).waitFor();
-    await log.getByText(`'${account.email}' 관리자의 비밀번호 확인에 실패했습니다 (비밀번호 변경)`).first().waitFor();
-    await expect(log.getByText("계정으로 로그인했습니다").count()).resolves.toBe(0);
+    await expectAbsent(log.getByText("계정으로 로그인했습니다"), {
+      once: log.getByText(`'${account.email}' 관리자의 비밀번호 확인에 실패했습니다 (비밀번호 변경)`).first(),
+    });
 
     const fresh = await newPage();
     await signIn(fresh, account);

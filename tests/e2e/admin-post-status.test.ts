@@ -4,6 +4,7 @@ import * as lists from "./admin-lists.ts";
 import { openAdminPage } from "./support/admin.ts";
 import { createArticle, deleteFromEditor, openEditor, statusBox } from "./support/article-editor.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
@@ -38,7 +39,7 @@ describe("an article's status", () => {
     await waitForHydration(page);
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row.getByRole("cell").allTextContents()).resolves.toContain("임시 저장");
-    await expect(row.getByRole("link", { name: /^보기/ }).count()).resolves.toBe(0);
+    await expectAbsent(row.getByRole("link", { name: /^보기/ }), { once: row });
 
     // Its preview opens in a new tab: the public article page, with a notice that says so.
     const [preview] = await Promise.all([

@@ -5,6 +5,7 @@ import { getRules, type Rules, saveRules } from "#server/domain/rules/rules.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { openAdminPage, slowUploads } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
@@ -158,8 +159,7 @@ describe("manage-rule", () => {
     const gone = await next.request.get(`/rules/${encodeURIComponent(fileName)}`);
     expect(gone.status()).toBe(404);
     await next.goto("/archive/rule");
-    await next.getByRole("article", { name: "회칙 전문" }).waitFor();
-    await expect(next.getByText(title).count()).resolves.toBe(0);
+    await expectAbsent(next.getByText(title), { once: next.getByRole("article", { name: "회칙 전문" }) });
   });
 
   test("a file that is not a PDF, named .pdf, is refused next to its field", async () => {

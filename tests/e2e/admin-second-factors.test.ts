@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { currentCode } from "#server/domain/accounts/authenticator-app.ts";
 import { createAccountWithCli, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 /**
  * Signing in beyond passwords, in a real Chromium: a passkey made and used through Chromium's
@@ -68,7 +69,7 @@ describe("passkeys", () => {
     const log = page.getByRole("region", { name: "관리 기록" });
     await log.getByText(`'${account.email}' 계정으로 로그인했습니다 (패스키 '테스트 노트북')`).first().waitFor();
     await openSecurityPage(page);
-    await expect(row.getByRole("cell", { name: "아직 없음" }).count()).resolves.toBe(0);
+    await expectAbsent(row.getByRole("cell", { name: "아직 없음" }), { once: row });
 
     // Deleted on the site, the passkey left on the device no longer signs in.
     await row.getByRole("button", { name: "삭제" }).click();

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { account, openAdminPage, signIn } from "./support/admin.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
@@ -53,7 +54,7 @@ describe("the sessions on the account page", () => {
     await expect(currentRow.getByRole("cell").first().textContent()).resolves.toMatch(
       /^Chrome \d+ · .+ 지금 이 브라우저$/,
     );
-    await expect(currentRow.getByRole("button").count()).resolves.toBe(0);
+    await expectAbsent(currentRow.getByRole("button"), { once: currentRow });
     // On a phone the table scrolls inside its frame; the page itself does not scroll sideways.
     await expect(
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
@@ -74,7 +75,7 @@ describe("the sessions on the account page", () => {
       .filter({ hasText: "Safari · iPhone (iOS 18)의 로그인을 종료했습니다. 그곳에서는 다시 로그인해야 합니다." })
       .waitFor();
     // The message comes with the action's answer; the list follows once the page's data is read again.
-    await expect.poll(() => phoneRow.count()).toBe(0);
+    await expectAbsent(phoneRow, { once: currentRow });
     await expect(currentRow.count()).resolves.toBe(1);
 
     await phone.reload();

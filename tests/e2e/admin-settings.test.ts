@@ -6,7 +6,7 @@ import { getHomeContent, type HomeContent, saveHomeContent } from "#server/domai
 import { getSiteSettings, type SiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { openAdminPage } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
-import { visitorCopies } from "./support/pages.ts";
+import { expectAbsent, visitorCopies } from "./support/pages.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
@@ -172,7 +172,9 @@ describe("manage-settings", () => {
       .poll(() => third.getByRole("textbox", { name: "슬로건", exact: true }).getAttribute("aria-invalid"))
       .toBe("true");
     const first = homeForm(page).getByRole("group", { name: "1번째 슬로건" });
-    await expect(first.getByText("슬로건을 입력해 주세요.").count()).resolves.toBe(0);
+    await expectAbsent(first.getByText("슬로건을 입력해 주세요."), {
+      once: first.getByRole("textbox", { name: "슬로건", exact: true }),
+    });
     await expect(getHomeContent(data.db())).resolves.toEqual(before);
   });
 });

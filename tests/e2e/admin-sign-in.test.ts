@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { adminPaths } from "#server/domain/write/admin-pages.ts";
 import { account, createAccountWithCli, restartedContext, signIn, signOutElsewhere } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
 
@@ -18,7 +19,9 @@ describe("without a session", () => {
       // The server answered the admin address with a redirect: no admin page was ever sent.
       expect(response?.request().redirectedFrom()?.url()).toContain(path);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("관리자 로그인");
-      await expect(page.getByRole("navigation", { name: "관리 메뉴" }).count()).resolves.toBe(0);
+      await expectAbsent(page.getByRole("navigation", { name: "관리 메뉴" }), {
+        once: page.getByRole("heading", { level: 1, name: "관리자 로그인" }),
+      });
     }
     expect(consoleErrorsOf(page)).toEqual([]);
   });
@@ -165,8 +168,9 @@ describe("a session that ends while a form is open", () => {
     await page.getByLabel("현재 비밀번호").fill("expiry-pass");
     await page.getByRole("button", { name: "비밀번호 변경", exact: true }).click();
     expect((await answer).status()).toBe(401);
-    await page.getByRole("heading", { name: "다시 로그인해 주세요" }).waitFor();
-    await expect(page.getByRole("navigation", { name: "관리 메뉴" }).count()).resolves.toBe(0);
+    await expectAbsent(page.getByRole("navigation", { name: "관리 메뉴" }), {
+      once: page.getByRole("heading", { name: "다시 로그인해 주세요" }),
+    });
     await page.getByRole("link", { name: "로그인 화면으로" }).click();
     await page.waitForURL(
       (url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/manage-password",

@@ -6,6 +6,7 @@ import { signIn } from "./support/admin.ts";
 import { severeViolations } from "./support/axe.ts";
 import { viewports, waitForHydration } from "./support/browser.ts";
 import { startServer } from "./support/global-setup.ts";
+import { expectAbsent } from "./support/pages.ts";
 
 /**
  * A club's own site, started with DEMO_CONTENT=false on an empty database (on a server of its
@@ -199,7 +200,9 @@ test("the dashboard's checklist shrinks as items are set, and is gone once the n
     await saveIdentity(page, { "사이트 주소": "https://oss.hanbit.example" });
     await page.goto("/admin");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
-    await expect(page.getByRole("region", { name: /^사이트 첫 설정/ }).count()).resolves.toBe(0);
+    await expectAbsent(page.getByRole("region", { name: /^사이트 첫 설정/ }), {
+      once: page.getByRole("heading", { level: 1, name: "대시보드" }),
+    });
 
     const home = await (await fetch(`${server.baseURL}/`)).text();
     expect(home).toContain('<link rel="canonical" href="https://oss.hanbit.example/"/>');

@@ -65,7 +65,7 @@ describe("/game", () => {
     const restart = page.getByRole("button", { name: "다시 하기" });
     await expect(restart.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press("Enter");
-    await expect(score(page)).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId("score").textContent()).toBe("0");
     await expect.poll(() => input(page).isVisible()).toBe(true);
     expect(consoleErrorsOf(page)).toEqual([]);
   });

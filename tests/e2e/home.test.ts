@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { getHomePage, type HomePage } from "#server/domain/home/home.ts";
 import { getSiteSettings, type SiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
-import { scrollThrough, serverRenderedMain } from "./support/pages.ts";
+import { expectAbsent, scrollThrough, serverRenderedMain } from "./support/pages.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
@@ -173,10 +173,11 @@ describe("intro video", () => {
     // The whole page has been seen, its pictures loaded: still nothing from YouTube.
     await scrollThrough(page);
     expect(thirdParty).toEqual([]);
-    await expect(player.locator("iframe").count()).resolves.toBe(0);
+    const play = player.getByRole("button", { name: new RegExp(`영상 재생: ${home.video?.title}`) });
+    await expectAbsent(player.locator("iframe"), { once: play });
 
     const playerRequest = page.waitForRequest(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-    await player.getByRole("button", { name: new RegExp(`영상 재생: ${home.video?.title}`) }).click();
+    await play.click();
     const frame = player.locator("iframe");
     await expect(frame.getAttribute("src")).resolves.toBe(
       `https://www.youtube-nocookie.com/embed/${home.video?.youtubeId}?autoplay=1&rel=0`,

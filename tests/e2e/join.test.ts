@@ -4,7 +4,7 @@ import type { VersionedDocument } from "#server/db/documents.ts";
 import { type AdmissionInfo, getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { getHomeContent, type HomeContent } from "#server/domain/home/home.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
-import { serverRenderedMain } from "./support/pages.ts";
+import { expectAbsent, serverRenderedMain } from "./support/pages.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
@@ -52,8 +52,7 @@ describe("recruiting badge", () => {
 
     await setRecruiting(false);
     await page.goto("/");
-    await expect(joinMenu(page).getByText("Now Recruiting").count()).resolves.toBe(0);
-    await expect(page.getByText("Now Recruiting").count()).resolves.toBe(0);
+    await expectAbsent(page.getByText("Now Recruiting"), { once: joinMenu(page) });
 
     await setRecruiting(true);
     await page.reload();
@@ -74,8 +73,7 @@ describe("recruiting badge", () => {
     await page.reload();
     await waitForHydration(page);
     await page.getByRole("button", { name: "메뉴 열기" }).click();
-    await dialog.waitFor({ state: "visible" });
-    await expect(dialog.getByText("Now Recruiting").count()).resolves.toBe(0);
+    await expectAbsent(dialog.getByText("Now Recruiting"), { once: dialog });
   });
 });
 
@@ -136,8 +134,9 @@ describe("/join", () => {
     const page = await newPage();
     await page.goto("/join");
     const main = page.locator("main");
-    await expect.poll(() => main.getByRole("heading", { name: "모집이 마감되었습니다" }).isVisible()).toBe(true);
-    await expect(main.getByRole("link", { name: /지원서 작성하기/ }).count()).resolves.toBe(0);
+    await expectAbsent(main.getByRole("link", { name: /지원서 작성하기/ }), {
+      once: main.getByRole("heading", { name: "모집이 마감되었습니다" }),
+    });
     await expect.poll(() => main.getByText(home.recruiting.intro).isVisible()).toBe(true);
     await setRecruiting(true);
   });

@@ -19,7 +19,8 @@ describe("server rendering", () => {
   test("every page has title, description, canonical and preview tags", async () => {
     const html = await (await fetch(`${baseURL()}/`)).text();
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/"/);
+    // The test server answers at its own address, which the canonical link names.
+    expect(html).toContain(`<link rel="canonical" href="${baseURL()}/"/>`);
     expect(html).toMatch(/<meta property="og:title" content="KERNEL"/);
     expect(html).toMatch(/<meta name="twitter:card" content="summary/);
   });
@@ -104,18 +105,6 @@ describe("side menu at 390 px", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
   });
-
-  test("closes after following a link", async () => {
-    const page = await newPage({ viewport: viewports.phone });
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "메뉴 열기" }).click();
-    const dialog = page.getByRole("dialog", { name: "사이트 메뉴" });
-    await dialog.getByText("About Us", { exact: true }).click();
-    await dialog.getByRole("link", { name: "Contact" }).click();
-    await page.waitForURL("**/about/contact");
-    await dialog.waitFor({ state: "hidden" });
-  });
 });
 
 /** The home page, made tall enough to scroll whatever it holds, with room added at `where`. */
@@ -130,26 +119,6 @@ async function tallHomePage(where: "append" | "prepend") {
   }, where);
   return page;
 }
-
-describe("header on scroll", () => {
-  test("hides when scrolling down past 200 px and returns when scrolling up", async () => {
-    const page = await tallHomePage("append");
-    const header = page.locator("header").first();
-    const headerBottom = () => header.evaluate((element) => element.getBoundingClientRect().bottom);
-
-    await page.mouse.wheel(0, 150);
-    await page.waitForFunction(() => window.scrollY >= 150);
-    // Two frames after the scroll, the header has taken its place for it.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await headerBottom()).toBeGreaterThan(0);
-
-    await page.mouse.wheel(0, 600);
-    await page.waitForFunction(() => (document.querySelector("header")?.getBoundingClientRect().bottom ?? 1) <= 0);
-
-    await page.mouse.wheel(0, -120);
-    await page.waitForFunction(() => (document.querySelector("header")?.getBoundingClientRect().top ?? -1) >= 0);
-  });
-});
 
 describe("not found", () => {
   test("an unknown address answers 404 with the spec's page", async () => {

@@ -82,9 +82,9 @@ describe("public pages in the reader's own fonts, with one stylesheet", () => {
     const { page, requests } = await openOnPhone(path);
 
     expect(requests.filter((request) => request.type === "font" || FONT_FILE.test(request.url))).toEqual([]);
-    // No @font-face at all: nothing the browser could download later either.
-    await expect(page.evaluate(() => document.fonts.size)).resolves.toBe(0);
+    // The stylesheet applies, and it declares no @font-face: nothing the browser could download later.
     await expect(page.evaluate(() => getComputedStyle(document.body).fontFamily)).resolves.toBe(SANS);
+    await expect(page.evaluate(() => document.fonts.size)).resolves.toBe(0);
     await expect(
       page
         .locator("header a")

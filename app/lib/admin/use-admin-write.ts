@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useLayoutEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { sendForm } from "#app/lib/uploads/send-form.ts";
 import { adminWriteUrl, type WriteResult } from "#shared/write-result.ts";
@@ -25,6 +25,11 @@ export function useAdminWrite(contentType: string, { reload = true }: { reload?:
   /** Resolves a send once the render that settles it (new data, no pending form) is on screen. */
   const [settled, setSettled] = useState<{ done: () => void } | null>(null);
   useLayoutEffect(() => settled?.done(), [settled]);
+  // The reloaded data may no longer hold the record whose form sent the write (a deleted row):
+  // that render unmounts the form, so the send is settled then, and its answer still reaches
+  // the caller (the list's "삭제되었습니다").
+  const settling = useRef<(() => void) | null>(null);
+  useEffect(() => () => settling.current?.(), []);
 
   const send = useCallback(
     async (form: FormData, onProgress?: (percent: number) => void): Promise<WriteResult> => {
@@ -51,6 +56,7 @@ export function useAdminWrite(contentType: string, { reload = true }: { reload?:
       // the transitions started while an async one runs are committed together with it.
       const answered = result;
       await new Promise<void>((resolve) => {
+        settling.current = resolve;
         startTransition(async () => {
           try {
             await revalidator.revalidate();

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { vi } from "vitest";
 
 /**
  * Puts a public component's markup in the document as the server sends it (no React in the
- * browser: decision 0038), for an island script to run against.
+ * browser, decision 0038, except the React islands, which hydrate it: hence React's own markers
+ * between texts), for an island script to run against.
  */
 export function serverMarkup(element: ReactNode): void {
-  document.body.innerHTML = renderToStaticMarkup(element);
+  document.body.innerHTML = renderToString(element);
 }
 
 /**

@@ -64,3 +64,13 @@ export async function firstArticlePath(): Promise<string> {
   if (!match?.[1]) throw new Error("The media list shows no article");
   return match[1];
 }
+
+/**
+ * Nothing matches `absent` (waiting for it to go, if it is leaving), checked only once the page
+ * shows `ready`, something it draws in the same render: before the page has drawn, every
+ * absence check would pass.
+ */
+export async function expectAbsent(absent: Locator, { once: ready }: { once: Locator }): Promise<void> {
+  await ready.waitFor();
+  await expect.poll(() => absent.count()).toBe(0);
+}
