@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
@@ -73,11 +74,21 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
     return;
   }
   try {
-    await sendResponse(res, response);
+    await sendResponse(res, withReasonPhrase(response));
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
   }
+}
+
+/**
+ * A response made in code (`Response.json`, React Router's `data`) has no status text, and the
+ * status line would go out with an empty reason phrase ("400 "): the standard one is sent instead.
+ */
+function withReasonPhrase(response: Response): Response {
+  if (response.statusText) return response;
+  const { status, headers, body } = response;
+  return new Response(body, { status, statusText: STATUS_CODES[status] ?? "", headers });
 }
 
 /** Whether every percent-escape of the path decodes (to UTF-8 text): otherwise no route can read it. */

@@ -114,7 +114,8 @@ describe("manage-feed", () => {
     const list = feedList(second);
     const before = await lists.titlesOf(list);
     await list.getByRole("button", { name: `'${before[1]}' 위로` }).click();
-    await second.getByRole("alert").filter({ hasText: "다른 관리자가 먼저" }).waitFor();
+    // A reorder's conflict says the list changed, not that a record was saved first.
+    await second.getByRole("alert").filter({ hasText: "다른 관리자가 항목을 더하거나 빼거나 옮겼습니다" }).waitFor();
     await expect.poll(() => lists.titlesOf(list)).toEqual(before);
     await second.getByRole("button", { name: "최신 내용 불러오기" }).click();
     await expect.poll(async () => (await lists.titlesOf(list))[0]).toBe("e2e 피드 그사이 추가");

@@ -85,7 +85,8 @@ describe("the sessions on the account page", () => {
     const answers: number[] = [];
     staleTab.on("response", (response) => {
       const request = response.request();
-      if (request.method() === "POST" && request.url().includes("/admin/manage-password")) {
+      // The page's account commands go through the one write endpoint.
+      if (request.method() === "POST" && request.url().includes("/admin/api/my-account")) {
         answers.push(response.status());
       }
     });
