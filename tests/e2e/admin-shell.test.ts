@@ -140,7 +140,7 @@ describe("the admin shell", () => {
     await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);
   });
 
-  test("the manual explains signing in, the dashboard, history, each kind of content, uploads, backups and the log", async () => {
+  test("the manual explains signing in, the dashboard, history, each kind of content, uploads, backups, the handover and the log", async () => {
     const page = await signedInPage();
     await page.goto("/admin/manual");
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
@@ -157,6 +157,7 @@ describe("the admin shell", () => {
       "사진과 파일 올리기",
       "파일 보관함",
       "백업과 복원",
+      "사이트 넘겨주기(인수인계)",
       "관리 기록 읽기",
       "도움이 필요할 때",
     ]);
