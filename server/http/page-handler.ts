@@ -75,6 +75,11 @@ export function createPageHandler(services: Services): RequestHandler {
           response.headers.set("Retry-After", RETRY_AFTER_SECONDS);
           setCachePolicy(response.headers, "none");
         }
+        // The admin area's guard refuses an editor an owner's page (403) before the area's own
+        // headers are set: that page is not stored by any cache either.
+        if (isAdminPath(url.pathname) && !response.headers.has("Cache-Control")) {
+          setCachePolicy(response.headers, "none");
+        }
         return response;
       };
       if (cacheable) {

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { eventually, openAdminPage } from "./admin-lists.ts";
-import { signIn } from "./support/admin.ts";
+import { menuPaths, ownerMenuPaths, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 const PATH = "/admin/manage-managers";
 
 describe("manage-managers", () => {
-  test("invite a manager, who makes their account from the link in another browser; then remove them", async () => {
+  test("invite an editor, who makes their account from the link in another browser and has no owner's pages; then remove them", async () => {
     const page = await openAdminPage(await newPage(), PATH);
     const note = "e2e 새 운영진";
     const invited = { email: "e2e-invited@club.test", password: "invited-password" };
@@ -15,6 +15,9 @@ describe("manage-managers", () => {
     // The inviter makes a link, shown once to copy.
     const add = page.getByRole("form", { name: "관리자 초대" });
     await add.getByLabel("받는 사람").fill(note);
+    // An invitation names its role: an editor's is offered first, chosen here all the same.
+    expect(await add.getByLabel("역할").inputValue()).toBe("editor");
+    await add.getByLabel("역할").selectOption({ label: "편집자" });
     await add.getByRole("button", { name: "초대 링크 만들기" }).click();
     await page
       .getByRole("status")
@@ -26,6 +29,7 @@ describe("manage-managers", () => {
       .getByRole("region", { name: "아직 쓰지 않은 초대 링크" })
       .getByRole("row", { name: new RegExp(note) });
     await open.waitFor();
+    expect(await open.textContent()).toContain("편집자");
 
     // The invited person opens it in a browser of their own, without any session.
     const visitor = await newPage();
@@ -40,6 +44,10 @@ describe("manage-managers", () => {
     await visitor.getByRole("status").filter({ hasText: "관리자 계정을 만들었습니다." }).waitFor();
     await signIn(visitor, invited, { goTo: false });
     await visitor.waitForURL((url) => url.pathname === "/admin");
+    // An editor's admin: the content pages, and none of an owner's.
+    await waitForHydration(visitor);
+    expect(await menuPaths(visitor)).toContain("/admin/manage-posts");
+    expect(await ownerMenuPaths(visitor)).toEqual([]);
 
     // The inviter sees the new manager, and the invitation is no longer open.
     await page.reload();
@@ -47,6 +55,7 @@ describe("manage-managers", () => {
     const row = page.getByRole("row", { name: new RegExp(invited.email) });
     await row.waitFor();
     await expect.poll(() => row.textContent(), eventually).not.toContain("기록 없음");
+    expect(await row.textContent()).toContain("편집자");
     await expect.poll(() => open.count(), eventually).toBe(0);
 
     // The link is spent: opening it again says so.

@@ -140,7 +140,7 @@ describe("the admin shell", () => {
     await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);
   });
 
-  test("the manual explains signing in, the dashboard, history, each kind of content, uploads, backups and the log", async () => {
+  test("the manual explains signing in, the dashboard, history, each kind of content, uploads, backups, the handover and the log", async () => {
     const page = await signedInPage();
     await page.goto("/admin/manual");
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
@@ -157,15 +157,18 @@ describe("the admin shell", () => {
       "사진과 파일 올리기",
       "파일 보관함",
       "백업과 복원",
+      "사이트 넘겨주기(인수인계)",
       "관리 기록 읽기",
       "도움이 필요할 때",
     ]);
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
-    expect(kinds).toHaveLength(21);
+    expect(kinds).toHaveLength(23);
     expect(kinds).toContain("사이트 설정");
     expect(kinds).toContain("새 운영진 초대하기");
     expect(kinds).toContain("쓰이지 않는 파일 지우기");
     expect(kinds).toContain("백업에서 복원하기");
+    expect(kinds).toContain("자동 백업");
+    expect(kinds).toContain("넘겨주는 순서");
     // The same words as a PDF, downloaded under the club's name.
     const [download] = await Promise.all([
       page.waitForEvent("download"),

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
 import { AccessEndings } from "#app/components/admin/dashboard/AccessEndings.tsx";
@@ -16,6 +16,7 @@ import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { RefusedSignInsTable } from "#app/components/admin/RefusedSignInsTable.tsx";
 import { SetupChecklist } from "#app/components/admin/setup/SetupChecklist.tsx";
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
+import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -35,6 +36,7 @@ import { auditCategories, auditTypes } from "#shared/audit-categories.ts";
 import { addDays, seoulDate } from "#shared/calendar-dates.ts";
 import { formatDateTime, formatLongDate } from "#shared/format.ts";
 import { ACCESS_END_WARNING_DAYS } from "#shared/roles.ts";
+import type { WriteResult } from "#shared/write-result.ts";
 import type { Route } from "./+types/dashboard";
 import styles from "./dashboard.module.css";
 
@@ -106,6 +108,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "ê´€ë¦
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { overview, filters, log, webVitals, traffic } = loaderData;
   const navigation = useNavigation();
+  const handedOn = answerHandedOn(useLocation().state);
   const filtered = filters.category !== "" || filters.type !== "";
   const hrefFor = (page: number) => `${listHref("/admin", filters, page)}#log`;
 
@@ -122,6 +125,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
 
+      {handedOn && <WriteAnswer answer={handedOn} />}
       {loaderData.setup && <SetupChecklist status={loaderData.setup} formPath="/admin/setup" />}
       <AccessEndings endings={loaderData.accessEndings} days={ACCESS_END_WARNING_DAYS} />
       {loaderData.scheduledBackup && <ScheduledBackup status={loaderData.scheduledBackup} />}
@@ -231,6 +235,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </DashboardSection>
     </>
   );
+}
+
+/**
+ * The answer of a write made on a page the manager was sent on from: handing ownership on leaves
+ * the handover page, which is an owner's, for the dashboard.
+ */
+function answerHandedOn(state: unknown): WriteResult | null {
+  if (typeof state !== "object" || state === null || !("answer" in state)) return null;
+  const { answer } = state;
+  if (typeof answer !== "object" || answer === null) return null;
+  if (!("ok" in answer) || typeof answer.ok !== "boolean") return null;
+  if (!("message" in answer) || typeof answer.message !== "string") return null;
+  return answer as WriteResult;
 }
 
 /** Sign-ins refused lately: the owner's, who looks after the others' sign-in security. */

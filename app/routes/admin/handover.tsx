@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
 import { AccountOwnerActions } from "#app/components/admin/accounts/AccountOwnerActions.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
@@ -37,6 +37,17 @@ function endDay(endsAt: string | null): string {
 export default function Handover({ loaderData }: Route.ComponentProps) {
   const { selfId, accounts, invitations, leaders, contact, scheduledBackup, lastCopy } = loaderData;
   const write = useAdminWrite(TYPE);
+  // After handing ownership on, this page is no longer the sender's: its data is not loaded
+  // again (that would be refused), and the now editor goes on at the dashboard, told it is done.
+  const handOver = useAdminWrite(TYPE, { reload: false });
+  const navigate = useNavigate();
+  const busy = write.busy || handOver.busy;
+  async function sendOwnerAction(form: FormData) {
+    if (form.get("intent") !== "hand-over") return write.send(form);
+    const result = await handOver.send(form);
+    if (result.ok) await navigate("/admin", { replace: true, state: { answer: result } });
+    return result;
+  }
 
   return (
     <>
@@ -51,7 +62,7 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
           </p>
         }
       />
-      <WriteAnswer answer={write.answer} />
+      <WriteAnswer answer={handOver.answer && !handOver.answer.ok ? handOver.answer : write.answer} />
 
       <section aria-labelledby="handover-access" className={account.section}>
         <h2 id="handover-access" className={account.sectionTitle}>
@@ -97,7 +108,7 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
                     disabled={manager.id === selfId}
                   />
                   {manager.id !== selfId && (
-                    <Button size="sm" variant="secondary" type="submit" disabled={write.busy}>
+                    <Button size="sm" variant="secondary" type="submit" disabled={busy}>
                       기간 저장
                     </Button>
                   )}
@@ -112,12 +123,12 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
                 <span className={styles.note}>소유권을 넘기면 나는 편집자가 됩니다</span>
               ) : (
                 <div className={styles.actions}>
-                  <AccountOwnerActions target={manager} busy={write.busy} send={write.send} handOver />
+                  <AccountOwnerActions target={manager} busy={busy} send={sendOwnerAction} handOver />
                   <ConfirmButton
                     title={`'${manager.email}' 계정을 삭제할까요?`}
                     message={<p>이 계정으로는 더 이상 로그인할 수 없고, 로그인된 곳도 모두 끝납니다.</p>}
                     confirmLabel="계정 삭제"
-                    disabled={write.busy}
+                    disabled={busy}
                     onConfirm={() => void write.send(commandForm("remove", { id: manager.id }))}
                   >
                     삭제
@@ -154,7 +165,7 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
                   title={`'${invitation.note}' 초대 링크를 취소할까요?`}
                   message={<p>이미 보낸 링크를 열어도 계정을 만들 수 없게 됩니다.</p>}
                   confirmLabel="초대 취소"
-                  disabled={write.busy}
+                  disabled={busy}
                   onConfirm={() => void write.send(commandForm("cancel-invite", { id: invitation.id }))}
                 >
                   취소

@@ -34,8 +34,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Failures that reach the whole area. The shell is not drawn (its data may be what failed), and
- * a session that ended while the page was open leads back to sign-in.
+ * Failures that reach the whole area. The shell is not drawn (its data may be what failed), a
+ * session that ended while the page was open leads back to sign-in, and an owner's page reached
+ * by an editor (a role changed while a page was open) says it is an owner's.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -46,9 +47,15 @@ export function ErrorBoundary() {
     <main id="main" className={styles.errorPage}>
       <PageHeader
         eyebrow={`ERROR ${status}`}
-        title={status === 401 ? "다시 로그인해 주세요" : "관리 화면을 열지 못했습니다"}
+        title={
+          status === 401 ? "다시 로그인해 주세요" : status === 403 ? "403 Forbidden" : "관리 화면을 열지 못했습니다"
+        }
       />
-      {status === 401 ? (
+      {status === 403 ? (
+        <Notice tone="error" title="이 화면은 사이트 소유자만 열 수 있습니다.">
+          <p>편집자 계정으로는 계정·백업·사이트 설정을 다룰 수 없습니다. 필요하면 사이트 소유자에게 부탁해 주세요.</p>
+        </Notice>
+      ) : status === 401 ? (
         <Notice tone="error" title="로그인이 끝났습니다.">
           <p>
             로그아웃했거나 로그인 유지 시간이 지나, 방금 보낸 내용은 저장되지 않았습니다. 다시 로그인하면 이 화면으로
@@ -63,6 +70,8 @@ export function ErrorBoundary() {
       <p className={styles.errorLinks}>
         {status === 401 ? (
           <Link to={`/admin/login?redirectTo=${encodeURIComponent(back)}`}>로그인 화면으로</Link>
+        ) : status === 403 ? (
+          <a href="/admin">관리 화면으로 돌아가기</a>
         ) : (
           <a href={back}>다시 불러오기</a>
         )}

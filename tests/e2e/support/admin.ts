@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Cookie, Page } from "playwright-core";
 import { inject } from "vitest";
+import type { Role } from "#shared/roles.ts";
 import { runAdminCli } from "../../support/admin-cli.ts";
 import { baseURL, testServer, waitForHydration } from "./browser.ts";
 
@@ -69,12 +70,52 @@ export async function signOutElsewhere(page: Page): Promise<void> {
   }
 }
 
-/** Creates an manager of the test server's database with the command-line tool. */
-export async function createAccountWithCli(email: string, password: string) {
+/** Creates a manager of the test server's database with the command-line tool (an owner unless told). */
+export async function createAccountWithCli(email: string, password: string, role: Role = "owner") {
   const result = await runAdminCli(
     { databaseUrl: testServer().databaseUrl, dataDir: testServer().dataDir },
-    ["create", email],
+    ["create", email, "--role", role],
     `${password}\n`,
   );
   if (result.code !== 0) throw new Error(`admin create failed: ${result.stderr}`);
+}
+
+/**
+ * Signs `account` in through the form once, in a context of its own, and keeps the session's
+ * cookies: a file whose tests act as another manager than the run's signs in once, not per test.
+ */
+export async function sessionCookiesOf(page: Page, account: { email: string; password: string }): Promise<Cookie[]> {
+  await signIn(page, account);
+  await page.waitForURL((url) => url.pathname === "/admin");
+  return page.context().cookies();
+}
+
+/** Opens an admin page in a context given a session's cookies (sessionCookiesOf). */
+export async function openAdminPageWith(page: Page, cookies: Cookie[], path: string): Promise<Page> {
+  await page.context().addCookies(cookies);
+  await page.goto(path);
+  await waitForHydration(page);
+  return page;
+}
+
+/** The addresses the admin menu links to, as the desktop sidebar shows them once it is there. */
+export async function menuPaths(page: Page): Promise<string[]> {
+  const links = page.locator("aside").getByRole("navigation", { name: "관리 메뉴" }).getByRole("link");
+  await links.first().waitFor();
+  return links.evaluateAll((all) => all.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+}
+
+/** What only owners open (decision 0045): none is in an editor's menu, and each refuses them. */
+export const OWNER_ONLY_PATHS = [
+  "/admin/manage-managers",
+  "/admin/manage-settings",
+  "/admin/backup",
+  "/admin/handover",
+  "/admin/setup",
+] as const;
+
+/** The owner-only addresses among the admin menu's links. */
+export async function ownerMenuPaths(page: Page): Promise<string[]> {
+  const owners: readonly string[] = OWNER_ONLY_PATHS;
+  return (await menuPaths(page)).filter((path) => owners.includes(path));
 }
