@@ -14,6 +14,7 @@ import {
 import { VersionConflictError } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
+import { withParticle } from "#shared/korean.ts";
 import { renderArtwork } from "./artwork.ts";
 import { insertSeedArticles } from "./bulk-articles.ts";
 import * as demo from "./demo-content.ts";
@@ -187,7 +188,7 @@ class ListSeeder extends SeedSection {
         coverJpeg: await sharp(coverPng).jpeg({ quality: 70 }).toBuffer(),
         paragraphs: [
           `${issue.title}: ${issue.description}.`,
-          `${clubName}가 한 해 동안 함께한 세션과 스터디, 행사와 프로젝트의 기록을 담았습니다. 글을 보내 준 모든 부원에게 고마움을 전합니다.`,
+          `${withParticle(clubName, "이/가")} 한 해 동안 함께한 세션과 스터디, 행사와 프로젝트의 기록을 담았습니다. 글을 보내 준 모든 부원에게 고마움을 전합니다.`,
         ],
       });
       const storedPdf = await this.files.store({

@@ -110,15 +110,12 @@ describe("manage-posts: the editor", () => {
     await picker(page).setInputFiles([fake]);
     await page
       .getByRole("alert")
-      .filter({ hasText: "'notes.jpg'은(는) 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다" })
+      .filter({ hasText: "'notes.jpg'는 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다" })
       .waitFor();
     await expect.poll(() => altBoxes(page).count()).toBe(0);
     // Not a picture at all: never taken in.
     await picker(page).setInputFiles([text]);
-    await page
-      .getByRole("alert")
-      .filter({ hasText: "'notes.txt'은(는) 이미지 파일이 아니라서 넣지 않았습니다" })
-      .waitFor();
+    await page.getByRole("alert").filter({ hasText: "'notes.txt'는 이미지 파일이 아니라서 넣지 않았습니다" }).waitFor();
 
     // The form is not held up by either: it sends, and the article has no pictures.
     await page.getByRole("button", { name: "게시글 추가" }).click();
