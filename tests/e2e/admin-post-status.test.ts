@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { formatDateTime, parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/dates.ts";
 import * as lists from "./admin-lists.ts";
 import { openAdminPage } from "./support/admin.ts";
 import { createArticle, deleteFromEditor, openEditor, statusBox } from "./support/article-editor.ts";
@@ -8,6 +8,9 @@ import { baseURL, consoleErrorsOf, setupBrowser, waitForHydration } from "./supp
 import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
+
+/** A date field's value as messages write it: "2026. 12. 02. 18:00". */
+const shownTime = (typed: string) => formatDateTime(parseSeoulDateTimeInput(typed) ?? typed);
 
 /** Follows a link that opens a new tab and checks that the tab shows the article's preview. */
 async function expectPreviewOpens(page: Page, link: Locator, id: string, title: string) {
@@ -78,7 +81,7 @@ describe("an article's status", () => {
     const nextWeek = seoulDateTimeInput(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString());
     await page.getByLabel("게시일").fill(nextWeek);
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await lists.successMessage(page, `(예약: ${nextWeek.replace("T", " ")}에 게시)`);
+    await lists.successMessage(page, `(예약: ${shownTime(nextWeek)}에 게시)`);
     await expect(visitorSees(`/community/media/${id}`, title)).resolves.toEqual({ status: 404, shows: false });
 
     // Published now: the visitor sees it.
@@ -114,7 +117,7 @@ describe("an article's status", () => {
     });
     await page
       .getByRole("status")
-      .filter({ hasText: `(예약: ${at.replace("T", " ")}에 게시)` })
+      .filter({ hasText: `(예약: ${shownTime(at)}에 게시)` })
       .first()
       .waitFor();
     await expect(visitorSees(`/community/media/${id}`, title)).resolves.toEqual({ status: 404, shows: false });

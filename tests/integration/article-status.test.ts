@@ -7,7 +7,7 @@ import { resolvePublicPage } from "#server/domain/seo/public-pages.ts";
 import { listSitemapEntries } from "#server/domain/seo/sitemap.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import { titleCardPath } from "#shared/preview-images.ts";
 import { auditEntries } from "../support/stored-content.ts";
 import { newAccount } from "./support/account-steps.ts";

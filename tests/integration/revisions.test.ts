@@ -96,7 +96,7 @@ describeEachDatabase(
       });
       expect(body, body.message).toMatchObject({ ok: true });
       expect(body.message).toMatch(
-        /^'동아리를 소개합니다' 게시글을 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 버전으로 되돌렸습니다$/,
+        /^'동아리를 소개합니다' 게시글을 \d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}:\d{2} 버전으로 되돌렸습니다$/,
       );
       const article = await getEditableArticle(services().db, services().storage, articleId);
       expect(article).toMatchObject({ title: "동아리 소개 글", status: "published" });

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/Button.tsx";
 import type { RevisionEntry, RevisionPanel } from "#server/domain/revisions/revisions.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { AdminForm } from "./AdminForm.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
 import { Badge, RecordTable } from "./DataTable.tsx";

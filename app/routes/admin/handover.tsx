@@ -12,7 +12,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { handoverOverview } from "#server/domain/accounts/handover.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { roleLabels } from "#shared/roles.ts";
 import type { Route } from "./+types/handover";
 import styles from "./manage-managers.module.css";

@@ -19,7 +19,7 @@ import { revisionPanel } from "#server/domain/revisions/revisions.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import type { Route } from "./+types/manage-posts-edit";
 import styles from "./manage-posts-edit.module.css";
 

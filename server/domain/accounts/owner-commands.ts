@@ -1,7 +1,7 @@
 import { command } from "#server/domain/write/content-type.ts";
 import { formText, formValues } from "#server/domain/write/form-input.ts";
 import type { WriteDescription } from "#server/domain/write/run-write.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import { isRole, roleLabels } from "#shared/roles.ts";
 import type { SecondFactorsReset } from "./accounts.ts";
 import { accountEmail, targetFields } from "./manage.ts";

@@ -1,7 +1,7 @@
 import { htmlToText } from "#server/domain/html/sanitize.ts";
-import { revisionTime } from "#server/domain/revisions/restore.ts";
 import type { History } from "#server/domain/revisions/revisions.ts";
 import { type ArticleStatus, articleStatusLabels } from "#shared/article-status.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { restoreArticleText } from "./manage.ts";
 
 /** What a revision keeps of an article: its fields and its pictures' descriptions. */
@@ -51,7 +51,7 @@ export const articleHistory: History<ArticleState> = {
     [
       `제목: ${state.title}`,
       `태그: ${state.tag || "없음"}`,
-      `게시 상태: ${articleStatusLabels[state.status] ?? state.status} (${revisionTime(state.publishedAt)})`,
+      `게시 상태: ${articleStatusLabels[state.status] ?? state.status} (${formatDateTime(state.publishedAt)})`,
       "",
       htmlToText(state.contents),
       ...(state.images.length > 0

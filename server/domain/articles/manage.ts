@@ -13,7 +13,7 @@ import { FieldError, RecordNotFoundError } from "#server/failures.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";
-import { parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/dates.ts";
 import { type ArticleHeading, articleFields } from "./article-fields.ts";
 import { articleIdSchema, MAX_TAG_LENGTH, MAX_TITLE_LENGTH, selectArticleImages } from "./articles.ts";
 import { forgetAutosaves } from "./autosave.ts";

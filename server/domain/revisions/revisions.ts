@@ -2,7 +2,7 @@ import { diffWords } from "diff";
 import type { Db } from "#server/db/database.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
-import { seoulDate } from "#shared/calendar-dates.ts";
+import { seoulDate } from "#shared/dates.ts";
 
 /**
  * Revision history (decision 0028): every save of an article or a single document keeps the

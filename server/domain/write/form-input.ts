@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BadRequestError } from "#server/failures.ts";
-import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
+import { seoulDate, seoulMidnight } from "#shared/dates.ts";
 import { objectParticle } from "#shared/korean.ts";
 import { MAX_SELECTED, SELECTED_FIELD, tooManySelectedMessage } from "#shared/list-selection.ts";
 
