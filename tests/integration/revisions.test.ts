@@ -59,6 +59,12 @@ describeEachDatabase(
         "동아리 소개 글",
       ]);
       expect(revisions.every((revision) => revision.actor === MANAGER)).toBe(true);
+      // Each says what it changed against the save before it, so saves a moment apart differ.
+      expect(revisions.map((revision) => revision.changes)).toEqual([
+        { fields: ["제목", "본문"], words: { added: 4, removed: 4 } },
+        { fields: ["본문"], words: { added: 1, removed: 1 } },
+        null,
+      ]);
     });
 
     test("two revisions compare word by word: the changed words, not the whole line", async () => {

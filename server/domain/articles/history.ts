@@ -12,7 +12,8 @@ export interface ArticleState {
   status: ArticleStatus;
   /** Sanitized HTML, as stored. */
   contents: string;
-  images: { alt: string }[];
+  /** Each picture's description and stored file (kept since the history names changed fields). */
+  images: { alt: string; file?: string }[];
 }
 
 /**
@@ -31,7 +32,7 @@ export const articleHistory: History<ArticleState> = {
     if (!row) return undefined;
     const images = await db
       .selectFrom("article_images")
-      .select("alt")
+      .select(["alt", "file_id"])
       .where("article_id", "=", id)
       .orderBy("position")
       .execute();
@@ -42,7 +43,7 @@ export const articleHistory: History<ArticleState> = {
         publishedAt: row.published_at,
         status: row.status,
         contents: row.contents,
-        images: images.map((image) => ({ alt: image.alt })),
+        images: images.map((image) => ({ alt: image.alt, file: image.file_id })),
       },
       updatedAt: row.updated_at,
     };
@@ -58,6 +59,14 @@ export const articleHistory: History<ArticleState> = {
         ? ["", `사진 ${state.images.length}장`, ...state.images.map((image) => image.alt)]
         : []),
     ].join("\n"),
+  fields: [
+    { label: "제목", value: (state) => state.title },
+    { label: "태그", value: (state) => state.tag },
+    { label: "게시 상태", value: (state) => state.status },
+    { label: "게시일", value: (state) => state.publishedAt },
+    { label: "본문", value: (state) => state.contents },
+    { label: "사진", value: (state) => state.images },
+  ],
   label: (state) => state.title,
   restore: (trx, files, id, version, state) => restoreArticleText(trx, files, id, version, state),
 };
