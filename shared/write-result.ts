@@ -12,6 +12,8 @@ export interface WriteResult<T = unknown> {
   conflict?: boolean;
   /** A refusal that lifts at this time (too many attempts): when to try again, as an ISO instant. */
   retryAt?: string;
+  /** The save would have changed nothing, so nothing was written (no revision, no audit entry). */
+  unchanged?: boolean;
   data?: T;
 }
 

@@ -106,6 +106,33 @@ describe("the article editor's safety nets", () => {
     await deleteFromEditor(page, id, title);
   });
 
+  test("a save that changes nothing says so and keeps no revision, for an article and a single document", async () => {
+    // A demo article: its text has line breaks and its time has seconds, neither shown as such.
+    const demo = await server
+      .db()
+      .selectFrom("articles")
+      .select("id")
+      .where("status", "=", "published")
+      .orderBy("published_at", "asc")
+      .executeTakeFirstOrThrow();
+    const page = await openAdminPage(await newPage(), "/admin");
+    await openEditor(page, `/admin/manage-posts/${demo.id}`);
+    const rows = page.getByRole("region", { name: "게시글 변경 기록" }).first().getByRole("row");
+    const before = await rows.count();
+    await saveButton(page).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "게시글에 바뀐 내용이 없어 저장하지 않았습니다. 변경 기록도 그대로입니다." })
+      .waitFor();
+    await page.reload();
+    await bodyBox(page).waitFor();
+    await expect(rows.count()).resolves.toBe(before);
+
+    await openAdminPage(page, "/admin/manage-leaders");
+    await page.getByRole("button", { name: "저장" }).click();
+    await page.getByRole("status").filter({ hasText: "바뀐 내용이 없어 저장하지 않았습니다" }).waitFor();
+  });
+
   test("a save after the session ended opens a sign-in dialog and goes through without retyping", async () => {
     // A session of its own (the other tests share one), signed in through the form.
     const page = await newPage();

@@ -1,5 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
 import { action as autosaveAction } from "#app/routes/admin/api/autosave.ts";
+import { readContentRevision } from "#server/db/content-revision.ts";
 import { getAutosave, recoverableCopy } from "#server/domain/articles/autosave.ts";
 import { articleHistory } from "#server/domain/articles/history.ts";
 import { getEditableArticle } from "#server/domain/articles/manage.ts";
@@ -8,8 +9,9 @@ import { compareRevisions, KEEP_ALL_DAYS, listRevisions, thinOut } from "#server
 import { getRules, rulesHistory } from "#server/domain/rules/rules.ts";
 import { newId } from "#server/storage/storage.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import { leadersForm } from "../support/admin-forms.ts";
-import { lastAuditEntry } from "../support/stored-content.ts";
+import { auditEntries, lastAuditEntry } from "../support/stored-content.ts";
 import { callAction, MANAGER, postCommand } from "./support/admin-requests.ts";
 import { articleForm, created, send } from "./support/article-forms.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -135,6 +137,63 @@ describeEachDatabase(
         revision: newest?.id ?? "",
       });
       expect(foreign.body).toMatchObject({ ok: false, status: 404 });
+    });
+
+    test("a save that changes nothing says so and writes nothing: no version, revision, audit entry or cache change", async () => {
+      const s = services();
+      // A demo article: its publishing time has seconds, which the form does not show.
+      const demo = await s.db
+        .selectFrom("articles")
+        .select("id")
+        .where("status", "=", "published")
+        .orderBy("published_at", "desc")
+        .executeTakeFirstOrThrow();
+      const article = await getEditableArticle(s.db, s.storage, demo.id);
+      if (!article) throw new Error("no demo article");
+      const resend = (contents: string) =>
+        send(
+          s,
+          articleForm({
+            id: article.id,
+            version: article.version,
+            title: article.title,
+            tag: article.tag,
+            publishedAt: seoulDateTimeInput(article.publishedAt),
+            status: article.status,
+            contents,
+            images: article.images.map((image) => ({ fileId: image.fileId, alt: image.alt })),
+          }),
+        );
+      // Saved before history began: nothing kept yet, and an unchanged save keeps nothing either.
+      await expect(listRevisions(s.db, articleHistory, article.id)).resolves.toEqual([]);
+      const audit = await auditEntries(s.db, "media");
+      const cache = await readContentRevision(s.db);
+
+      const answer = await resend(article.contents);
+      expect(answer).toMatchObject({
+        ok: true,
+        status: 200,
+        unchanged: true,
+        message: "게시글에 바뀐 내용이 없어 저장하지 않았습니다. 변경 기록도 그대로입니다.",
+      });
+      expect((await getEditableArticle(s.db, s.storage, article.id))?.version).toBe(article.version);
+      expect((await getEditableArticle(s.db, s.storage, article.id))?.publishedAt).toBe(article.publishedAt);
+      expect(await listRevisions(s.db, articleHistory, article.id)).toEqual([]);
+      expect(await auditEntries(s.db, "media")).toEqual(audit);
+      expect(await readContentRevision(s.db)).toEqual(cache);
+
+      // One word more is a save again: the state before it and the one it wrote are kept.
+      const changed = await resend(`${article.contents}<p>덧붙임</p>`);
+      expect(changed).toMatchObject({ ok: true, message: `'${article.title}' 게시글이 수정되었습니다` });
+      expect(changed).not.toHaveProperty("unchanged");
+      expect(await listRevisions(s.db, articleHistory, article.id)).toHaveLength(2);
+
+      // A single document the same way.
+      const leaders = await getLeaders(s.db);
+      const rows = [...leaders.value.leaders, { name: "", phoneNumber: "" }].slice(0, 3);
+      const same = await postCommand(s, "leaders", leadersForm(leaders.version, rows));
+      expect(same.body).toMatchObject({ ok: true, unchanged: true });
+      expect((await getLeaders(s.db)).version).toBe(leaders.version);
     });
 
     test("deleting an article deletes its history", async () => {

@@ -220,7 +220,7 @@ export function AdminForm({
       />
       {result && (
         <div className={styles.answer} ref={answerRef}>
-          <Notice tone={result.ok ? "success" : "error"} title={answerTitle(result)}>
+          <Notice tone={result.ok ? (result.unchanged ? "info" : "success") : "error"} title={answerTitle(result)}>
             {result.conflict && (
               <p className={styles.conflictActions}>
                 <Button size="sm" variant="secondary" onClick={loadNewest}>

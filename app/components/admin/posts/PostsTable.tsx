@@ -5,7 +5,7 @@ import field from "#app/components/admin/FormField.module.css";
 import { articleViewHref } from "#app/components/community/media-links.ts";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import type { RowSelection } from "#app/lib/admin/use-row-selection.ts";
-import type { ManagedArticleRow } from "#server/domain/articles/manage.ts";
+import type { ManagedArticleRow } from "#server/domain/articles/admin-list.ts";
 import { formatDateTime } from "#shared/dates.ts";
 import { SELECTED_FIELD, selectedValue } from "#shared/list-selection.ts";
 import { ArticleStatusBadge } from "./ArticleStatusBadge.tsx";
