@@ -11,9 +11,9 @@ import { newId } from "#server/storage/storage.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { seoulDateTimeInput } from "#shared/dates.ts";
 import { leadersForm } from "../support/admin-forms.ts";
-import { auditEntries, lastAuditEntry } from "../support/stored-content.ts";
+import { auditEntries, lastAuditEntry, storedFiles } from "../support/stored-content.ts";
 import { callAction, MANAGER, postCommand } from "./support/admin-requests.ts";
-import { articleForm, created, send } from "./support/article-forms.ts";
+import { articleForm, created, photo, send } from "./support/article-forms.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -348,6 +348,56 @@ describeEachDatabase(
       expect((await recoverableCopy(s.db, MANAGER_ID, NEW_ARTICLE_KEY))?.fields.title).toBe("쓰다 만 새 글");
       await created(s, articleForm({ title: "쓰다 만 새 글", status: "draft" }));
       expect(await getAutosave(s.db, MANAGER_ID, NEW_ARTICLE_KEY)).toBeUndefined();
+    });
+
+    test("a save refused because another manager saved first answers their version beside the one sent", async () => {
+      const s = services();
+      const first = await created(s, articleForm({ title: "충돌 글", contents: "<p>처음 쓴 문장입니다.</p>" }));
+      const theirs = await send(
+        s,
+        articleForm({
+          id: first.id,
+          version: first.version,
+          title: "충돌 글",
+          contents: "<p>먼저 고친 문장입니다.</p>",
+        }),
+      );
+      expect(theirs, theirs.message).toMatchObject({ ok: true });
+      const files = await storedFiles(s);
+      const revisions = await listRevisions(s.db, articleHistory, first.id);
+
+      // Sent over the version it was loaded at, with a new picture that must not stay behind.
+      const refused = await send(
+        s,
+        articleForm({
+          id: first.id,
+          version: first.version,
+          title: "충돌 글",
+          contents: "<p>나중에 고친 문장입니다.</p>",
+          images: [{ file: await photo("#3366aa"), alt: "새 사진" }],
+        }),
+      );
+      expect(refused).toMatchObject({ ok: false, status: 409, conflict: true });
+      expect(refused.theirs).toMatchObject({ savedBy: MANAGER, fields: ["본문", "사진"] });
+      expect(Date.parse(refused.theirs?.savedAt ?? "")).not.toBeNaN();
+      const parts = refused.theirs?.parts ?? [];
+      expect(parts.filter((part) => part.kind === "removed").map((part) => part.text.trim())).toContain("먼저");
+      expect(parts.filter((part) => part.kind === "added").map((part) => part.text.trim())).toContain("나중에");
+      expect(parts.some((part) => part.kind === "same" && part.text.includes("고친 문장입니다."))).toBe(true);
+      // Comparing wrote nothing: the article, its history and the stored files are as they were.
+      expect((await getEditableArticle(s.db, s.storage, first.id))?.contents).toBe("<p>먼저 고친 문장입니다.</p>");
+      expect(await listRevisions(s.db, articleHistory, first.id)).toEqual(revisions);
+      expect(await storedFiles(s)).toEqual(files);
+
+      // A single document's refused save gets the same view.
+      const leaders = await getLeaders(s.db);
+      const rows = (name: string) => [
+        { ...leaders.value.leaders[0], name } as { name: string; phoneNumber: string },
+        ...leaders.value.leaders.slice(1),
+      ];
+      await postCommand(s, "leaders", leadersForm(leaders.version, rows("먼저회장")));
+      const late = await postCommand(s, "leaders", leadersForm(leaders.version, rows("나중회장")));
+      expect(late.body).toMatchObject({ status: 409, theirs: { fields: ["회장"] } });
     });
   },
   { demo: true },

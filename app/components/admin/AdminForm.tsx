@@ -10,6 +10,7 @@ import { FormFieldsContext } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";
 import { keepComposingEnter } from "./RouteForm.tsx";
 import { SignInDialog } from "./SignInDialog.tsx";
+import { TheirVersion } from "./TheirVersion.tsx";
 import { useUnsavedChanges } from "./UnsavedChanges.tsx";
 
 const noRules: FieldRules = {};
@@ -230,6 +231,7 @@ export function AdminForm({
               </p>
             )}
           </Notice>
+          {result.theirs && <TheirVersion theirs={result.theirs} />}
         </div>
       )}
       <form

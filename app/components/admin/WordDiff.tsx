@@ -1,4 +1,4 @@
-import type { DiffPart } from "#server/domain/revisions/revisions.ts";
+import type { DiffPart } from "#shared/word-diff.ts";
 import styles from "./WordDiff.module.css";
 
 /**

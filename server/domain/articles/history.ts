@@ -26,7 +26,7 @@ export const articleHistory: History<ArticleState> = {
   read: async (db, id) => {
     const row = await db
       .selectFrom("articles")
-      .select(["title", "tag", "published_at", "status", "contents", "updated_at"])
+      .select(["title", "tag", "published_at", "status", "contents", "updated_at", "version"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -46,6 +46,7 @@ export const articleHistory: History<ArticleState> = {
         images: images.map((image) => ({ alt: image.alt, file: image.file_id })),
       },
       updatedAt: row.updated_at,
+      version: Number(row.version),
     };
   },
   text: (state) =>

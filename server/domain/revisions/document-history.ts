@@ -26,7 +26,7 @@ export function documentHistory<Schema extends z.ZodType>(
     read: async (db, id) => {
       if (id !== key) return undefined;
       const document = await readDocument(db, key, schema);
-      return document && { state: document.value, updatedAt: document.updatedAt };
+      return document && { state: document.value, updatedAt: document.updatedAt, version: document.version };
     },
     text: documentText,
     label: () => "",

@@ -3,6 +3,7 @@ import type { Db } from "#server/db/database.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
 import { seoulDate } from "#shared/dates.ts";
+import type { DiffPart } from "#shared/word-diff.ts";
 import {
   type ChangeReader,
   MAX_COMPARED_CHARACTERS,
@@ -19,8 +20,8 @@ import {
  */
 export interface History<State = unknown> extends ChangeReader<State> {
   kind: "article" | "document";
-  /** The subject's state as stored now, undefined when it does not exist. */
-  read(db: Db, id: string): Promise<{ state: State; updatedAt: string } | undefined>;
+  /** The subject's state as stored now, with its version; undefined when it does not exist. */
+  read(db: Db, id: string): Promise<{ state: State; updatedAt: string; version: number } | undefined>;
   /** What the history list calls a state (a title), or "". */
   label(state: State): string;
   /** Writes a kept state back over the subject loaded at `version`, with a save's checks. */
@@ -155,6 +156,23 @@ export async function listRevisions(db: Db, history: History, id: string): Promi
   });
 }
 
+/** Who saved the subject's newest revision, and when; undefined before its first. */
+export async function newestRevision(
+  db: Db,
+  history: History,
+  subjectId: string,
+): Promise<{ actor: string; createdAt: string } | undefined> {
+  const row = await db
+    .selectFrom("revisions")
+    .select(["actor", "created_at"])
+    .where("subject_kind", "=", history.kind)
+    .where("subject_id", "=", subjectId)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row && { actor: row.actor, createdAt: row.created_at };
+}
+
 /** One kept state of the subject, or undefined when the id is not one of its revisions. */
 export async function readRevision(
   db: Db,
@@ -170,12 +188,6 @@ export async function readRevision(
     .where("subject_id", "=", subjectId)
     .executeTakeFirst();
   return row && { state: JSON.parse(row.state), createdAt: row.created_at };
-}
-
-/** A run of words the two states share, or that only the older or only the newer one has. */
-export interface DiffPart {
-  kind: "same" | "removed" | "added";
-  text: string;
 }
 
 export type Comparison =

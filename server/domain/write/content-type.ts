@@ -1,6 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
+import { conflictingVersion } from "#server/domain/revisions/conflict.ts";
 import { type History, keepBaseline, keepRevision } from "#server/domain/revisions/revisions.ts";
 import { BadRequestError, ForbiddenError, OWNER_ONLY_MESSAGE, UNAUTHORIZED_MESSAGE } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
@@ -217,7 +218,7 @@ export async function runNamedCommand(
     return failWrite(services, actor, description, error);
   }
   const history = chosen.revision && type.history;
-  return runWrite(services, actor, description, async (trx, files) => {
+  const answer = await runWrite(services, actor, description, async (trx, files) => {
     // The records' states before the change: a save that leaves every one as it was is no save.
     const before = new Map<string, string | undefined>();
     if (history) {
@@ -238,6 +239,17 @@ export async function runNamedCommand(
     }
     return result;
   });
+  // Refused because another manager saved first: their version is shown beside what was sent.
+  const [subject, ...others] = history ? subjects(chosen.revision?.(input)) : [];
+  if (answer.status !== 409 || !history || !subject || others.length > 0) return answer;
+  const theirs = await conflictingVersion(services, history, subject, async (version) => {
+    const resent = new FormData();
+    for (const [name, value] of form) resent.append(name, value);
+    resent.set("version", String(version));
+    const again = await access.read(resent, services.db);
+    return (trx, files) => access.run(trx, files, again);
+  });
+  return theirs ? { ...answer, theirs } : answer;
 }
 
 /** The role a command needs: its own, else its type's, else an editor's. */
