@@ -97,6 +97,31 @@ describe("manage-posts: the editor", () => {
     await expect(bodyBox(page).getByText("동아리 홈페이지").count()).resolves.toBe(1);
   });
 
+  test("the editor starts, autolinks and starts again after a save without a console warning", async () => {
+    const page = await newPage();
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
+    await openAdminPage(page, "/admin");
+    // An address typed into the text becomes a link as it is typed (linkify at work); the save
+    // opens the article in its editor, and a second save draws the form anew over the new version.
+    const title = lists.uniqueName("E2E 자동 링크");
+    const id = await createArticle(page, { title, body: "동아리 누리집 https://example.org/club 에 오세요 " });
+    await expect(bodyBox(page).getByRole("link", { name: "https://example.org/club" }).count()).resolves.toBe(1);
+    await bodyBox(page).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type(" 메일은 mailto:kernel@saesol.example 로 ");
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await lists.successMessage(page, `'${title}' 게시글이 수정되었습니다`);
+    await bodyBox(page).getByRole("link", { name: "https://example.org/club" }).waitFor();
+    // A round trip to the page: every console message it wrote before has arrived by then.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(warnings.filter((text) => text.includes("linkifyjs"))).toEqual([]);
+    expect(warnings).toEqual([]);
+    await deleteFromEditor(page, id, title);
+  });
+
   test("a file that is not an image leaves the list with a message naming it, and the form still sends", async () => {
     const page = await signedInPage();
     const title = lists.uniqueName("E2E 가짜 사진");
