@@ -180,8 +180,9 @@ describe("the admin shell", () => {
       "도움이 필요할 때",
     ]);
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
-    expect(kinds).toHaveLength(21);
+    expect(kinds).toHaveLength(22);
     expect(kinds).toContain("사이트 설정");
+    expect(kinds).toContain("자동 백업");
     expect(kinds).toContain("새 운영진 초대하기");
     expect(kinds).toContain("쓰이지 않는 파일 지우기");
     expect(kinds).toContain("백업에서 복원하기");
