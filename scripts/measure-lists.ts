@@ -4,8 +4,8 @@
 // of each read.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { listManagedArticles } from "#server/domain/articles/admin-list.ts";
 import { countArticles, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
-import { listManagedArticles } from "#server/domain/articles/manage.ts";
 import { createLogger } from "#server/logger.ts";
 import { openServices } from "#server/services.ts";
 import type { ArticleListQuery } from "#shared/article-list-query.ts";

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
-import { coveredDates, monthKey, seoulDateTime, seoulYearMonth } from "#shared/calendar-dates.ts";
+import { coveredDates, monthKey, seoulDateTime, seoulYearMonth } from "#shared/dates.ts";
 
 type EventLike = Omit<CalendarEvent, "version" | "updatedAt">;
 

@@ -8,6 +8,7 @@ import { BadRequestError } from "#server/failures.ts";
 import { cacheHeader } from "#server/http/cache-policy.ts";
 import { readBodyToFile } from "#server/http/request-body.ts";
 import type { Services } from "#server/services.ts";
+import { formatDateTime, seoulDateTime } from "#shared/dates.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import { BackupArchiveError, type Manifest } from "./archive.ts";
 import { writeBackup } from "./backup.ts";
@@ -54,7 +55,9 @@ export const commandLineBackup = {
  * audit entry is written once the archive is complete (or failed, with the error).
  */
 export function backupDownload(services: Services, actor: string, method = "GET"): Response {
-  const name = `club-backup-${new Date().toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-")}.tar.gz`;
+  // Named by the Seoul time it was made: club-backup-20261128-2319.tar.gz.
+  const made = seoulDateTime(new Date()).slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
+  const name = `club-backup-${made}.tar.gz`;
   const headers = {
     "Content-Type": "application/gzip",
     "Content-Disposition": contentDisposition(name),
@@ -107,7 +110,7 @@ export async function restoreUpload(services: Services, actor: string, request: 
 }
 
 function restoredMessage(manifest: Manifest): string {
-  const made = new Date(manifest.createdAt).toLocaleString("ko-KR", { timeZone: "Asia/Seoul" });
+  const made = formatDateTime(manifest.createdAt);
   return `${made}에 만든 백업에서 복원되었습니다 (행 ${count(rowsOf(manifest))}개, 파일 ${count(manifest.files.length)}개)`;
 }
 

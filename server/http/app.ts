@@ -2,13 +2,12 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
-import { withoutLinkToken } from "#server/domain/accounts/links.ts";
 import type { Services } from "#server/services.ts";
 import { type CachePolicy, setCachePolicy } from "./cache-policy.ts";
 import { refuseCrossSiteWrites } from "./cross-site.ts";
 import { decodablePath, validHost } from "./fetch-bridge.ts";
 import { checkHealth } from "./health.ts";
+import { requestLogger } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { serveStoredFiles } from "./stored-files.ts";
 
@@ -24,9 +23,6 @@ export interface HttpAppOptions {
   assetArchiveDir?: string | undefined;
 }
 
-/** The probes a proxy or container runtime asks every few seconds: never logged. */
-const PROBES = new Set(["/livez", "/readyz", "/healthz"]);
-
 /** A missing file under a file folder is a plain 404, not a rendered page. */
 const notFound: RequestHandler = (_req, res) => {
   res.status(404).type("text/plain").send("Not found");
@@ -38,24 +34,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", services.config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      // A 503 while the database is away is expected and logged once by the database layer.
-      customLogLevel: (_req, res, error) =>
-        error || (res.statusCode >= 500 && res.statusCode !== 503) ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      autoLogging: { ignore: (req) => PROBES.has(req.url ?? "") },
-      serializers: {
-        req: (req: { method: string; url: string; id: unknown }) => ({
-          id: req.id,
-          method: req.method,
-          // A one-time link's token is as good as a password while it lasts: never in the log.
-          url: withoutLinkToken(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogger(services.logger));
   // A Host no address can be made of, or a path whose escapes do not decode, is the client's
   // mistake: 400, before anything reads it.
   app.use((req, res, next) => {

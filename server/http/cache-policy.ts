@@ -49,6 +49,11 @@ export function setCachePolicy(
   else target.setHeader(HEADER, cacheControl(policy));
 }
 
+/** Whether an answer says already how it may be kept. */
+export function hasCachePolicy(headers: Headers): boolean {
+  return headers.has(HEADER);
+}
+
 /**
  * The Cache-Control of a header record as Node keeps it (lower-case names), as a record of its
  * own, with `fallback`'s value when it has none: for the page cache, which stores and answers

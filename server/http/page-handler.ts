@@ -9,7 +9,7 @@ import {
   wholeDocumentContext,
 } from "#server/http/router-context.ts";
 import type { Services } from "#server/services.ts";
-import { setCachePolicy } from "./cache-policy.ts";
+import { hasCachePolicy, setCachePolicy } from "./cache-policy.ts";
 import { requestUrl, sendFetchResponse, toFetchRequest, withoutBody } from "./fetch-bridge.ts";
 import { sendCachedPage } from "./page-cache/send-cached-page.ts";
 import { decideRoute, type RouteDecision, routeTable } from "./route-table.ts";
@@ -77,7 +77,7 @@ export function createPageHandler(services: Services): RequestHandler {
         }
         // The admin area's guard refuses an editor an owner's page (403) before the area's own
         // headers are set: that page is not stored by any cache either.
-        if (isAdminPath(url.pathname) && !response.headers.has("Cache-Control")) {
+        if (isAdminPath(url.pathname) && !hasCachePolicy(response.headers)) {
           setCachePolicy(response.headers, "none");
         }
         return response;

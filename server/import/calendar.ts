@@ -1,5 +1,5 @@
 import { createEvent, eventInputSchema } from "#server/domain/calendar/manage.ts";
-import { seoulDate, seoulTime } from "#shared/calendar-dates.ts";
+import { seoulDate, seoulTime } from "#shared/dates.ts";
 import { SkipError } from "./export-files.ts";
 import { documentOf } from "./firestore.ts";
 import { type ImportItem, type ItemReader, listItems } from "./items.ts";

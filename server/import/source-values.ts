@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { seoulDate, seoulDateTimeInput, seoulMidnight } from "#shared/calendar-dates.ts";
+import { instantOfDateTime, seoulDate, seoulDateTimeInput, seoulMidnight } from "#shared/dates.ts";
 
 /**
  * The one place the original's values are recognised, whatever reader meets them: text, lists,
@@ -78,8 +78,7 @@ export function instant(value: unknown): Date | undefined {
   const iso = ISO_DATE_TIME.exec(trimmed);
   if (!iso) return undefined;
   // A time written without its offset is Seoul's, as the club wrote it.
-  const parsed = new Date(`${iso[1]}T${iso[2]}${iso[3] ?? "+09:00"}`);
-  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+  return instantOfDateTime(iso[1] ?? "", iso[2] ?? "", iso[3]);
 }
 
 /** A bare timestamp object (`{_seconds, _nanoseconds}` or `{seconds, nanoseconds}`) as a Date. */

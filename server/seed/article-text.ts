@@ -1,3 +1,5 @@
+import { withParticle } from "#shared/korean.ts";
+
 /**
  * Made-up club news for the bulk seed: titles and paragraphs assembled from word lists, so a
  * large database has the common words (행사, 후기, 모집, 해커톤, 스터디), rarer ones and a few
@@ -135,14 +137,6 @@ function between(random: Random, low: number, high: number): number {
   return low + Math.floor(random() * (high - low + 1));
 }
 
-/** Korean particles that depend on whether the word ends in a consonant: 을/를, 이/가, 은/는. */
-function particle(word: string, withFinal: string, withoutFinal: string): string {
-  const code = word.charCodeAt(word.length - 1);
-  const hangul = code >= 0xac00 && code <= 0xd7a3;
-  const hasFinal = hangul ? (code - 0xac00) % 28 !== 0 : /[bcdfgklmnpqrtx]$/i.test(word);
-  return `${word}${hasFinal ? withFinal : withoutFinal}`;
-}
-
 interface Kind {
   tag: string;
   weight: number;
@@ -168,7 +162,7 @@ const kinds: Kind[] = [
   {
     tag: "세미나",
     weight: 12,
-    title: (r) => `${pick(r, latin)}로 배우는 ${pick(r, topics)} 세미나 안내`,
+    title: (r) => `${withParticle(pick(r, latin), "으로/로")} 배우는 ${pick(r, topics)} 세미나 안내`,
   },
   {
     tag: "수상",
@@ -178,7 +172,7 @@ const kinds: Kind[] = [
   {
     tag: "프로젝트",
     weight: 10,
-    title: (r) => `${pick(r, latin)}로 만든 ${pick(r, things)} 프로젝트 발표`,
+    title: (r) => `${withParticle(pick(r, latin), "으로/로")} 만든 ${pick(r, things)} 프로젝트 발표`,
   },
   {
     tag: "공지",
@@ -200,23 +194,23 @@ function pickKind(random: Random): Kind {
 
 const sentences: ((r: Random) => string)[] = [
   (r) =>
-    `${between(r, 1, 12)}월 ${between(r, 1, 28)}일 ${pick(r, places)}에서 ${particle(pick(r, events), "이", "가")} 열렸습니다.`,
+    `${between(r, 1, 12)}월 ${between(r, 1, 28)}일 ${pick(r, places)}에서 ${withParticle(pick(r, events), "이/가")} 열렸습니다.`,
   (r) =>
-    `${between(r, 8, 80)}명의 부원이 ${particle(pick(r, topics), "을", "를")} 주제로 모여 ${between(r, 2, 12)}시간 동안 함께했습니다.`,
+    `${between(r, 8, 80)}명의 부원이 ${withParticle(pick(r, topics), "을/를")} 주제로 모여 ${between(r, 2, 12)}시간 동안 함께했습니다.`,
   (r) =>
-    `이번 행사에서는 ${pick(r, latin)}와 ${particle(pick(r, latin), "을", "를")} 활용한 ${particle(pick(r, things), "을", "를")} 만들었습니다.`,
+    `이번 행사에서는 ${withParticle(pick(r, latin), "과/와")} ${withParticle(pick(r, latin), "을/를")} 활용한 ${withParticle(pick(r, things), "을/를")} 만들었습니다.`,
   (r) => `참가자들은 ${pick(r, moods)} 분위기 속에서 ${pick(r, extraWords)}까지 마쳤습니다.`,
   (r) =>
-    `다음 ${particle(pick(r, events), "은", "는")} ${between(r, 1, 12)}월에 열릴 예정이며, 관심 있는 분들의 많은 참여 바랍니다.`,
+    `다음 ${withParticle(pick(r, events), "은/는")} ${between(r, 1, 12)}월에 열릴 예정이며, 관심 있는 분들의 많은 참여 바랍니다.`,
   (r) => `${pick(r, topics)} 스터디는 매주 ${pick(r, weekdays)}요일 저녁 ${pick(r, places)}에서 모입니다.`,
   (r) => `모집 기간은 ${between(r, 1, 12)}월 ${between(r, 1, 28)}일까지이며, 지원서는 동아리 홈페이지에서 받습니다.`,
   (r) => `후기를 남겨 준 ${pick(r, names)} 부원은 “${pick(r, quotes)}”고 전했습니다.`,
   (r) => `행사를 도와준 졸업생 선배님들과 ${pick(r, extraWords)}을 챙겨 준 운영진에게 감사드립니다.`,
   (r) =>
-    `${particle(pick(r, extraWords), "과", "와")} ${pick(r, extraWords)}에 대한 이야기도 ${pick(r, ["오래", "짧게", "진지하게", "즐겁게"])} 나누었습니다.`,
+    `${withParticle(pick(r, extraWords), "과/와")} ${pick(r, extraWords)}에 대한 이야기도 ${pick(r, ["오래", "짧게", "진지하게", "즐겁게"])} 나누었습니다.`,
   (r) => `자세한 내용은 ${pick(r, latin)} 저장소와 동아리 게시판에서 확인할 수 있습니다.`,
   (r) =>
-    `처음 ${particle(pick(r, latin), "을", "를")} 써 본 새내기 부원도 ${pick(r, things)} 데모를 끝까지 완성했습니다.`,
+    `처음 ${withParticle(pick(r, latin), "을/를")} 써 본 새내기 부원도 ${pick(r, things)} 데모를 끝까지 완성했습니다.`,
 ];
 
 /** A title, tag and three to six paragraphs of two to four sentences. */

@@ -1,6 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { processImage } from "#server/domain/files/images.ts";
+import { formatDayLabel, seoulDate, seoulMidnight, seoulYearMonth } from "#shared/dates.ts";
 import { renderArtwork } from "./artwork.ts";
 import type * as demo from "./demo-content.ts";
 
@@ -47,43 +48,21 @@ export class SeedSection {
   }
 }
 
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-export function seoulMidnight(date: Date): Date {
-  const seoul = new Date(date.getTime() + SEOUL_OFFSET_MS);
-  return new Date(Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate()) - SEOUL_OFFSET_MS);
-}
-
-export function atSeoulTime(seoulDay: Date, time: string): Date {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return new Date(seoulDay.getTime() + (hours * 60 + minutes) * 60 * 1000);
-}
-
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY);
 }
 
 /** The next recruiting window: mid-February or mid-August, whichever comes first. */
 export function nextRecruitingWindow(now: Date): { first: Date; second: Date } {
-  const year = now.getUTCFullYear();
-  const candidates = [
-    new Date(`${year}-02-16T00:00:00+09:00`),
-    new Date(`${year}-08-17T00:00:00+09:00`),
-    new Date(`${year + 1}-02-16T00:00:00+09:00`),
-  ];
+  const { year } = seoulYearMonth(now);
+  const candidates = [`${year}-02-16`, `${year}-08-17`, `${year + 1}-02-16`].map(seoulMidnight);
   const first = candidates.find((candidate) => candidate.getTime() > now.getTime()) ?? candidates[2];
   if (!first) throw new Error("no recruiting window");
   return { first, second: addDays(first, 28) };
 }
 
-const dateFormat = new Intl.DateTimeFormat("ko-KR", {
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  weekday: "short",
-  timeZone: "Asia/Seoul",
-});
-
+/** "2월 16일 (화) ~ 3월 6일 (토)", as an admission schedule names its days. */
 export function formatRange(start: Date, end?: Date): string {
-  return end ? `${dateFormat.format(start)} ~ ${dateFormat.format(end)}` : dateFormat.format(start);
+  const day = (instant: Date) => formatDayLabel(seoulDate(instant));
+  return end ? `${day(start)} ~ ${day(end)}` : day(start);
 }

@@ -14,12 +14,14 @@ import {
 import { VersionConflictError } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import { newId } from "#server/storage/storage.ts";
+import { addDays, parseSeoulWallClock, seoulDate, seoulMidnight } from "#shared/dates.ts";
+import { withParticle } from "#shared/korean.ts";
 import { renderArtwork } from "./artwork.ts";
 import { insertSeedArticles } from "./bulk-articles.ts";
 import * as demo from "./demo-content.ts";
 import { DocumentSeeder } from "./documents.ts";
 import { makeDemoPdf } from "./pdf.ts";
-import { addDays, atSeoulTime, SeedSection, seoulMidnight } from "./section.ts";
+import { SeedSection } from "./section.ts";
 
 export type SeedOutcome = "seeded" | "skipped";
 
@@ -187,7 +189,7 @@ class ListSeeder extends SeedSection {
         coverJpeg: await sharp(coverPng).jpeg({ quality: 70 }).toBuffer(),
         paragraphs: [
           `${issue.title}: ${issue.description}.`,
-          `${clubName}가 한 해 동안 함께한 세션과 스터디, 행사와 프로젝트의 기록을 담았습니다. 글을 보내 준 모든 부원에게 고마움을 전합니다.`,
+          `${withParticle(clubName, "이/가")} 한 해 동안 함께한 세션과 스터디, 행사와 프로젝트의 기록을 담았습니다. 글을 보내 준 모든 부원에게 고마움을 전합니다.`,
         ],
       });
       const storedPdf = await this.files.store({
@@ -203,7 +205,7 @@ class ListSeeder extends SeedSection {
           id,
           title: issue.title,
           description: issue.description,
-          published_at: new Date(`${issue.publishedAt}T00:00:00+09:00`).toISOString(),
+          published_at: seoulMidnight(issue.publishedAt).toISOString(),
           thumbnail_file_id: storedThumbnail.id,
           pdf_file_id: storedPdf.id,
           position,
@@ -215,17 +217,20 @@ class ListSeeder extends SeedSection {
 
   async calendar() {
     for (const event of demo.calendarEvents) {
-      const day = addDays(seoulMidnight(this.now), event.dayOffset);
+      const day = addDays(seoulDate(this.now), event.dayOffset);
       const allDay = event.time === undefined;
-      const startsAt = allDay ? day : atSeoulTime(day, event.time?.[0] ?? "00:00");
-      const endsAt = allDay ? addDays(day, event.days ?? 1) : atSeoulTime(day, event.time?.[1] ?? "23:59");
+      const at = (time: string) => parseSeoulWallClock(day, time) ?? seoulMidnight(day).toISOString();
+      const startsAt = allDay ? seoulMidnight(day).toISOString() : at(event.time?.[0] ?? "00:00");
+      const endsAt = allDay
+        ? seoulMidnight(addDays(day, event.days ?? 1)).toISOString()
+        : at(event.time?.[1] ?? "23:59");
       await this.trx
         .insertInto("calendar_events")
         .values({
           id: newId(),
           title: event.title,
-          starts_at: startsAt.toISOString(),
-          ends_at: endsAt.toISOString(),
+          starts_at: startsAt,
+          ends_at: endsAt,
           all_day: allDay ? 1 : 0,
           location: event.location,
           description: event.description,

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, test, vi } from "vitest";
 import { RevisionHistory } from "#app/components/admin/RevisionHistory.tsx";
 import type { RevisionEntry, RevisionPanel } from "#server/domain/revisions/revisions.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { answerWrites, renderAdminPage } from "./support/admin-page.tsx";
 
 vi.mock("#app/lib/uploads/send-form.ts");
@@ -16,11 +16,23 @@ const revisions: RevisionEntry[] = [
     actor: "editor@club.example",
     note: "restore",
     label: "회칙 전문",
+    changes: { fields: ["본문"], words: { added: 1, removed: 1 } },
   },
-  { id: "r2", createdAt: "2026-03-03T05:00:00.000Z", actor: "editor@club.example", note: "", label: "회칙 전문" },
-  { id: "r1", createdAt: "2026-03-01T01:00:00.000Z", actor: "", note: "", label: "처음 내용" },
+  {
+    id: "r2",
+    createdAt: "2026-03-03T05:00:00.000Z",
+    actor: "editor@club.example",
+    note: "",
+    label: "회칙 전문",
+    changes: { fields: ["본문"] },
+  },
+  { id: "r1", createdAt: "2026-03-01T01:00:00.000Z", actor: "", note: "", label: "처음 내용", changes: { fields: [] } },
 ];
-const at = (id: string) => formatDateTime(revisions.find((revision) => revision.id === id)?.createdAt ?? "");
+/** A save's time as the history shows it, to the second. */
+const at = (id: string) =>
+  formatDateTime(revisions.find((revision) => revision.id === id)?.createdAt ?? "", { seconds: true });
+/** A version as a comparison's title names it: its time and who saved it. */
+const named = (id: string) => `${at(id)} (${revisions.find((revision) => revision.id === id)?.actor || "기록 이전"})`;
 
 /** The rules' history panel on its page; `comparison` is what the server compared, if asked. */
 function renderHistory(panel: Partial<RevisionPanel> = {}) {
@@ -93,6 +105,7 @@ describe("RevisionHistory", () => {
         from: "r1",
         to: "r3",
         changed: true,
+        changes: { fields: ["본문"], words: { added: 1, removed: 1 } },
         parts: [
           { kind: "same", text: "회원은 " },
           { kind: "removed", text: "매주" },
@@ -101,14 +114,16 @@ describe("RevisionHistory", () => {
         ],
       },
     });
-    const comparison = await screen.findByRole("region", { name: `${at("r1")} 버전과 ${at("r3")} 버전 비교` });
+    const comparison = await screen.findByRole("region", { name: `${named("r1")} 버전과 ${named("r3")} 버전 비교` });
     expect(comparison.querySelector("div del")?.textContent).toBe("매주");
     expect(comparison.querySelector("div ins")?.textContent).toBe("격주로");
     expect(comparison.textContent).toContain("회원은 매주격주로 모입니다.");
   });
 
   test("a comparison of equal versions says so, and one too large to compare says why", async () => {
-    const { unmount } = renderHistory({ comparison: { ok: true, from: "r2", to: "r3", changed: false, parts: [] } });
+    const { unmount } = renderHistory({
+      comparison: { ok: true, from: "r2", to: "r3", changed: false, changes: { fields: [] }, parts: [] },
+    });
     expect((await screen.findByRole("region", { name: /버전 비교$/ })).textContent).toContain(
       "두 버전의 내용이 같습니다.",
     );

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from "vitest";
 import { TestCalendar } from "#app/components/archive/TestCalendar.tsx";
 import startTestCalendar from "#app/islands/test-calendar.tsx";
 import { ReactIsland } from "#app/lib/islands.tsx";
-import { daysInMonth } from "#shared/calendar-dates.ts";
+import { daysInMonth } from "#shared/dates.ts";
 import { serverMarkup } from "./support/islands.ts";
 
 /**

@@ -6,7 +6,7 @@ import { getHomeContent, type HomeContent } from "#server/domain/home/home.ts";
 import { getLeaders, type Leaders } from "#server/domain/leaders/leaders.ts";
 import { listOrganization, type OrganizationGroup } from "#server/domain/organization/organization.ts";
 import { getSiteSettings, type SiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { seoulYearMonth } from "#shared/calendar-dates.ts";
+import { seoulYearMonth } from "#shared/dates.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { scrollThrough, serverRenderedMain } from "./support/pages.ts";
 import { openServerDatabase } from "./support/server-database.ts";

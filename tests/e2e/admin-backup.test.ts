@@ -68,6 +68,12 @@ describe("backup and restore in the admin area", () => {
       .waitFor();
     await expect.poll(() => form.locator("progress").isVisible()).toBe(true);
     await lists.successMessage(page, "백업에서 복원되었습니다");
+    // The backup's time is written as every table on the site writes a time.
+    await page
+      .getByRole("status")
+      .filter({ hasText: /\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}에 만든 백업에서 복원되었습니다/ })
+      .first()
+      .waitFor();
 
     // Visitors see the article as it was, and the log names the download and the restore.
     const restored = await lists.publicText(`/community/media/${article.id}`);

@@ -74,9 +74,20 @@ describe("the article editor's safety nets", () => {
     const history = page.getByRole("region", { name: "게시글 변경 기록" }).first();
     const rows = history.getByRole("row");
     await expect.poll(() => rows.count(), lists.eventually).toBe(3);
-    // The comparison picks the two newest by default: the words that changed are marked.
+    // Each save tells what it changed, at a time to the second.
+    const savedAt = /^\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}:\d{2}/;
+    await expect(rows.nth(1).locator("time").textContent()).resolves.toMatch(savedAt);
+    await expect(rows.nth(1).textContent()).resolves.toMatch(/본문 바뀜 · 낱말 \d+개 더함, \d+개 지움/);
+    await expect(rows.nth(2).textContent()).resolves.toContain("처음 기록");
+    // The comparison picks the two newest by default: the words that changed are marked, and
+    // its title names each version to the second, with who saved it and what changed.
     await page.getByRole("button", { name: "고른 두 버전 비교" }).click();
     await page.locator("del", { hasText: "301호입니다" }).waitFor();
+    const comparison = history.getByRole("region", { name: /버전 비교$/ });
+    await expect(comparison.getByRole("heading").textContent()).resolves.toMatch(
+      /^\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}:\d{2} \(.+@.+\) 버전과 \d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}:\d{2} \(.+@.+\) 버전 비교$/,
+    );
+    await expect(comparison.textContent()).resolves.toContain("본문 바뀜 · 낱말");
     await expect(page.locator("ins").allTextContents()).resolves.toEqual(
       expect.arrayContaining([expect.stringContaining("402호로")]),
     );
@@ -93,6 +104,33 @@ describe("the article editor's safety nets", () => {
     await expect(rows.nth(1).textContent()).resolves.toContain("되돌림");
     await expect.poll(() => bodyBox(page).textContent(), lists.eventually).toBe("동아리 방은 공학관 301호입니다.");
     await deleteFromEditor(page, id, title);
+  });
+
+  test("a save that changes nothing says so and keeps no revision, for an article and a single document", async () => {
+    // A demo article: its text has line breaks and its time has seconds, neither shown as such.
+    const demo = await server
+      .db()
+      .selectFrom("articles")
+      .select("id")
+      .where("status", "=", "published")
+      .orderBy("published_at", "asc")
+      .executeTakeFirstOrThrow();
+    const page = await openAdminPage(await newPage(), "/admin");
+    await openEditor(page, `/admin/manage-posts/${demo.id}`);
+    const rows = page.getByRole("region", { name: "게시글 변경 기록" }).first().getByRole("row");
+    const before = await rows.count();
+    await saveButton(page).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "게시글에 바뀐 내용이 없어 저장하지 않았습니다. 변경 기록도 그대로입니다." })
+      .waitFor();
+    await page.reload();
+    await bodyBox(page).waitFor();
+    await expect(rows.count()).resolves.toBe(before);
+
+    await openAdminPage(page, "/admin/manage-leaders");
+    await page.getByRole("button", { name: "저장" }).click();
+    await page.getByRole("status").filter({ hasText: "바뀐 내용이 없어 저장하지 않았습니다" }).waitFor();
   });
 
   test("a save after the session ended opens a sign-in dialog and goes through without retyping", async () => {

@@ -145,7 +145,7 @@ describe("manage-feed", () => {
     });
     await add.getByRole("button", { name: "게시물 추가" }).click();
     await expectAbsent(page.getByRole("article", { name: "e2e 피드 잘못된 링크", exact: true }), {
-      once: page.getByRole("alert").filter({ hasText: "'holiday.jpg'은(는) 이미지 파일이 아닙니다" }),
+      once: page.getByRole("alert").filter({ hasText: "'holiday.jpg'는 이미지 파일이 아닙니다" }),
     });
   });
 });

@@ -2,8 +2,7 @@ import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getLeaders } from "#server/domain/leaders/leaders.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { addDays, seoulDate } from "#shared/calendar-dates.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { addDays, formatLongDate, seoulDate, seoulMidnight } from "#shared/dates.ts";
 import { eventually, successMessage } from "./admin-lists.ts";
 import {
   createAccountWithCli,
@@ -114,7 +113,7 @@ describe("the handover page", () => {
     await form.getByRole("button", { name: "기간 저장" }).click();
     await successMessage(
       page,
-      `'${leaving.email}' 관리자의 사용 기간을 ${formatLongDate(`${endsOn}T12:00:00+09:00`)}까지로 정했습니다`,
+      `'${leaving.email}' 관리자의 사용 기간을 ${formatLongDate(seoulMidnight(endsOn).toISOString())}까지로 정했습니다`,
     );
     await page.reload();
     await expect.poll(() => day.inputValue(), eventually).toBe(endsOn);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
+import { withParticle } from "#shared/korean.ts";
 import { baseURL } from "./support/browser.ts";
 
 /**
@@ -51,12 +52,11 @@ export async function dragOnto(page: Page, list: Locator, name: string, onto: st
 /**
  * Moves an item with the keyboard: focus its handle, Space to lift, arrows, Space to drop. Each
  * key waits for the list's spoken announcement of the previous one, as a screen reader user would.
- * (The particles after the name are matched loosely: `이(가)` or the one the name takes.)
  */
 export async function moveWithKeyboard(page: Page, list: Locator, name: string, steps: number): Promise<void> {
   await whenMovable(list, name);
   const start = (await listOrder(list)).indexOf(name) + 1;
-  const announced = (text: string | RegExp) =>
+  const announced = (text: string) =>
     page.getByText(text).first().waitFor({ state: "attached", timeout: eventually.timeout });
   // In the middle of the screen, so that a move does not have to scroll the page first.
   await handleOf(list, name).evaluate((handle) => handle.scrollIntoView({ block: "center" }));
@@ -64,15 +64,14 @@ export async function moveWithKeyboard(page: Page, list: Locator, name: string, 
   await page.keyboard.press("Space");
   // The lift names the place the row starts from: a list that showed another order than the
   // one read above fails here, not at a later step.
-  const quoted = `'${name}'`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  await announced(new RegExp(`${quoted}\\S* 들었습니다\\. 현재 ${start}번째입니다`));
+  await announced(`${withParticle(`'${name}'`, "을/를")} 들었습니다. 현재 ${start}번째입니다`);
   for (let step = 1; step <= Math.abs(steps); step += 1) {
     await page.keyboard.press(steps > 0 ? "ArrowDown" : "ArrowUp");
     const position = start + (steps > 0 ? step : -step);
-    await announced(new RegExp(`${quoted}\\S* ${position}번째 자리로 갑니다`));
+    await announced(`${withParticle(`'${name}'`, "이/가")} ${position}번째 자리로 갑니다`);
   }
   await page.keyboard.press("Space");
-  await announced(new RegExp(`${quoted}\\S* ${start + steps}번째 자리에 놓았습니다`));
+  await announced(`${withParticle(`'${name}'`, "을/를")} ${start + steps}번째 자리에 놓았습니다`);
 }
 
 /** Clicks a delete button and confirms in the dialog it opens. */

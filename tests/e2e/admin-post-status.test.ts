@@ -1,5 +1,6 @@
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { formatDateTime, parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/dates.ts";
 import * as lists from "./admin-lists.ts";
 import { openAdminPage } from "./support/admin.ts";
 import { createArticle, deleteFromEditor, openEditor, statusBox } from "./support/article-editor.ts";
@@ -7,6 +8,18 @@ import { baseURL, consoleErrorsOf, setupBrowser, waitForHydration } from "./supp
 import { expectAbsent } from "./support/pages.ts";
 
 const { newPage } = setupBrowser();
+
+/** A date field's value as messages write it: "2026. 12. 02. 18:00". */
+const shownTime = (typed: string) => formatDateTime(parseSeoulDateTimeInput(typed) ?? typed);
+
+/** Follows a link that opens a new tab and checks that the tab shows the article's preview. */
+async function expectPreviewOpens(page: Page, link: Locator, id: string, title: string) {
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+  await tab.getByRole("note", { name: "미리보기 안내" }).waitFor();
+  expect(new URL(tab.url()).pathname).toBe(`/community/media/${id}/preview`);
+  await expect(tab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(title);
+  await tab.close();
+}
 
 /** What an anonymous visitor gets at an address: its status and whether the text shows. */
 async function visitorSees(path: string, text: string) {
@@ -53,8 +66,11 @@ describe("an article's status", () => {
     );
     await preview.close();
 
-    // Scheduled for a past time: refused next to the date, the typing kept.
+    // Its editor's link opens the same preview.
     await openEditor(page, `/admin/manage-posts/${id}`);
+    await expectPreviewOpens(page, page.getByRole("link", { name: /^미리보기로 보기/ }), id, title);
+
+    // Scheduled for a past time: refused next to the date, the typing kept.
     await statusBox(page).selectOption("scheduled");
     await page.getByLabel("게시일").fill("2020-01-01T09:00");
     await page.getByRole("button", { name: "저장", exact: true }).click();
@@ -65,7 +81,7 @@ describe("an article's status", () => {
     const nextWeek = seoulDateTimeInput(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString());
     await page.getByLabel("게시일").fill(nextWeek);
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await lists.successMessage(page, `(예약: ${nextWeek.replace("T", " ")}에 게시)`);
+    await lists.successMessage(page, `(예약: ${shownTime(nextWeek)}에 게시)`);
     await expect(visitorSees(`/community/media/${id}`, title)).resolves.toEqual({ status: 404, shows: false });
 
     // Published now: the visitor sees it.
@@ -76,11 +92,15 @@ describe("an article's status", () => {
     await expect
       .poll(async () => (await visitorSees(`/community/media/${id}`, title)).status, lists.eventually)
       .toBe(200);
+    // Public now, the editor links to the public page itself.
+    await expect(page.getByRole("link", { name: /^공개 페이지에서 보기/ }).getAttribute("href")).resolves.toBe(
+      `/community/media/${id}`,
+    );
     // Away again, so the other tests find the demo club's articles as they were.
     await deleteFromEditor(page, id, title);
-    // The refused save is the only thing the console reports.
+    // The refused save is the only thing the console reports (its reason phrase, if any, aside).
     expect(consoleErrorsOf(page)).toEqual([
-      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+      expect.stringMatching(/^Failed to load resource: the server responded with a status of 400 \(/),
     ]);
   });
 
@@ -97,10 +117,15 @@ describe("an article's status", () => {
     });
     await page
       .getByRole("status")
-      .filter({ hasText: `(예약: ${at.replace("T", " ")}에 게시)` })
+      .filter({ hasText: `(예약: ${shownTime(at)}에 게시)` })
       .first()
       .waitFor();
     await expect(visitorSees(`/community/media/${id}`, title)).resolves.toEqual({ status: 404, shows: false });
+    // Not public yet: the notice's link and the editor's own open the preview, not a 404.
+    await expect(page.getByRole("link", { name: /공개 페이지에서/ }).count()).resolves.toBe(0);
+    for (const name of ["미리보기로 확인하기", "미리보기로 보기"]) {
+      await expectPreviewOpens(page, page.getByRole("link", { name: new RegExp(`^${name}`) }), id, title);
+    }
     await page.goto("/admin/manage-posts");
     await waitForHydration(page);
     const row = page.getByRole("row").filter({ hasText: title });

@@ -97,6 +97,31 @@ describe("manage-posts: the editor", () => {
     await expect(bodyBox(page).getByText("동아리 홈페이지").count()).resolves.toBe(1);
   });
 
+  test("the editor starts, autolinks and starts again after a save without a console warning", async () => {
+    const page = await newPage();
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
+    await openAdminPage(page, "/admin");
+    // An address typed into the text becomes a link as it is typed (linkify at work); the save
+    // opens the article in its editor, and a second save draws the form anew over the new version.
+    const title = lists.uniqueName("E2E 자동 링크");
+    const id = await createArticle(page, { title, body: "동아리 누리집 https://example.org/club 에 오세요 " });
+    await expect(bodyBox(page).getByRole("link", { name: "https://example.org/club" }).count()).resolves.toBe(1);
+    await bodyBox(page).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type(" 메일은 mailto:kernel@saesol.example 로 ");
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await lists.successMessage(page, `'${title}' 게시글이 수정되었습니다`);
+    await bodyBox(page).getByRole("link", { name: "https://example.org/club" }).waitFor();
+    // A round trip to the page: every console message it wrote before has arrived by then.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(warnings.filter((text) => text.includes("linkifyjs"))).toEqual([]);
+    expect(warnings).toEqual([]);
+    await deleteFromEditor(page, id, title);
+  });
+
   test("a file that is not an image leaves the list with a message naming it, and the form still sends", async () => {
     const page = await signedInPage();
     const title = lists.uniqueName("E2E 가짜 사진");
@@ -110,15 +135,12 @@ describe("manage-posts: the editor", () => {
     await picker(page).setInputFiles([fake]);
     await page
       .getByRole("alert")
-      .filter({ hasText: "'notes.jpg'은(는) 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다" })
+      .filter({ hasText: "'notes.jpg'는 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다" })
       .waitFor();
     await expect.poll(() => altBoxes(page).count()).toBe(0);
     // Not a picture at all: never taken in.
     await picker(page).setInputFiles([text]);
-    await page
-      .getByRole("alert")
-      .filter({ hasText: "'notes.txt'은(는) 이미지 파일이 아니라서 넣지 않았습니다" })
-      .waitFor();
+    await page.getByRole("alert").filter({ hasText: "'notes.txt'는 이미지 파일이 아니라서 넣지 않았습니다" }).waitFor();
 
     // The form is not held up by either: it sends, and the article has no pictures.
     await page.getByRole("button", { name: "게시글 추가" }).click();

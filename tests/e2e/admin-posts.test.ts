@@ -170,6 +170,20 @@ describe("manage-posts", () => {
     await second.getByRole("alert").filter({ hasText: "다른 관리자가 먼저" }).waitFor();
     await expect(titleBox(second).inputValue()).resolves.toBe(`${title} 나중`);
     await expect(bodyBox(second).textContent()).resolves.toBe("나중에 쓴 본문");
+    // What the first manager saved shows beside what the second sent, the differing words marked.
+    const compared = second.getByRole("region", { name: "먼저 저장된 내용과 입력한 내용" });
+    await compared.getByText("제목, 본문이 다릅니다.", { exact: false }).waitFor();
+    const theirs = compared.getByRole("region", { name: "먼저 저장된 내용", exact: true });
+    const mine = compared.getByRole("region", { name: "입력한 내용", exact: true });
+    await theirs.locator("del", { hasText: "먼저" }).first().waitFor();
+    await theirs.locator("del", { hasText: "처음" }).first().waitFor();
+    await mine.locator("ins", { hasText: "나중에" }).first().waitFor();
+    await expect(theirs.locator("ins").count()).resolves.toBe(0);
+    await expect(mine.locator("del").count()).resolves.toBe(0);
+    // Side by side on a laptop screen.
+    const [left, right] = [await theirs.boundingBox(), await mine.boundingBox()];
+    expect(left?.y).toBe(right?.y);
+    expect((left?.x ?? 0) + (left?.width ?? 0)).toBeLessThanOrEqual(right?.x ?? 0);
     const [stored] = await data.db().selectFrom("articles").select(["title", "version"]).where("id", "=", id).execute();
     expect(stored).toEqual({ title: `${title} 먼저`, version: 2 });
 

@@ -91,21 +91,40 @@ describe("the admin shell", () => {
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
-  test("on a 1440x900 screen the account and sign-out are in view without scrolling", async () => {
-    const page = await signedInPage({ width: 1440, height: 900 });
-    const sidebar = page.locator("aside");
-    const signOut = sidebar.getByRole("button", { name: "로그아웃" });
-    await signOut.waitFor();
-    const box = await signOut.boundingBox();
-    expect(box).not.toBeNull();
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(900);
-    await expect.poll(() => sidebar.getByText(account.email).isVisible()).toBe(true);
-    // The last page of the menu is reached by scrolling the menu alone.
-    const manual = sidebar.getByRole("link", { name: "관리자 매뉴얼" });
-    await manual.scrollIntoViewIfNeeded();
-    await expect.poll(() => manual.isVisible()).toBe(true);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  });
+  test.each([
+    ["1440x900", { width: 1440, height: 900 }],
+    ["1280x720", { width: 1280, height: 720 }],
+  ] as const)(
+    "on a %s laptop screen every page of the menu, the account and sign-out are in view at once",
+    async (_name, viewport) => {
+      const page = await signedInPage(viewport);
+      const sidebar = page.locator("aside");
+      const items = sidebar.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link");
+      await expect.poll(() => items.count()).toBe(adminPaths().length);
+      const boxes = await items.evaluateAll((links) =>
+        links.map((link) => {
+          const box = link.getBoundingClientRect();
+          return { name: link.textContent, top: box.top, bottom: box.bottom };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.top, `${box.name} starts in view`).toBeGreaterThanOrEqual(0);
+        expect(box.bottom, `${box.name} ends in view`).toBeLessThanOrEqual(viewport.height);
+      }
+      // Nothing of the menu is hidden below a scroll: the list does not scroll at all.
+      const overflow = await sidebar
+        .getByRole("navigation", { name: "관리 메뉴" })
+        .evaluate((nav) => nav.scrollHeight - nav.clientHeight);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const signedIn = page.getByRole("region", { name: "로그인 계정" });
+      for (const control of [signedIn.getByRole("button", { name: "로그아웃" }), signedIn.getByText(account.email)]) {
+        await expect.poll(() => control.isVisible()).toBe(true);
+        const box = await control.boundingBox();
+        expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+      }
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    },
+  );
 
   test("on a phone the menu opens as a dialog and closes after following a link", async () => {
     const page = await signedInPage(viewports.phone);
@@ -164,6 +183,7 @@ describe("the admin shell", () => {
     const kinds = await page.getByRole("heading", { level: 3 }).allTextContents();
     expect(kinds).toHaveLength(23);
     expect(kinds).toContain("사이트 설정");
+    expect(kinds).toContain("자동 백업");
     expect(kinds).toContain("새 운영진 초대하기");
     expect(kinds).toContain("쓰이지 않는 파일 지우기");
     expect(kinds).toContain("백업에서 복원하기");

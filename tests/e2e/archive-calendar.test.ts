@@ -9,7 +9,7 @@ import {
   seoulDate,
   seoulYearMonth,
   type YearMonth,
-} from "#shared/calendar-dates.ts";
+} from "#shared/dates.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();

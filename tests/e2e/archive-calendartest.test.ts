@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { daysInMonth, seoulYearMonth } from "#shared/calendar-dates.ts";
+import { daysInMonth, seoulYearMonth } from "#shared/dates.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { expectAbsent } from "./support/pages.ts";
 

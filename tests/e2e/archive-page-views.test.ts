@@ -1,7 +1,7 @@
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getPageViewStats } from "#server/domain/analytics/page-views.ts";
-import { seoulDate } from "#shared/calendar-dates.ts";
+import { seoulDate } from "#shared/dates.ts";
 import { baseURL, waitForHydration } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 

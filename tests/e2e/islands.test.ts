@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { listArticleTags } from "#server/domain/articles/articles.ts";
-import { formatYearMonth, seoulYearMonth } from "#shared/calendar-dates.ts";
+import { formatYearMonth, seoulYearMonth } from "#shared/dates.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getWebVitalStats } from "#server/domain/analytics/web-vitals.ts";
-import { addDays, seoulDate } from "#shared/calendar-dates.ts";
+import { addDays, seoulDate } from "#shared/dates.ts";
 import { formatWebVital, WEB_VITAL_RATING_LABELS } from "#shared/web-vitals.ts";
 import { account, signIn } from "./support/admin.ts";
 import { baseURL, launchBrowser, viewports, waitForHydration } from "./support/browser.ts";

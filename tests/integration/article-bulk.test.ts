@@ -4,7 +4,7 @@ import { articleHistory } from "#server/domain/articles/history.ts";
 import { getEditableArticle } from "#server/domain/articles/manage.ts";
 import { listRevisions, readRevision } from "#server/domain/revisions/revisions.ts";
 import { listSitemapEntries } from "#server/domain/seo/sitemap.ts";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import { MAX_SELECTED, selectedValue } from "#shared/list-selection.ts";
 import { auditEntries, storedKeysMatchRows } from "../support/stored-content.ts";
 import { MANAGER } from "./support/admin-requests.ts";

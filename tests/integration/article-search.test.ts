@@ -1,13 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, expect, test } from "vitest";
+import { listManagedArticles } from "#server/domain/articles/admin-list.ts";
 import { listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
-import {
-  articleDraftSchema,
-  createArticle,
-  deleteArticle,
-  listManagedArticles,
-  updateArticle,
-} from "#server/domain/articles/manage.ts";
+import { articleDraftSchema, createArticle, deleteArticle, updateArticle } from "#server/domain/articles/manage.ts";
 import { SEARCH_COUNT_LIMIT } from "#server/domain/articles/search-query.ts";
 import { writeWithFiles } from "#server/domain/files/files.ts";
 import { VersionConflictError } from "#server/failures.ts";

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createSession } from "#server/domain/accounts/sessions.ts";
+import { listManagedArticles, listPendingArticles } from "#server/domain/articles/admin-list.ts";
 import { countArticles, getArticle, listArticles, listArticleTags } from "#server/domain/articles/articles.ts";
-import { listManagedArticles, listPendingArticles } from "#server/domain/articles/manage.ts";
 import { publishDueArticles, SCHEDULED_PUBLISHER } from "#server/domain/articles/scheduled-publishing.ts";
 import { resolvePublicPage } from "#server/domain/seo/public-pages.ts";
 import { listSitemapEntries } from "#server/domain/seo/sitemap.ts";
 import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import { titleCardPath } from "#shared/preview-images.ts";
 import { auditEntries } from "../support/stored-content.ts";
 import { newAccount } from "./support/account-steps.ts";

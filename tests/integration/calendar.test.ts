@@ -6,7 +6,7 @@ import {
   listEventsBetween,
   listEventsInMonth,
 } from "#server/domain/calendar/calendar.ts";
-import { seoulMidnight } from "#shared/calendar-dates.ts";
+import { seoulMidnight } from "#shared/dates.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /** A Seoul wall-clock time as the UTC instant the database stores. */

@@ -7,7 +7,7 @@ import { listRecentChanges, recentChangesQuery } from "#server/domain/dashboard/
 import { getSiteTraffic, TOP_PAGE_COUNT, TRAFFIC_DAYS } from "#server/domain/dashboard/site-traffic.ts";
 import { newId } from "#server/storage/storage.ts";
 import type { AuditCategory, AuditType } from "#shared/audit-categories.ts";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import { articleForm, created } from "./support/article-forms.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 

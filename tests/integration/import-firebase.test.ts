@@ -9,7 +9,7 @@ import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { ImportRefusedError } from "#server/import/firestore.ts";
 import { importFirebaseExport } from "#server/import/run-import.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
-import { seoulDate } from "#shared/calendar-dates.ts";
+import { seoulDate } from "#shared/dates.ts";
 import type { CliResult } from "../support/admin-cli.ts";
 import { veventWith } from "../support/icalendar.ts";
 import { auditEntries, storedKeys } from "../support/stored-content.ts";

@@ -1,6 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
+import { listManagedArticles } from "#server/domain/articles/admin-list.ts";
 import { getArticle } from "#server/domain/articles/articles.ts";
-import { getEditableArticle, listManagedArticles } from "#server/domain/articles/manage.ts";
+import { getEditableArticle } from "#server/domain/articles/manage.ts";
 import { storageKeysOf } from "#server/domain/files/files.ts";
 import { auditEntries, fileCount } from "../support/stored-content.ts";
 import { MANAGER as ACTOR } from "./support/admin-requests.ts";

@@ -1,5 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
 import { action as autosaveAction } from "#app/routes/admin/api/autosave.ts";
+import { readContentRevision } from "#server/db/content-revision.ts";
 import { getAutosave, recoverableCopy } from "#server/domain/articles/autosave.ts";
 import { articleHistory } from "#server/domain/articles/history.ts";
 import { getEditableArticle } from "#server/domain/articles/manage.ts";
@@ -8,10 +9,11 @@ import { compareRevisions, KEEP_ALL_DAYS, listRevisions, thinOut } from "#server
 import { getRules, rulesHistory } from "#server/domain/rules/rules.ts";
 import { newId } from "#server/storage/storage.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import { leadersForm } from "../support/admin-forms.ts";
-import { lastAuditEntry } from "../support/stored-content.ts";
+import { auditEntries, lastAuditEntry, storedFiles } from "../support/stored-content.ts";
 import { callAction, MANAGER, postCommand } from "./support/admin-requests.ts";
-import { articleForm, created, send } from "./support/article-forms.ts";
+import { articleForm, created, photo, send } from "./support/article-forms.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -59,6 +61,12 @@ describeEachDatabase(
         "동아리 소개 글",
       ]);
       expect(revisions.every((revision) => revision.actor === MANAGER)).toBe(true);
+      // Each says what it changed against the save before it, so saves a moment apart differ.
+      expect(revisions.map((revision) => revision.changes)).toEqual([
+        { fields: ["제목", "본문"], words: { added: 4, removed: 4 } },
+        { fields: ["본문"], words: { added: 1, removed: 1 } },
+        null,
+      ]);
     });
 
     test("two revisions compare word by word: the changed words, not the whole line", async () => {
@@ -96,7 +104,7 @@ describeEachDatabase(
       });
       expect(body, body.message).toMatchObject({ ok: true });
       expect(body.message).toMatch(
-        /^'동아리를 소개합니다' 게시글을 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 버전으로 되돌렸습니다$/,
+        /^'동아리를 소개합니다' 게시글을 \d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}:\d{2} 버전으로 되돌렸습니다$/,
       );
       const article = await getEditableArticle(services().db, services().storage, articleId);
       expect(article).toMatchObject({ title: "동아리 소개 글", status: "published" });
@@ -129,6 +137,63 @@ describeEachDatabase(
         revision: newest?.id ?? "",
       });
       expect(foreign.body).toMatchObject({ ok: false, status: 404 });
+    });
+
+    test("a save that changes nothing says so and writes nothing: no version, revision, audit entry or cache change", async () => {
+      const s = services();
+      // A demo article: its publishing time has seconds, which the form does not show.
+      const demo = await s.db
+        .selectFrom("articles")
+        .select("id")
+        .where("status", "=", "published")
+        .orderBy("published_at", "desc")
+        .executeTakeFirstOrThrow();
+      const article = await getEditableArticle(s.db, s.storage, demo.id);
+      if (!article) throw new Error("no demo article");
+      const resend = (contents: string) =>
+        send(
+          s,
+          articleForm({
+            id: article.id,
+            version: article.version,
+            title: article.title,
+            tag: article.tag,
+            publishedAt: seoulDateTimeInput(article.publishedAt),
+            status: article.status,
+            contents,
+            images: article.images.map((image) => ({ fileId: image.fileId, alt: image.alt })),
+          }),
+        );
+      // Saved before history began: nothing kept yet, and an unchanged save keeps nothing either.
+      await expect(listRevisions(s.db, articleHistory, article.id)).resolves.toEqual([]);
+      const audit = await auditEntries(s.db, "media");
+      const cache = await readContentRevision(s.db);
+
+      const answer = await resend(article.contents);
+      expect(answer).toMatchObject({
+        ok: true,
+        status: 200,
+        unchanged: true,
+        message: "게시글에 바뀐 내용이 없어 저장하지 않았습니다. 변경 기록도 그대로입니다.",
+      });
+      expect((await getEditableArticle(s.db, s.storage, article.id))?.version).toBe(article.version);
+      expect((await getEditableArticle(s.db, s.storage, article.id))?.publishedAt).toBe(article.publishedAt);
+      expect(await listRevisions(s.db, articleHistory, article.id)).toEqual([]);
+      expect(await auditEntries(s.db, "media")).toEqual(audit);
+      expect(await readContentRevision(s.db)).toEqual(cache);
+
+      // One word more is a save again: the state before it and the one it wrote are kept.
+      const changed = await resend(`${article.contents}<p>덧붙임</p>`);
+      expect(changed).toMatchObject({ ok: true, message: `'${article.title}' 게시글이 수정되었습니다` });
+      expect(changed).not.toHaveProperty("unchanged");
+      expect(await listRevisions(s.db, articleHistory, article.id)).toHaveLength(2);
+
+      // A single document the same way.
+      const leaders = await getLeaders(s.db);
+      const rows = [...leaders.value.leaders, { name: "", phoneNumber: "" }].slice(0, 3);
+      const same = await postCommand(s, "leaders", leadersForm(leaders.version, rows));
+      expect(same.body).toMatchObject({ ok: true, unchanged: true });
+      expect((await getLeaders(s.db)).version).toBe(leaders.version);
     });
 
     test("deleting an article deletes its history", async () => {
@@ -283,6 +348,56 @@ describeEachDatabase(
       expect((await recoverableCopy(s.db, MANAGER_ID, NEW_ARTICLE_KEY))?.fields.title).toBe("쓰다 만 새 글");
       await created(s, articleForm({ title: "쓰다 만 새 글", status: "draft" }));
       expect(await getAutosave(s.db, MANAGER_ID, NEW_ARTICLE_KEY)).toBeUndefined();
+    });
+
+    test("a save refused because another manager saved first answers their version beside the one sent", async () => {
+      const s = services();
+      const first = await created(s, articleForm({ title: "충돌 글", contents: "<p>처음 쓴 문장입니다.</p>" }));
+      const theirs = await send(
+        s,
+        articleForm({
+          id: first.id,
+          version: first.version,
+          title: "충돌 글",
+          contents: "<p>먼저 고친 문장입니다.</p>",
+        }),
+      );
+      expect(theirs, theirs.message).toMatchObject({ ok: true });
+      const files = await storedFiles(s);
+      const revisions = await listRevisions(s.db, articleHistory, first.id);
+
+      // Sent over the version it was loaded at, with a new picture that must not stay behind.
+      const refused = await send(
+        s,
+        articleForm({
+          id: first.id,
+          version: first.version,
+          title: "충돌 글",
+          contents: "<p>나중에 고친 문장입니다.</p>",
+          images: [{ file: await photo("#3366aa"), alt: "새 사진" }],
+        }),
+      );
+      expect(refused).toMatchObject({ ok: false, status: 409, conflict: true });
+      expect(refused.theirs).toMatchObject({ savedBy: MANAGER, fields: ["본문", "사진"] });
+      expect(Date.parse(refused.theirs?.savedAt ?? "")).not.toBeNaN();
+      const parts = refused.theirs?.parts ?? [];
+      expect(parts.filter((part) => part.kind === "removed").map((part) => part.text.trim())).toContain("먼저");
+      expect(parts.filter((part) => part.kind === "added").map((part) => part.text.trim())).toContain("나중에");
+      expect(parts.some((part) => part.kind === "same" && part.text.includes("고친 문장입니다."))).toBe(true);
+      // Comparing wrote nothing: the article, its history and the stored files are as they were.
+      expect((await getEditableArticle(s.db, s.storage, first.id))?.contents).toBe("<p>먼저 고친 문장입니다.</p>");
+      expect(await listRevisions(s.db, articleHistory, first.id)).toEqual(revisions);
+      expect(await storedFiles(s)).toEqual(files);
+
+      // A single document's refused save gets the same view.
+      const leaders = await getLeaders(s.db);
+      const rows = (name: string) => [
+        { ...leaders.value.leaders[0], name } as { name: string; phoneNumber: string },
+        ...leaders.value.leaders.slice(1),
+      ];
+      await postCommand(s, "leaders", leadersForm(leaders.version, rows("먼저회장")));
+      const late = await postCommand(s, "leaders", leadersForm(leaders.version, rows("나중회장")));
+      expect(late.body).toMatchObject({ status: 409, theirs: { fields: ["회장"] } });
     });
   },
   { demo: true },

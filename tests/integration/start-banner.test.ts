@@ -58,7 +58,18 @@ async function startAndRead(env: NodeJS.ProcessEnv = {}) {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
   };
-  return { banner, stop };
+  /** Everything printed so far, once a line holding `text` has been printed. */
+  const printed = (text: string) =>
+    new Promise<string>((resolve) => {
+      const check = () => {
+        if (!output.includes(text)) return;
+        child.stdout?.off("data", check);
+        resolve(output);
+      };
+      child.stdout?.on("data", check);
+      check();
+    });
+  return { banner, stop, printed };
 }
 
 /**
@@ -101,6 +112,20 @@ test.skipIf(!engines.includes("sqlite"))(
       // The output (a log that stays) never holds it; the log says where it is.
       expect(first.banner).not.toContain(password);
       expect(first.banner).toContain("first account's password written to a file");
+
+      // Visiting the site logs no line per page or asset (debug), so the banner stays in view;
+      // a refused request is still logged, and once its line is out, the earlier ones would be.
+      const home = await (await fetch(`${url}/`)).text();
+      const asset = home.match(/\/assets\/[^"]+\.js/)?.[0];
+      expect(asset).toBeDefined();
+      for (const address of ["/admin/login", asset]) {
+        expect((await fetch(`${url}${address}`)).ok, address).toBe(true);
+      }
+      expect((await fetch(`${url}/no-such-page`)).status).toBe(404);
+      const afterVisits = (await first.printed('"url":"/no-such-page"')).split("\n");
+      const visits = afterVisits.slice(afterVisits.findIndex((line) => line.startsWith("Club site running at ")));
+      expect(visits.filter((line) => line.includes('"statusCode":200'))).toEqual([]);
+      expect(visits.filter((line) => line.includes('"url":'))).toHaveLength(1);
 
       const signIn = await fetch(`${url}/admin/login`, {
         method: "POST",

@@ -10,7 +10,7 @@ import {
   seoulDate,
   seoulYearMonth,
   stepMonthWithinYear,
-} from "#shared/calendar-dates.ts";
+} from "#shared/dates.ts";
 
 describe("Seoul dates", () => {
   test("an instant belongs to the date it is in Korea", () => {

@@ -14,7 +14,7 @@ describe("Korean particles", () => {
     ["이미지", "이미지가", "이미지를"],
     ["회칙 파일", "회칙 파일이", "회칙 파일을"],
     ["모집 포스터", "모집 포스터가", "모집 포스터를"],
-    ["PDF", "PDF이", "PDF을"],
+    ["PDF", "PDF가", "PDF를"],
   ])("%s takes %s and %s", (word, subject, object) => {
     expect(`${word}${subjectParticle(word)}`).toBe(subject);
     expect(`${word}${objectParticle(word)}`).toBe(object);

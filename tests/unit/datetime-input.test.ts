@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/dates.ts";
 
 describe("datetime-local values in Seoul time", () => {
   test("an instant shows as Seoul wall-clock time, and reads back as the same instant", () => {

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type CachedPage, identityBody } from "#server/http/page-cache/cached-page.ts";
-import { nextSeoulMidnight, PageCache } from "#server/http/page-cache/page-cache.ts";
+import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { sendCachedPage } from "#server/http/page-cache/send-cached-page.ts";
+import { nextSeoulMidnight } from "#shared/dates.ts";
 
 const NONCE = "bm9uY2Utb2YtdGhlLXRlc3Q=";
 const script = 'window.__ready = "예";';

@@ -10,6 +10,7 @@ import { FormFieldsContext } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";
 import { keepComposingEnter } from "./RouteForm.tsx";
 import { SignInDialog } from "./SignInDialog.tsx";
+import { TheirVersion } from "./TheirVersion.tsx";
 import { useUnsavedChanges } from "./UnsavedChanges.tsx";
 
 const noRules: FieldRules = {};
@@ -220,7 +221,7 @@ export function AdminForm({
       />
       {result && (
         <div className={styles.answer} ref={answerRef}>
-          <Notice tone={result.ok ? "success" : "error"} title={answerTitle(result)}>
+          <Notice tone={result.ok ? (result.unchanged ? "info" : "success") : "error"} title={answerTitle(result)}>
             {result.conflict && (
               <p className={styles.conflictActions}>
                 <Button size="sm" variant="secondary" onClick={loadNewest}>
@@ -230,6 +231,7 @@ export function AdminForm({
               </p>
             )}
           </Notice>
+          {result.theirs && <TheirVersion theirs={result.theirs} />}
         </div>
       )}
       <form

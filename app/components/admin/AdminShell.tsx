@@ -17,8 +17,9 @@ interface AdminShellProps {
 const MENU_ID = "admin-menu";
 
 /**
- * The admin area's frame: a sidebar with every admin page on wide screens, a top bar with the
- * same navigation in a modal dialog on narrow ones, and the signed-in account with sign-out.
+ * The admin area's frame: on wide screens a sidebar with every admin page, all in view at once
+ * on a 1280×720 laptop, and the signed-in account with sign-out in a bar above the page; on
+ * narrow ones a top bar with the same navigation and account in a modal dialog.
  */
 export function AdminShell({ clubName, email, navigation, children }: AdminShellProps) {
   const menuRef = useRef<HTMLDialogElement>(null);
@@ -64,11 +65,15 @@ export function AdminShell({ clubName, email, navigation, children }: AdminShell
       <aside className={styles.sidebar}>
         <Brand clubName={clubName} />
         <Navigation groups={navigation} />
-        <Account email={email} />
       </aside>
-      <main id="admin-main" className={styles.main} tabIndex={-1}>
-        {children}
-      </main>
+      <div className={styles.page}>
+        <div className={styles.accountBar}>
+          <Account email={email} />
+        </div>
+        <main id="admin-main" className={styles.main} tabIndex={-1}>
+          {children}
+        </main>
+      </div>
     </div>
   );
 }
@@ -105,7 +110,7 @@ function Navigation({ groups }: { groups: AdminNavGroup[] }) {
 /** The signed-in address, the public site and sign-out (a plain POST: it works without script). */
 function Account({ email }: { email: string }) {
   return (
-    <div className={styles.account}>
+    <section className={styles.account} aria-label="로그인 계정">
       <p className={styles.signedInAs}>
         <span className={styles.accountLabel}>로그인 계정</span>
         <span className={styles.email}>{email}</span>
@@ -119,6 +124,6 @@ function Account({ email }: { email: string }) {
           로그아웃
         </button>
       </form>
-    </div>
+    </section>
   );
 }

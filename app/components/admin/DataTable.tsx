@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import styles from "./DataTable.module.css";
 
 interface DataTableProps {

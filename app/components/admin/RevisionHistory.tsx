@@ -1,13 +1,34 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/Button.tsx";
+import type { RevisionChanges } from "#server/domain/revisions/revision-changes.ts";
 import type { RevisionEntry, RevisionPanel } from "#server/domain/revisions/revisions.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { AdminForm } from "./AdminForm.tsx";
 import { ConfirmButton } from "./ConfirmButton.tsx";
 import { Badge, RecordTable } from "./DataTable.tsx";
 import { FormSection } from "./FormSection.tsx";
 import styles from "./RevisionHistory.module.css";
+import { WordDiff } from "./WordDiff.tsx";
+
+/** When a revision was saved, to the second: saves a minute apart must not look the same. */
+const savedAt = (revision: RevisionEntry) => formatDateTime(revision.createdAt, { seconds: true });
+
+/**
+ * What a save changed, in one line: "본문, 사진 바뀜 · 낱말 12개 더함, 3개 지움";
+ * "처음 기록" for the first one kept.
+ */
+export function changeSummary(changes: RevisionChanges | null): string {
+  if (!changes) return "처음 기록";
+  if (changes.fields.length === 0) return "바뀐 내용 없음";
+  const counted = changes.words
+    ? [
+        changes.words.added > 0 ? `${changes.words.added}개 더함` : "",
+        changes.words.removed > 0 ? `${changes.words.removed}개 지움` : "",
+      ].filter(Boolean)
+    : [];
+  return `${changes.fields.join(", ")} 바뀜${counted.length > 0 ? ` · 낱말 ${counted.join(", ")}` : ""}`;
+}
 
 interface RevisionHistoryProps {
   /** The content type whose `restore` command takes the revision. */
@@ -67,13 +88,14 @@ export function RevisionHistory({ contentType, what, panel, version, restoreNote
                 <CompareChoice end="from" revision={revision} form={compareFormId} checked={revision.id === from} />
                 <CompareChoice end="to" revision={revision} form={compareFormId} checked={revision.id === to} />
                 <td data-nowrap>
-                  <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
+                  <time dateTime={revision.createdAt}>{savedAt(revision)}</time>
                   {revision.id === newest?.id && <Badge tone="brand">지금 내용</Badge>}
                 </td>
                 <td>{revision.actor || "기록 이전"}</td>
                 <td>
                   {revision.label}
                   {revision.note === "restore" && <Badge>되돌림</Badge>}
+                  <span className={styles.changes}>{changeSummary(revision.changes)}</span>
                 </td>
               </>
             )}
@@ -86,7 +108,7 @@ export function RevisionHistory({ contentType, what, panel, version, restoreNote
                     name="revision"
                     value={revision.id}
                     variant="secondary"
-                    title={`${formatDateTime(revision.createdAt)} 버전으로 되돌릴까요?`}
+                    title={`${savedAt(revision)} 버전으로 되돌릴까요?`}
                     message={restoreMessage(restoreNote)}
                     confirmLabel="되돌리기"
                   >
@@ -130,7 +152,7 @@ function CompareChoice({
         value={revision.id}
         form={form}
         defaultChecked={checked}
-        aria-label={`${formatDateTime(revision.createdAt)} 버전을 ${end === "from" ? "이전" : "이후"}으로 비교`}
+        aria-label={`${savedAt(revision)} 버전을 ${end === "from" ? "이전" : "이후"}으로 비교`}
       />
     </td>
   );
@@ -153,11 +175,11 @@ function ComparisonView({
   comparison: NonNullable<RevisionPanel["comparison"]>;
   revisions: RevisionEntry[];
 }) {
-  const timeOf = (revisionId: string) => {
+  const named = (revisionId: string) => {
     const revision = revisions.find((entry) => entry.id === revisionId);
-    return revision ? formatDateTime(revision.createdAt) : "예전";
+    return revision ? `${savedAt(revision)} (${revision.actor || "기록 이전"})` : "예전";
   };
-  const title = `${timeOf(comparison.from)} 버전과 ${timeOf(comparison.to)} 버전 비교`;
+  const title = `${named(comparison.from)} 버전과 ${named(comparison.to)} 버전 비교`;
   return (
     <section className={styles.comparison} aria-label={title}>
       <h3 className={styles.comparisonTitle}>{title}</h3>
@@ -167,23 +189,8 @@ function ComparisonView({
         <p>두 버전의 내용이 같습니다.</p>
       ) : (
         <>
-          <p className={styles.legend}>
-            <del>지운 낱말</del> <ins>더한 낱말</ins>
-          </p>
-          <div className={styles.diff}>
-            {comparison.parts.map((part, index) =>
-              part.kind === "added" ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
-                <ins key={index}>{part.text}</ins>
-              ) : part.kind === "removed" ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
-                <del key={index}>{part.text}</del>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
-                <span key={index}>{part.text}</span>
-              ),
-            )}
-          </div>
+          <p className={styles.summary}>{changeSummary(comparison.changes)}</p>
+          <WordDiff parts={comparison.parts} />
         </>
       )}
     </section>

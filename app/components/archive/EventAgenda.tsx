@@ -1,5 +1,5 @@
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
-import { coveredDates, formatDayLabel, formatEventWhen, seoulTime } from "#shared/calendar-dates.ts";
+import { coveredDates, formatDayLabel, formatEventWhen, seoulTime } from "#shared/dates.ts";
 import { agendaDays } from "./calendar-layout.ts";
 import styles from "./EventAgenda.module.css";
 import { EventFacts } from "./EventFacts.tsx";

@@ -1,13 +1,6 @@
 import { CloseIcon } from "#app/components/icons/icons.tsx";
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
-import {
-  coveredDates,
-  formatEventWhen,
-  formatYearMonth,
-  seoulTime,
-  weekdayOf,
-  type YearMonth,
-} from "#shared/calendar-dates.ts";
+import { coveredDates, formatEventWhen, formatYearMonth, seoulTime, weekdayOf, type YearMonth } from "#shared/dates.ts";
 import { entriesByDay } from "./calendar-layout.ts";
 import { EventFacts } from "./EventFacts.tsx";
 import styles from "./EventMonth.module.css";

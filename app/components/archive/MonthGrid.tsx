@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDayLabel, monthWeeks, weekdays, type YearMonth } from "#shared/calendar-dates.ts";
+import { formatDayLabel, monthWeeks, weekdays, type YearMonth } from "#shared/dates.ts";
 import styles from "./MonthGrid.module.css";
 
 interface MonthGridProps {

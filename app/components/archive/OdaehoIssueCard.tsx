@@ -2,7 +2,7 @@ import { ButtonLink } from "#app/components/ui/Button.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import type { OdaehoIssue } from "#server/domain/odaeho/odaeho.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import { DownloadLink } from "./DownloadLink.tsx";
 import styles from "./OdaehoIssueCard.module.css";
 

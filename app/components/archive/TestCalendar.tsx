@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "#app/components/icons/icons.tsx";
-import { formatYearMonth, localToday, stepMonthWithinYear, type YearMonth } from "#shared/calendar-dates.ts";
+import { formatYearMonth, localToday, stepMonthWithinYear, type YearMonth } from "#shared/dates.ts";
 import { MonthGrid } from "./MonthGrid.tsx";
 import stepStyles from "./MonthStep.module.css";
 import styles from "./TestCalendar.module.css";

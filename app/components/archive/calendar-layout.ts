@@ -1,5 +1,5 @@
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
-import { coveredDates } from "#shared/calendar-dates.ts";
+import { coveredDates } from "#shared/dates.ts";
 
 /** Where a day sits within an event that covers several days, for drawing it as a bar. */
 export type EventSpan = "single" | "start" | "middle" | "end";

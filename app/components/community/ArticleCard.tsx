@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import type { ArticleCard as ArticleCardData } from "#server/domain/articles/articles.ts";
-import { formatShortDate } from "#shared/format.ts";
+import { formatShortDate } from "#shared/dates.ts";
 import styles from "./ArticleCard.module.css";
 import { ImageFallback } from "./ImageFallback.tsx";
 import { articleHref } from "./media-links.ts";

@@ -25,6 +25,14 @@ export function articlePreviewHref(id: string, options: { unsavedEdits?: boolean
   return `${articleHref(id)}/preview${options.unsavedEdits ? "?edits" : ""}`;
 }
 
+/**
+ * Where the admin area opens an article for a look: as visitors see it once it is published, in
+ * the preview while it is a draft or scheduled (its public address answers 404 until then).
+ */
+export function articleViewHref(article: { id: string; status: string }): string {
+  return article.status === "published" ? articleHref(article.id) : articlePreviewHref(article.id);
+}
+
 export const RSS_PATH = "/rss.xml";
 
 /** The `<link rel="alternate">` that lets feed readers find the articles' RSS feed. */

@@ -19,6 +19,9 @@ import {
 } from "#app/components/icons/editor-icons.tsx";
 import styles from "./RichTextEditor.module.css";
 
+/** The links the server keeps (sanitize.ts): web and mail addresses, and addresses on the site. */
+const allowedLink = /^(https?:|mailto:|tel:|[/#?]|[^:]*$)/i;
+
 interface RichTextEditorProps {
   /** The form field that carries the HTML (a hidden input kept in sync). */
   name: string;
@@ -49,7 +52,14 @@ export function RichTextEditor({ name, label, defaultValue, onChange, invalid, d
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
-        link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto"] },
+        // http, https and mailto are linkify's own schemes: naming them in `protocols` registered
+        // them again on every editor, which linkify refuses with a warning once it has started.
+        // Which links are allowed is said here instead, as the server's sanitizer allows them.
+        link: {
+          openOnClick: false,
+          autolink: true,
+          isAllowedUri: (url, context) => context.defaultValidate(url) && allowedLink.test(url),
+        },
       }),
     ],
     content: defaultValue,

@@ -8,6 +8,7 @@ import {
   MapPinIcon,
   YoutubeIcon,
 } from "#app/components/icons/icons.tsx";
+import { seoulYearMonth } from "#shared/dates.ts";
 import styles from "./Footer.module.css";
 
 export interface FooterLeader {
@@ -114,7 +115,7 @@ export function Footer(props: FooterProps) {
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>
-          © {new Date().getFullYear()} {clubName}. All rights reserved.
+          © {seoulYearMonth(new Date()).year} {clubName}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import type { ImageRef } from "#server/domain/files/files.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import styles from "./PageBanner.module.css";
 
 interface PageBannerProps {

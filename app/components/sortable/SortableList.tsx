@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { withParticle } from "#shared/korean.ts";
 import styles from "./SortableList.module.css";
 
 interface SortableListProps<Item> {
@@ -109,20 +110,21 @@ export function SortableList<Item>({
   const begin = (index: number, by: Lift["by"]) => {
     measure();
     setLift({ from: index, to: index, by, offset: 0 });
-    setAnnouncement(`${nameAt(index)}을(를) 들었습니다. 현재 ${index + 1}번째입니다.`);
+    setAnnouncement(`${withParticle(nameAt(index), "을/를")} 들었습니다. 현재 ${index + 1}번째입니다.`);
   };
   const headFor = (current: Lift, to: number, offset = current.offset) => {
-    if (to !== current.to) setAnnouncement(`${nameAt(current.from)}이(가) ${to + 1}번째 자리로 갑니다.`);
+    if (to !== current.to)
+      setAnnouncement(`${withParticle(nameAt(current.from), "이/가")} ${to + 1}번째 자리로 갑니다.`);
     setLift({ ...current, to, offset });
   };
   const drop = (current: Lift) => {
     setLift(null);
-    setAnnouncement(`${nameAt(current.from)}을(를) ${current.to + 1}번째 자리에 놓았습니다.`);
+    setAnnouncement(`${withParticle(nameAt(current.from), "을/를")} ${current.to + 1}번째 자리에 놓았습니다.`);
     move(current.from, current.to);
   };
   const cancel = (current: Lift) => {
     setLift(null);
-    setAnnouncement(`이동을 취소했습니다. ${nameAt(current.from)}은(는) 제자리에 있습니다.`);
+    setAnnouncement(`이동을 취소했습니다. ${withParticle(nameAt(current.from), "은/는")} 제자리에 있습니다.`);
   };
 
   /** The place a row dragged `offset` pixels from `from` would take: past every row whose middle it crossed. */

@@ -1,3 +1,4 @@
+import { withParticle } from "#shared/korean.ts";
 import type { ShrinkReply, ShrinkRequest } from "./shrink-image.worker.ts";
 
 /** The spec's limits for images compressed in the browser before upload. */
@@ -10,7 +11,7 @@ export const compressionLimits = {
 export class NotAnImageFileError extends Error {
   override name = "NotAnImageFileError";
   constructor(fileName: string) {
-    super(`'${fileName}'은(는) 이미지 파일이 아닙니다. 이미지 파일만 올릴 수 있습니다.`);
+    super(`${withParticle(`'${fileName}'`, "은/는")} 이미지 파일이 아닙니다. 이미지 파일만 올릴 수 있습니다.`);
   }
 }
 

@@ -12,7 +12,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { handoverOverview } from "#server/domain/accounts/handover.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime, seoulDate } from "#shared/dates.ts";
 import { roleLabels } from "#shared/roles.ts";
 import type { Route } from "./+types/handover";
 import styles from "./manage-managers.module.css";
@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** The day access ends, as the date field shows it (the day before the stored end, in Seoul). */
 function endDay(endsAt: string | null): string {
   if (!endsAt) return "";
-  return new Date(Date.parse(endsAt) - 1).toLocaleDateString("sv-SE", { timeZone: "Asia/Seoul" });
+  return seoulDate(new Date(Date.parse(endsAt) - 1));
 }
 
 export default function Handover({ loaderData }: Route.ComponentProps) {

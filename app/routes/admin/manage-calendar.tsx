@@ -14,7 +14,7 @@ import { eventInputSchema } from "#server/domain/calendar/manage.ts";
 import { parseListQuery } from "#server/domain/list-query.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { monthKey, parseMonthKey, seoulDate, seoulYearMonth } from "#shared/calendar-dates.ts";
+import { monthKey, parseMonthKey, seoulDate, seoulYearMonth } from "#shared/dates.ts";
 import type { Route } from "./+types/manage-calendar";
 
 const UPCOMING_LIMIT = 6;

@@ -20,8 +20,7 @@ import { parseListQuery } from "#server/domain/list-query.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { dateInputValue } from "#server/domain/write/form-input.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { seoulDate } from "#shared/calendar-dates.ts";
-import { formatShortDate } from "#shared/format.ts";
+import { formatShortDate, seoulDate } from "#shared/dates.ts";
 import type { Route } from "./+types/manage-feed";
 import styles from "./manage-media.module.css";
 

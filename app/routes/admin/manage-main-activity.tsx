@@ -18,7 +18,7 @@ import { activityFields } from "#server/domain/activities/manage.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { recordVersions } from "#server/domain/write/lists.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { seoulYearMonth } from "#shared/calendar-dates.ts";
+import { seoulYearMonth } from "#shared/dates.ts";
 import type { Route } from "./+types/manage-main-activity";
 import styles from "./manage-media.module.css";
 

@@ -17,7 +17,7 @@ import { invitationFields, listAccountsWithResetLinks } from "#server/domain/acc
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { ROLES, roleLabels } from "#shared/roles.ts";
 import type { Route } from "./+types/manage-managers";
 import styles from "./manage-managers.module.css";

@@ -20,8 +20,7 @@ import { listIssuePage, odaehoFields } from "#server/domain/odaeho/manage.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { dateInputValue } from "#server/domain/write/form-input.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { seoulDate } from "#shared/calendar-dates.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate, seoulDate } from "#shared/dates.ts";
 import type { Route } from "./+types/manage-odaeho";
 import styles from "./manage-media.module.css";
 

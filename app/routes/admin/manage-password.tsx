@@ -18,7 +18,7 @@ import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices, sessionContext } from "#server/http/router-context.ts";
 import { requireSignedIn, sessionCookieHeader, writeAuthorOf } from "#server/http/session-guard.ts";
 import { answerHeaders, writeFromRequest } from "#server/http/write-endpoint.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import type { Route } from "./+types/manage-password";
 import styles from "./manage-password.module.css";

@@ -7,7 +7,7 @@ import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { ArticleEditor, useNavigateAfterSave } from "#app/components/admin/posts/ArticleEditor.tsx";
 import { ARTICLES, deleteMessage, handOverOf, POSTS_PATH } from "#app/components/admin/posts/links.ts";
 import { RevisionHistory } from "#app/components/admin/RevisionHistory.tsx";
-import { articleHref } from "#app/components/community/media-links.ts";
+import { articleViewHref } from "#app/components/community/media-links.ts";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { listArticleTags } from "#server/domain/articles/articles.ts";
@@ -19,7 +19,7 @@ import { revisionPanel } from "#server/domain/revisions/revisions.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import type { Route } from "./+types/manage-posts-edit";
 import styles from "./manage-posts-edit.module.css";
 
@@ -48,6 +48,9 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const handOver = handOverOf(location.state);
   const leaveTo = useNavigateAfterSave();
+  // A draft or scheduled article has no public page yet: its links open the preview.
+  const published = article.status === "published";
+  const viewHref = articleViewHref(article);
 
   return (
     <>
@@ -61,8 +64,8 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           </p>
         }
         actions={
-          <PublicPageLink href={articleHref(article.id)} className={styles.view}>
-            공개 페이지에서 보기
+          <PublicPageLink href={viewHref} className={styles.view}>
+            {published ? "공개 페이지에서 보기" : "미리보기로 보기"}
           </PublicPageLink>
         }
       />
@@ -70,7 +73,9 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         <div className={styles.handOver}>
           <Notice tone="success" title={handOver.notice}>
             <p>
-              <PublicPageLink href={articleHref(article.id)}>공개 페이지에서 확인하기</PublicPageLink>
+              <PublicPageLink href={viewHref}>
+                {published ? "공개 페이지에서 확인하기" : "미리보기로 확인하기"}
+              </PublicPageLink>
             </p>
           </Notice>
         </div>

@@ -8,7 +8,7 @@ import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
-import { seoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import type { Route } from "./+types/manage-posts-new";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "새 게시글 쓰기", noIndex: true });

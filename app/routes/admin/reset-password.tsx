@@ -14,7 +14,7 @@ import { cacheHeader } from "#server/http/cache-policy.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { writeAuthorOf } from "#server/http/session-guard.ts";
 import { writeFromRequest } from "#server/http/write-endpoint.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 import type { Route } from "./+types/reset-password";
 

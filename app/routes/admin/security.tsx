@@ -25,7 +25,7 @@ import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { fieldRules } from "#server/domain/write/field-rules.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { objectParticle } from "#shared/korean.ts";
 import type { Route } from "./+types/security";
 

@@ -1,7 +1,8 @@
 import { command } from "#server/domain/write/content-type.ts";
 import { formText, formValues } from "#server/domain/write/form-input.ts";
 import type { WriteDescription } from "#server/domain/write/run-write.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate, parseSeoulWallClock } from "#shared/dates.ts";
+import { withParticle } from "#shared/korean.ts";
 import { isRole, roleLabels } from "#shared/roles.ts";
 import type { SecondFactorsReset } from "./accounts.ts";
 import { accountEmail, targetFields } from "./manage.ts";
@@ -36,7 +37,9 @@ export const ownerCommands = {
       return {
         category: "account",
         success: ({ changed }) =>
-          changed ? `${who}관리자의 역할이 ${label}(으)로 바뀌었습니다` : `${who}관리자는 이미 ${label}입니다`,
+          changed
+            ? `${who}관리자의 역할이 ${withParticle(label, "으로/로")} 바뀌었습니다`
+            : `${who}관리자는 이미 ${label}입니다`,
         failure: `${who}관리자의 역할을 바꾸지 못했습니다`,
       };
     },
@@ -62,7 +65,7 @@ export const ownerCommands = {
         category: "account",
         success: ({ endsAt }) =>
           endsAt
-            ? `${who}관리자의 사용 기간을 ${formatLongDate(`${formText(form, "endsOn")}T12:00:00+09:00`)}까지로 정했습니다`
+            ? `${who}관리자의 사용 기간을 ${formatLongDate(parseSeoulWallClock(formText(form, "endsOn"), "12:00") ?? formText(form, "endsOn"))}까지로 정했습니다`
             : `${who}관리자의 사용 기간 제한을 없앴습니다`,
         failure: `${who}관리자의 사용 기간을 정하지 못했습니다`,
       };

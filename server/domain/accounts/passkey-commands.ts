@@ -2,7 +2,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/ser
 import { command } from "#server/domain/write/content-type.ts";
 import { formText, formValues } from "#server/domain/write/form-input.ts";
 import { ConflictError, NotFoundError, RecordNotFoundError } from "#server/failures.ts";
-import { directionParticle, objectParticle } from "#shared/korean.ts";
+import { objectParticle, particle } from "#shared/korean.ts";
 import { checkPasswordAgain } from "./account-checks.ts";
 import {
   checkRegistration,
@@ -102,7 +102,7 @@ export const renamePasskeyCommand = command({
     const next = formText(form, "name").trim().slice(0, 60);
     return {
       category: "account",
-      success: `'${by.account.email}' 관리자가 패스키 ${quoted(old)}의 이름을 ${quoted(next)}${directionParticle(next)} 바꿨습니다`,
+      success: `'${by.account.email}' 관리자가 패스키 ${quoted(old)}의 이름을 ${quoted(next)}${particle(next, "으로/로")} 바꿨습니다`,
       failure: `'${by.account.email}' 관리자가 패스키 ${quoted(old)}의 이름을 바꾸지 못했습니다`,
     };
   },

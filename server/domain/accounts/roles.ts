@@ -3,6 +3,7 @@ import type { Db } from "#server/db/database.ts";
 import { recordId } from "#server/domain/write/form-input.ts";
 import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { BadRequestError, ConflictError, RecordNotFoundError } from "#server/failures.ts";
+import { addDays, parseSeoulWallClock, seoulMidnight } from "#shared/dates.ts";
 import type { Role } from "#shared/roles.ts";
 import { countOwners, findAccountById, LAST_OWNER, removeSecondFactors, type SecondFactorsReset } from "./accounts.ts";
 import { roleField } from "./manage.ts";
@@ -23,13 +24,13 @@ export const accessEndFields = z.object({
   endsOn: singleLineText()
     .trim()
     .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), "날짜를 YYYY-MM-DD 형식으로 입력해 주세요.")
-    .refine((value) => value === "" || !Number.isNaN(Date.parse(`${value}T00:00:00+09:00`)), "없는 날짜입니다."),
+    .refine((value) => value === "" || parseSeoulWallClock(value, "00:00") !== undefined, "없는 날짜입니다."),
 });
 
 /** Access ends when the chosen day ends in Seoul. */
 export function accessEndOf(endsOn: string): string | null {
   if (endsOn === "") return null;
-  return new Date(Date.parse(`${endsOn}T00:00:00+09:00`) + 24 * 60 * 60 * 1000).toISOString();
+  return seoulMidnight(addDays(endsOn, 1)).toISOString();
 }
 
 /**

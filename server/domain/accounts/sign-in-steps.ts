@@ -2,7 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import { addressKey } from "#server/domain/client-address.ts";
 import type { WriteAuthor, WriteClient } from "#server/domain/write/content-type.ts";
 import { FieldError, ForbiddenError, TooManyAttemptsError } from "#server/failures.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { rememberDevice, touchDevice } from "./devices.ts";
 import { accessEnded, createSession, type NewSession } from "./sessions.ts";
 import {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import type { HistoryField } from "#server/domain/revisions/revision-changes.ts";
 import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 
 const scheduleSchema = z.object({
@@ -43,7 +44,18 @@ export type AdmissionInfo = z.infer<typeof admissionInfoSchema>;
 const DOCUMENT_KEY = "admission_info";
 
 /** Every save kept, to compare and restore (the history panel of its page). */
-export const admissionsHistory = documentHistory(DOCUMENT_KEY, admissionInfoSchema);
+/** The parts of the document a save names in the history beside it. */
+const admissionsFields: readonly HistoryField<AdmissionInfo>[] = [
+  { label: "모집 상태", value: (info) => info.meta.isRecruiting },
+  { label: "제목", value: (info) => info.meta.title },
+  { label: "설명", value: (info) => info.meta.description },
+  { label: "지원 링크", value: (info) => info.meta.applyUrl },
+  { label: "모집 이미지", value: (info) => info.meta.imageFileId },
+  { label: "일정", value: (info) => info.schedules },
+  { label: "자주 묻는 질문", value: (info) => info.faqs },
+];
+
+export const admissionsHistory = documentHistory(DOCUMENT_KEY, admissionInfoSchema, admissionsFields);
 
 /** A site that has just started: not recruiting, nothing listed, a plain title. */
 export function emptyAdmissionInfo(): AdmissionInfo {

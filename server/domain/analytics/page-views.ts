@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { addDays, seoulDate } from "#shared/calendar-dates.ts";
+import { addDays, seoulDate } from "#shared/dates.ts";
 
 /**
  * Page views, counted per day (in Seoul) and path: one row per page and day whose count grows

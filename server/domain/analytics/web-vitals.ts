@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
-import { seoulDate } from "#shared/calendar-dates.ts";
+import { seoulDate } from "#shared/dates.ts";
 import { rateWebVital, WEB_VITAL_NAMES, type WebVitalName, type WebVitalRating } from "#shared/web-vitals.ts";
 import { type DateRange, dateRangeSchema, pagePathSchema } from "./page-views.ts";
 

@@ -9,6 +9,7 @@ import { singleLineText } from "#server/domain/write/text-schemas.ts";
 import { FieldError } from "#server/failures.ts";
 import { NEW_ARTICLE_KEY } from "#shared/article-autosave.ts";
 import { articleStatusLabels } from "#shared/article-status.ts";
+import { formatDateTime, parseSeoulDateTimeInput } from "#shared/dates.ts";
 import { SELECTED_FIELD } from "#shared/list-selection.ts";
 import { deleteAutosave } from "./autosave.ts";
 import { deleteArticles, unpublishArticles } from "./bulk.ts";
@@ -27,12 +28,14 @@ const NOUN = "게시글";
 
 /**
  * "'가을 해커톤 후기' 게시글이 추가되었습니다", with what the save left it as when that is not
- * published: "(임시 저장)" or "(예약: 2026-12-02 18:00에 게시)".
+ * published: "(임시 저장)" or "(예약: 2026. 12. 02. 18:00에 게시)".
  */
 function describeArticleSave(form: FormData, verb: "추가" | "수정") {
   const description = describeChange("media", NOUN, formText(form, "title"), verb);
   const status = formText(form, "status");
-  const when = formText(form, "publishedAt").replace("T", " ");
+  const typed = formText(form, "publishedAt");
+  const at = parseSeoulDateTimeInput(typed);
+  const when = at ? formatDateTime(at) : typed;
   const note =
     status === "draft" ? ` (${articleStatusLabels.draft})` : status === "scheduled" ? ` (예약: ${when}에 게시)` : "";
   return { ...description, success: `${description.success}${note}` };

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { deleteVersioned, updateVersioned } from "#server/db/versioned.ts";
@@ -7,18 +6,14 @@ import { uploadLimits } from "#server/domain/files/uploads.ts";
 import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanitize.ts";
 import { forgetRevisions } from "#server/domain/revisions/revisions.ts";
 import type { UploadedFile } from "#server/domain/write/form-files.ts";
-import { containsWords } from "#server/domain/write/lists.ts";
 import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 import { FieldError, RecordNotFoundError } from "#server/failures.ts";
 import { type FileStorage, newId } from "#server/storage/storage.ts";
-import type { ArticleListQuery } from "#shared/article-list-query.ts";
 import { ARTICLE_STATUSES, type ArticleStatus } from "#shared/article-status.ts";
-import { parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/calendar-dates.ts";
-import { type ArticleHeading, articleFields } from "./article-fields.ts";
+import { parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/dates.ts";
+import { articleFields } from "./article-fields.ts";
 import { articleIdSchema, MAX_TAG_LENGTH, MAX_TITLE_LENGTH, selectArticleImages } from "./articles.ts";
 import { forgetAutosaves } from "./autosave.ts";
-import { findArticlePage, withArticleRows } from "./find-articles.ts";
-import { unpublishedArticles } from "./published.ts";
 import { fitsTheIndex, type IndexedArticle, indexArticles, unindexArticles } from "./search-index.ts";
 
 /**
@@ -66,94 +61,6 @@ export type ArticleDraft = z.output<typeof articleDraftSchema>;
 
 /** One image of the list an article is written with, in order: an image it keeps, or a new one. */
 export type ArticleImageInput = { fileId: string; alt: string } | { upload: UploadedFile; alt: string };
-
-export interface ManagedArticleRow extends ArticleHeading {
-  imageCount: number;
-  version: number;
-}
-
-export interface ManagedArticlePage {
-  items: ManagedArticleRow[];
-  total: number;
-  /** True when more than `total` articles match: a search counts up to a limit. */
-  totalCapped: boolean;
-  page: number;
-  pageCount: number;
-}
-
-/**
- * The admin list: searched, filtered by tag and paged like the public list, newest first. A page
- * past the last one shows the last page (a manager lands there after deleting its last article).
- */
-export async function listManagedArticles(db: Db, query: ArticleListQuery): Promise<ManagedArticlePage> {
-  const found = await findArticlePage(db, query, "last-page");
-  if (!found) throw new Error("The admin list always has a page.");
-  return withArticleRows(found, (ids) => managedArticles(db).where("articles.id", "in", ids).execute(), managedRowOf);
-}
-
-/** The columns of an admin list row, with the article's number of images. */
-function managedArticles(db: Db, from: typeof unpublishedArticles = (handle) => handle.selectFrom("articles")) {
-  return from(db).select((eb) => [
-    "articles.id",
-    "articles.title",
-    "articles.tag",
-    "articles.published_at",
-    "articles.status",
-    "articles.updated_at",
-    "articles.version",
-    eb
-      .selectFrom("article_images")
-      .select((inner) => inner.fn.countAll().as("count"))
-      .whereRef("article_images.article_id", "=", "articles.id")
-      .as("image_count"),
-  ]);
-}
-
-function managedRowOf(row: {
-  id: string;
-  title: string;
-  tag: string;
-  published_at: string;
-  status: ArticleStatus;
-  updated_at: string;
-  version: number | string;
-  image_count: number | string | bigint | null;
-}): ManagedArticleRow {
-  return {
-    ...articleFields(row),
-    status: row.status,
-    updatedAt: row.updated_at,
-    imageCount: Number(row.image_count ?? 0),
-    version: Number(row.version),
-  };
-}
-
-/** Drafts and scheduled articles are few; the admin list shows at most this many above the rest. */
-export const MAX_PENDING_ROWS = 200;
-
-/**
- * The articles visitors do not see yet (drafts and scheduled ones), for the top of the admin list:
- * the next to be published first, then the drafts, newest first. `search` matches their titles
- * and text, `tag` their tag; `status` keeps one of the two kinds.
- */
-export async function listPendingArticles(
-  db: Db,
-  filter: { search: string; tag: string; status?: Exclude<ArticleStatus, "published"> },
-): Promise<ManagedArticleRow[]> {
-  let select = managedArticles(db, unpublishedArticles);
-  if (filter.status) select = select.where("articles.status", "=", filter.status);
-  if (filter.tag) select = select.where("articles.tag", "=", filter.tag);
-  for (const word of containsWords(["articles.title", "articles.contents_text"], filter.search)) {
-    select = select.where(word);
-  }
-  const rows = await select
-    .orderBy(sql`case when articles.status = 'scheduled' then 0 else 1 end`)
-    .orderBy(sql`case when articles.status = 'scheduled' then articles.published_at end`, "asc")
-    .orderBy("articles.updated_at", "desc")
-    .limit(MAX_PENDING_ROWS)
-    .execute();
-  return rows.map(managedRowOf);
-}
 
 export interface EditableArticleImage {
   fileId: string;
@@ -329,7 +236,7 @@ export async function updateArticle(
   draft: ArticleDraft,
   images: ArticleImageInput[],
 ): Promise<{ id: string; version: number }> {
-  const columns = storedColumns(draft);
+  const columns = storedColumns(await keepStoredSeconds(trx, id, draft));
   const version = await updateVersioned(trx, "articles", id, expectedVersion, columns);
   await indexIfPublished(trx, id, columns);
   const current = await trx.selectFrom("article_images").select("file_id").where("article_id", "=", id).execute();
@@ -345,6 +252,16 @@ export async function updateArticle(
     if (!kept.has(fileId)) await files.remove(fileId);
   }
   return { id, version };
+}
+
+/**
+ * The form shows the publishing time to the minute: a time sent back as it was shown keeps the
+ * seconds it is stored with (an imported or seeded article's), so saving it unedited changes nothing.
+ */
+async function keepStoredSeconds(trx: Db, id: string, draft: ArticleDraft): Promise<ArticleDraft> {
+  const stored = await trx.selectFrom("articles").select("published_at").where("id", "=", id).executeTakeFirst();
+  if (!stored || seoulDateTimeInput(stored.published_at) !== seoulDateTimeInput(draft.publishedAt)) return draft;
+  return { ...draft, publishedAt: stored.published_at };
 }
 
 /**

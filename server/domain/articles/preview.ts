@@ -1,6 +1,6 @@
 import { excerpt } from "#server/domain/articles/articles.ts";
 import { sanitizeRichText } from "#server/domain/html/sanitize.ts";
-import { parseSeoulDateTimeInput } from "#shared/calendar-dates.ts";
+import { parseSeoulDateTimeInput } from "#shared/dates.ts";
 import type { Article } from "./articles.ts";
 import type { Autosave } from "./autosave.ts";
 

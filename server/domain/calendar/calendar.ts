@@ -1,6 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import { findListPage, type ListPage } from "#server/domain/write/lists.ts";
-import { addMonths, compareMonths, monthRange, seoulYearMonth, type YearMonth } from "#shared/calendar-dates.ts";
+import { addMonths, compareMonths, monthRange, seoulYearMonth, type YearMonth } from "#shared/dates.ts";
 
 /** One entry of the club's calendar. Times are ISO-8601 instants in UTC; the end is exclusive. */
 export interface CalendarEvent {

@@ -1,5 +1,5 @@
 import ical, { escape as escapeText, ICalCalendarMethod } from "ical-generator";
-import { addDays, coveredDates, monthKey, seoulYearMonth } from "#shared/calendar-dates.ts";
+import { addDays, coveredDates, monthKey, seoulDate, seoulYearMonth } from "#shared/dates.ts";
 import type { CalendarEvent } from "./calendar.ts";
 
 export interface ICalendarOptions {
@@ -44,7 +44,7 @@ export function buildICalendar(events: CalendarEvent[], options: ICalendarOption
     };
     if (event.allDay) {
       const dates = coveredDates(event.startsAt, event.endsAt);
-      const first = dates[0] ?? event.startsAt.slice(0, 10);
+      const first = dates[0] ?? seoulDate(event.startsAt);
       const last = dates.at(-1) ?? first;
       // A date string is read as UTC midnight, whose UTC date the library writes: the Seoul date.
       calendar.createEvent({ ...common, allDay: true, start: first, end: addDays(last, 1) });

@@ -9,9 +9,10 @@ import {
   FIRST_CALENDAR_YEAR,
   LAST_CALENDAR_YEAR,
   monthKey,
+  parseSeoulWallClock,
   seoulMidnight,
   seoulYearMonth,
-} from "#shared/calendar-dates.ts";
+} from "#shared/dates.ts";
 import { recordNoun } from "#shared/korean.ts";
 import { MAX_EVENT_DAYS } from "./calendar.ts";
 
@@ -74,10 +75,10 @@ export const eventInputSchema = z
     }
     const startsAt = input.allDay
       ? seoulMidnight(input.startDate)
-      : new Date(`${input.startDate}T${input.startTime}:00+09:00`);
+      : new Date(parseSeoulWallClock(input.startDate, input.startTime) ?? Number.NaN);
     const endsAt = input.allDay
       ? seoulMidnight(addDays(input.endDate, 1))
-      : new Date(`${input.endDate}T${input.endTime}:00+09:00`);
+      : new Date(parseSeoulWallClock(input.endDate, input.endTime) ?? Number.NaN);
     if (endsAt.getTime() < startsAt.getTime() || (input.allDay && input.endDate < input.startDate)) {
       const sameDay = input.endDate === input.startDate && !input.allDay;
       ctx.addIssue({

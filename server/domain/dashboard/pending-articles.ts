@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/database.ts";
-import { listPendingArticles, MAX_PENDING_ROWS } from "#server/domain/articles/manage.ts";
+import { listPendingArticles, MAX_PENDING_ROWS } from "#server/domain/articles/admin-list.ts";
 import type { ArticleStatus } from "#shared/article-status.ts";
 
 /** How many of the articles not yet public the dashboard lists; the rest are a link away. */

@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import { type DateRange, getPageViewStats } from "#server/domain/analytics/page-views.ts";
 import { articleIdOf } from "#server/domain/seo/public-pages.ts";
-import { addDays, seoulDate } from "#shared/calendar-dates.ts";
+import { addDays, seoulDate } from "#shared/dates.ts";
 import { publicPageTitle } from "#shared/public-pages.ts";
 
 /** The dashboard's traffic: the last 30 Seoul days, today included, and the ten most viewed pages. */

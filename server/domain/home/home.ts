@@ -3,6 +3,7 @@ import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { findImageRefs, type ImageRef } from "#server/domain/files/files.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import type { HistoryField } from "#server/domain/revisions/revision-changes.ts";
 import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 
@@ -102,8 +103,26 @@ export type HomeContent = z.infer<typeof homeContentSchema>;
 
 const DOCUMENT_KEY = "home";
 
+/** The parts of the document a save names: in its audit entry and in the history beside it. */
+export const homeFields: readonly HistoryField<HomeContent>[] = [
+  { label: "첫 화면 사진", value: (home) => home.heroImages.map((hero) => hero.fileId) },
+  { label: "사진 설명", value: (home) => home.heroImages.map((hero) => hero.alt) },
+  { label: "소개 글", value: (home) => home.intro },
+  { label: "소개 영상", value: (home) => [home.video.youtubeId, home.video.title] },
+  { label: "영상 표지", value: (home) => home.video.posterFileId },
+  { label: "슬로건", value: (home) => home.slogans },
+  {
+    label: "행사 카드",
+    value: (home) => home.events.map(({ imageFileId: _, ...texts }) => texts),
+  },
+  { label: "행사 사진", value: (home) => home.events.map((event) => event.imageFileId) },
+  { label: "모집 안내 글", value: (home) => home.recruiting.intro },
+  { label: "찾는 사람", value: (home) => home.recruiting.wanted },
+  { label: "학기당 활동 수", value: (home) => home.recruiting.sessionsPerSemester },
+];
+
 /** Every save kept, to compare and restore (the history panel of its page). */
-export const homeHistory = documentHistory(DOCUMENT_KEY, homeContentSchema);
+export const homeHistory = documentHistory(DOCUMENT_KEY, homeContentSchema, homeFields);
 
 /** The home page of a site that has just started: every slot empty, so no part is shown. */
 export function emptyHomeContent(): HomeContent {

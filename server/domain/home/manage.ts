@@ -4,7 +4,7 @@ import { changedFields, fieldsChangedSentence, summarizeChanges } from "#server/
 import { type UploadedFile, uploadedImage } from "#server/domain/write/form-files.ts";
 import { formNumber, formRows, formText, formVersion, unreadableForm } from "#server/domain/write/form-input.ts";
 import { VersionConflictError } from "#server/failures.ts";
-import { getHomeContent, type HomeContent, homeContentSchema, saveHomeContent } from "./home.ts";
+import { getHomeContent, type HomeContent, homeContentSchema, homeFields, saveHomeContent } from "./home.ts";
 
 /**
  * The pictures a manager can replace: four hero images, three event cards and the video poster.
@@ -151,23 +151,6 @@ export async function writeHome(
   const saved = await saveHomeContent(trx, next, version);
   return describeHomeChanges(current.value, saved.value);
 }
-
-const homeFields: { label: string; value: (home: HomeContent) => unknown }[] = [
-  { label: "첫 화면 사진", value: (home) => home.heroImages.map((hero) => hero.fileId) },
-  { label: "사진 설명", value: (home) => home.heroImages.map((hero) => hero.alt) },
-  { label: "소개 글", value: (home) => home.intro },
-  { label: "소개 영상", value: (home) => [home.video.youtubeId, home.video.title] },
-  { label: "영상 표지", value: (home) => home.video.posterFileId },
-  { label: "슬로건", value: (home) => home.slogans },
-  {
-    label: "행사 카드",
-    value: (home) => home.events.map(({ imageFileId: _, ...texts }) => texts),
-  },
-  { label: "행사 사진", value: (home) => home.events.map((event) => event.imageFileId) },
-  { label: "모집 안내 글", value: (home) => home.recruiting.intro },
-  { label: "찾는 사람", value: (home) => home.recruiting.wanted },
-  { label: "학기당 활동 수", value: (home) => home.recruiting.sessionsPerSemester },
-];
 
 export function describeHomeChanges(before: HomeContent, after: HomeContent): string {
   return summarizeChanges(

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import type { HistoryField } from "#server/domain/revisions/revision-changes.ts";
 import { singleLineText } from "#server/domain/write/text-schemas.ts";
 
 /** Korean mobile and landline numbers, written with hyphens: 010-1234-5678, 02-123-4567. */
@@ -32,7 +33,13 @@ export type Leaders = z.infer<typeof leadersSchema>;
 const DOCUMENT_KEY = "leaders";
 
 /** Every save kept, to compare and restore (the history panel of its page). */
-export const leadersHistory = documentHistory(DOCUMENT_KEY, leadersSchema);
+/** The parts of the document a save names in the history beside it. */
+const leadersFields: readonly HistoryField<Leaders>[] = [
+  { label: "회장", value: (leaders) => leaders.leaders[0] },
+  { label: "부회장", value: (leaders) => leaders.leaders.slice(1) },
+];
+
+export const leadersHistory = documentHistory(DOCUMENT_KEY, leadersSchema, leadersFields);
 
 export async function getLeaders(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, leadersSchema);

@@ -4,7 +4,7 @@ import { PDFDocument, type PDFPage, StandardFonts } from "pdf-lib";
 import { notoSansKrForPdf } from "#server/domain/korean-font.ts";
 import { Memo } from "#server/memo.ts";
 import { manualChapters, manualIntroduction, manualTitle } from "#shared/admin-manual.ts";
-import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
+import { seoulDate, seoulMidnight } from "#shared/dates.ts";
 import type { ManualBlock, ManualText } from "#shared/manual-markup.ts";
 import { breakLines, type Piece } from "./line-breaks.ts";
 import {

@@ -3,6 +3,7 @@ import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { fileIdsIn, isFileKey, missingFiles } from "#server/domain/files/usage.ts";
 import { htmlToText } from "#server/domain/html/sanitize.ts";
 import { FieldError, RecordNotFoundError } from "#server/failures.ts";
+import type { HistoryField } from "./revision-changes.ts";
 import type { History } from "./revisions.ts";
 
 const filesGone =
@@ -10,16 +11,22 @@ const filesGone =
 
 /**
  * The history of one single document (rules, admission info, home content, settings): its
- * state is the document's JSON; restoring writes it back at the version the page was loaded
- * at, checked by the document's schema, when every file it names is still stored.
+ * state is the document's JSON, told apart by the parts its page edits (`fields`); restoring
+ * writes it back at the version the page was loaded at, checked by the document's schema, when
+ * every file it names is still stored.
  */
-export function documentHistory<Schema extends z.ZodType>(key: string, schema: Schema): History<z.infer<Schema>> {
+export function documentHistory<Schema extends z.ZodType>(
+  key: string,
+  schema: Schema,
+  fields: readonly HistoryField<z.infer<Schema>>[],
+): History<z.infer<Schema>> {
   return {
     kind: "document",
+    fields,
     read: async (db, id) => {
       if (id !== key) return undefined;
       const document = await readDocument(db, key, schema);
-      return document && { state: document.value, updatedAt: document.updatedAt };
+      return document && { state: document.value, updatedAt: document.updatedAt, version: document.version };
     },
     text: documentText,
     label: () => "",

@@ -5,7 +5,7 @@ import { formValues, recordTarget } from "#server/domain/write/form-input.ts";
 import type { WriteDescription } from "#server/domain/write/run-write.ts";
 import { RecordNotFoundError } from "#server/failures.ts";
 import type { AuditCategory } from "#shared/audit-categories.ts";
-import { seoulDateTime } from "#shared/calendar-dates.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { objectParticle } from "#shared/korean.ts";
 import { type History, readRevision } from "./revisions.ts";
 
@@ -13,9 +13,9 @@ const restoreForm = recordTarget.extend({
   revision: z.string().regex(/^[0-9a-z]{1,64}$/, "되돌릴 버전을 찾을 수 없습니다. 새로 고침한 뒤 다시 골라 주세요."),
 });
 
-/** "2026-11-20 14:02", how a revision is named in messages. */
+/** "2026. 11. 20. 14:02:05", how a revision is named in messages: saves a minute apart differ. */
 export function revisionTime(instant: string): string {
-  return seoulDateTime(instant).slice(0, 16).replace("T", " ");
+  return formatDateTime(instant, { seconds: true });
 }
 
 /**

@@ -2,7 +2,15 @@ import { diffWords } from "diff";
 import type { Db } from "#server/db/database.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
 import { newId } from "#server/storage/storage.ts";
-import { seoulDate } from "#shared/calendar-dates.ts";
+import { seoulDate } from "#shared/dates.ts";
+import type { DiffPart } from "#shared/word-diff.ts";
+import {
+  type ChangeReader,
+  MAX_COMPARED_CHARACTERS,
+  type RevisionChanges,
+  revisionChanges,
+  wordSegmenter,
+} from "./revision-changes.ts";
 
 /**
  * Revision history (decision 0028): every save of an article or a single document keeps the
@@ -10,12 +18,10 @@ import { seoulDate } from "#shared/calendar-dates.ts";
  * one write path records them (`runCommand`); a kind of content says only how its state is
  * read, shown as text and written back.
  */
-export interface History<State = unknown> {
+export interface History<State = unknown> extends ChangeReader<State> {
   kind: "article" | "document";
-  /** The subject's state as stored now, undefined when it does not exist. */
-  read(db: Db, id: string): Promise<{ state: State; updatedAt: string } | undefined>;
-  /** The state as readable text, compared word by word. */
-  text(state: State): string;
+  /** The subject's state as stored now, with its version; undefined when it does not exist. */
+  read(db: Db, id: string): Promise<{ state: State; updatedAt: string; version: number } | undefined>;
   /** What the history list calls a state (a title), or "". */
   label(state: State): string;
   /** Writes a kept state back over the subject loaded at `version`, with a save's checks. */
@@ -35,6 +41,8 @@ export interface RevisionEntry {
   actor: string;
   note: string;
   label: string;
+  /** What it changed against the save before it; null for the first one kept. */
+  changes: RevisionChanges | null;
 }
 
 /**
@@ -120,7 +128,10 @@ export async function forgetRevisions(trx: Db, kind: History["kind"], ids: reado
   await trx.deleteFrom("revisions").where("subject_kind", "=", kind).where("subject_id", "in", ids).execute();
 }
 
-/** The subject's revisions for the history panel, newest first. */
+/**
+ * The subject's revisions for the history panel, newest first, each with what it changed against
+ * the one before it (one more is read, so the last listed has its predecessor too).
+ */
 export async function listRevisions(db: Db, history: History, id: string): Promise<RevisionEntry[]> {
   const rows = await db
     .selectFrom("revisions")
@@ -128,15 +139,38 @@ export async function listRevisions(db: Db, history: History, id: string): Promi
     .where("subject_kind", "=", history.kind)
     .where("subject_id", "=", id)
     .orderBy("created_at", "desc")
-    .limit(LISTED_REVISIONS)
+    .orderBy("id", "desc")
+    .limit(LISTED_REVISIONS + 1)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    createdAt: row.created_at,
-    actor: row.actor,
-    note: row.note,
-    label: history.label(JSON.parse(row.state)),
-  }));
+  const states = rows.map((row) => JSON.parse(row.state) as unknown);
+  return rows.slice(0, LISTED_REVISIONS).map((row, index) => {
+    const before = index + 1 < states.length ? states[index + 1] : undefined;
+    return {
+      id: row.id,
+      createdAt: row.created_at,
+      actor: row.actor,
+      note: row.note,
+      label: history.label(states[index]),
+      changes: before === undefined ? null : revisionChanges(history, before, states[index]),
+    };
+  });
+}
+
+/** Who saved the subject's newest revision, and when; undefined before its first. */
+export async function newestRevision(
+  db: Db,
+  history: History,
+  subjectId: string,
+): Promise<{ actor: string; createdAt: string } | undefined> {
+  const row = await db
+    .selectFrom("revisions")
+    .select(["actor", "created_at"])
+    .where("subject_kind", "=", history.kind)
+    .where("subject_id", "=", subjectId)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row && { actor: row.actor, createdAt: row.created_at };
 }
 
 /** One kept state of the subject, or undefined when the id is not one of its revisions. */
@@ -156,22 +190,13 @@ export async function readRevision(
   return row && { state: JSON.parse(row.state), createdAt: row.created_at };
 }
 
-/** A run of words the two states share, or that only the older or only the newer one has. */
-export interface DiffPart {
-  kind: "same" | "removed" | "added";
-  text: string;
-}
-
 export type Comparison =
-  | { ok: true; from: string; to: string; parts: DiffPart[]; changed: boolean }
+  | { ok: true; from: string; to: string; parts: DiffPart[]; changed: boolean; changes: RevisionChanges }
   | { ok: false; from: string; to: string; message: string };
 
-/** Texts longer than this are not compared: the comparison runs on the server's one thread. */
-const MAX_COMPARED_CHARACTERS = 200_000;
 const COMPARE_TIMEOUT_MS = 200;
 const tooLong =
   "두 버전의 차이가 너무 커서 낱말 단위로 비교할 수 없습니다. 되돌리기 전에 각 버전을 열어 확인해 주세요.";
-const words = new Intl.Segmenter("ko", { granularity: "word" });
 
 /**
  * Two revisions of a subject compared word by word (Korean words by `Intl.Segmenter`, so a
@@ -189,20 +214,31 @@ export async function compareRevisions(
     readRevision(db, history, subjectId, toId),
   ]);
   if (!from || !to) return undefined;
-  const older = history.text(from.state);
-  const newer = history.text(to.state);
-  if (older.length > MAX_COMPARED_CHARACTERS || newer.length > MAX_COMPARED_CHARACTERS) {
-    return { ok: false, from: fromId, to: toId, message: tooLong };
-  }
-  const changes = diffWords(older, newer, { intlSegmenter: words, timeout: COMPARE_TIMEOUT_MS });
-  if (!changes) return { ok: false, from: fromId, to: toId, message: tooLong };
-  const parts = changes.map(
+  const parts = compareTexts(history.text(from.state), history.text(to.state));
+  if (!parts) return { ok: false, from: fromId, to: toId, message: tooLong };
+  return {
+    ok: true,
+    from: fromId,
+    to: toId,
+    parts,
+    changed: parts.some((part) => part.kind !== "same"),
+    changes: revisionChanges(history, from.state, to.state),
+  };
+}
+
+/**
+ * Two texts compared word by word (Korean words by `Intl.Segmenter`, so a changed particle shows
+ * as its word); undefined when they are too long, or too different, to compare in the budget.
+ */
+export function compareTexts(older: string, newer: string): DiffPart[] | undefined {
+  if (older.length > MAX_COMPARED_CHARACTERS || newer.length > MAX_COMPARED_CHARACTERS) return undefined;
+  const changes = diffWords(older, newer, { intlSegmenter: wordSegmenter, timeout: COMPARE_TIMEOUT_MS });
+  return changes?.map(
     (change): DiffPart => ({
       kind: change.added ? "added" : change.removed ? "removed" : "same",
       text: change.value,
     }),
   );
-  return { ok: true, from: fromId, to: toId, parts, changed: parts.some((part) => part.kind !== "same") };
 }
 
 /** What a page's history panel shows: the list, and a comparison the address asks for. */

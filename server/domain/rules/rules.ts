@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import type { HistoryField } from "#server/domain/revisions/revision-changes.ts";
 import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 
 /** The club's rules: sanitized HTML text and PDF attachments downloadable at /rules/{fileName}. */
@@ -44,7 +45,13 @@ export type Rules = z.infer<typeof rulesSchema>;
 const DOCUMENT_KEY = "rules";
 
 /** Every save kept, to compare and restore (the history panel of its page). */
-export const rulesHistory = documentHistory(DOCUMENT_KEY, rulesSchema);
+/** The parts of the document a save names in the history beside it. */
+const rulesFields: readonly HistoryField<Rules>[] = [
+  { label: "회칙 본문", value: (rules) => rules.contents },
+  { label: "회칙 파일", value: (rules) => rules.attachments },
+];
+
+export const rulesHistory = documentHistory(DOCUMENT_KEY, rulesSchema, rulesFields);
 
 export async function getRules(db: Db) {
   const document = await readDocument(db, DOCUMENT_KEY, rulesSchema);

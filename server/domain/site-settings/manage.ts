@@ -2,7 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import { changedFields, fieldsChangedSentence, summarizeChanges } from "#server/domain/write/changes.ts";
 import { formNumber, formText, formVersion } from "#server/domain/write/form-input.ts";
 import { loadOwnSiteSettings } from "./identity.ts";
-import { type SiteSettings, saveSiteSettings, siteSettingsSchema } from "./site-settings.ts";
+import { type SiteSettings, saveSiteSettings, siteSettingsFields, siteSettingsSchema } from "./site-settings.ts";
 
 /** The club's identity as the settings page edits it: one form, one version. */
 export interface SiteSettingsSubmission {
@@ -53,21 +53,9 @@ export async function writeSiteSettings(trx: Db, { version, settings }: SiteSett
   return describeSiteSettingsChanges(before, saved.value);
 }
 
-const settingsFields: { label: string; value: (settings: SiteSettings) => unknown }[] = [
-  { label: "동아리 이름", value: (s) => s.clubName },
-  { label: "부제", value: (s) => s.subtitle },
-  { label: "소개 문장", value: (s) => s.description },
-  { label: "창립 연도", value: (s) => s.foundedYear },
-  { label: "사이트 주소", value: (s) => s.siteUrl },
-  { label: "주소", value: (s) => s.address },
-  { label: "이메일", value: (s) => s.email },
-  { label: "소셜 링크", value: (s) => s.social },
-  { label: "다른 사이트 링크", value: (s) => s.partners },
-];
-
 export function describeSiteSettingsChanges(before: SiteSettings, after: SiteSettings): string {
   return summarizeChanges(
-    fieldsChangedSentence("사이트 설정", changedFields(before, after, settingsFields)),
+    fieldsChangedSentence("사이트 설정", changedFields(before, after, siteSettingsFields)),
     "사이트 설정이 저장되었습니다 (바뀐 내용 없음)",
   );
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "#server/db/database.ts";
 import { readDocument, writeDocument } from "#server/db/documents.ts";
 import { documentHistory } from "#server/domain/revisions/document-history.ts";
+import type { HistoryField } from "#server/domain/revisions/revision-changes.ts";
 import { multiLineText, singleLineText } from "#server/domain/write/text-schemas.ts";
 
 /** The club's identity: data the managers edit, so another club can run the same product. */
@@ -58,8 +59,21 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 const DOCUMENT_KEY = "site_settings";
 
+/** The parts of the document a save names: in its audit entry and in the history beside it. */
+export const siteSettingsFields: readonly HistoryField<SiteSettings>[] = [
+  { label: "동아리 이름", value: (s) => s.clubName },
+  { label: "부제", value: (s) => s.subtitle },
+  { label: "소개 문장", value: (s) => s.description },
+  { label: "창립 연도", value: (s) => s.foundedYear },
+  { label: "사이트 주소", value: (s) => s.siteUrl },
+  { label: "주소", value: (s) => s.address },
+  { label: "이메일", value: (s) => s.email },
+  { label: "소셜 링크", value: (s) => s.social },
+  { label: "다른 사이트 링크", value: (s) => s.partners },
+];
+
 /** Every save kept, to compare and restore (the history panel of its page). */
-export const siteSettingsHistory = documentHistory(DOCUMENT_KEY, siteSettingsSchema);
+export const siteSettingsHistory = documentHistory(DOCUMENT_KEY, siteSettingsSchema, siteSettingsFields);
 
 /** The menu names of the two partner sites: words any club can use, shown once a link is set. */
 const partnerLabels = { activitySystem: "활동 관리 시스템", learningSite: "학습 관리 사이트" } as const;

@@ -62,7 +62,7 @@ export function changedFields<Value>(
 }
 
 /**
- * "{what}의 {labels}이(가) 수정되었습니다" for the fields a save changed (three named at most),
+ * "{what}의 {labels}가 수정되었습니다" (with the particle the labels take) for the fields a save changed (three named at most),
  * or nothing when none did.
  */
 export function fieldsChangedSentence(what: string, labels: readonly string[]): string[] {

@@ -1,6 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { FileChanges } from "#server/domain/files/files.ts";
+import { conflictingVersion } from "#server/domain/revisions/conflict.ts";
 import { type History, keepBaseline, keepRevision } from "#server/domain/revisions/revisions.ts";
 import { BadRequestError, ForbiddenError, OWNER_ONLY_MESSAGE, UNAUTHORIZED_MESSAGE } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
@@ -10,6 +11,7 @@ import type { WriteResult } from "#shared/write-result.ts";
 import { formText } from "./form-input.ts";
 import { describeUnreadable } from "./messages.ts";
 import { failWrite, runWrite, type WriteDescription } from "./run-write.ts";
+import { NothingChanged, nothingChangedMessage } from "./unchanged.ts";
 
 /**
  * What a kind of content declares to be written by managers, and the one path every admin write
@@ -216,18 +218,38 @@ export async function runNamedCommand(
     return failWrite(services, actor, description, error);
   }
   const history = chosen.revision && type.history;
-  return runWrite(services, actor, description, async (trx, files) => {
+  const answer = await runWrite(services, actor, description, async (trx, files) => {
+    // The records' states before the change: a save that leaves every one as it was is no save.
+    const before = new Map<string, string | undefined>();
     if (history) {
-      for (const id of subjects(chosen.revision?.(input))) await keepBaseline(trx, history, id);
+      for (const id of subjects(chosen.revision?.(input))) {
+        await keepBaseline(trx, history, id);
+        before.set(id, await storedState(trx, history, id));
+      }
     }
     const result = await access.run(trx, files, input);
     if (history) {
-      for (const id of subjects(chosen.revision?.(input, result))) {
-        await keepRevision(trx, history, id, { actor, note: chosen.revisionNote });
+      const saved = subjects(chosen.revision?.(input, result));
+      const changed: string[] = [];
+      for (const id of saved) {
+        if (!before.has(id) || before.get(id) !== (await storedState(trx, history, id))) changed.push(id);
       }
+      if (saved.length > 0 && changed.length === 0) throw new NothingChanged(nothingChangedMessage(type.noun));
+      for (const id of changed) await keepRevision(trx, history, id, { actor, note: chosen.revisionNote });
     }
     return result;
   });
+  // Refused because another manager saved first: their version is shown beside what was sent.
+  const [subject, ...others] = history ? subjects(chosen.revision?.(input)) : [];
+  if (answer.status !== 409 || !history || !subject || others.length > 0) return answer;
+  const theirs = await conflictingVersion(services, history, subject, async (version) => {
+    const resent = new FormData();
+    for (const [name, value] of form) resent.append(name, value);
+    resent.set("version", String(version));
+    const again = await access.read(resent, services.db);
+    return (trx, files) => access.run(trx, files, again);
+  });
+  return theirs ? { ...answer, theirs } : answer;
 }
 
 /** The role a command needs: its own, else its type's, else an editor's. */
@@ -249,6 +271,12 @@ function bind<By extends WriteAuthor>(parts: CommandParts<unknown, unknown, By>,
     read: (form: FormData, db: Db) => parts.read(form, db, by),
     run: (trx: Db, files: FileChanges, input: unknown) => parts.run(trx, files, input, by),
   };
+}
+
+/** A record's state as its history keeps it, comparable as text; undefined while it does not exist. */
+async function storedState(trx: Db, history: History, id: string): Promise<string | undefined> {
+  const current = await history.read(trx, id);
+  return current && JSON.stringify(current.state);
 }
 
 /** The records a command names for their revisions: none, one, or several. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BadRequestError } from "#server/failures.ts";
-import { seoulDate, seoulMidnight } from "#shared/calendar-dates.ts";
+import { seoulDate, seoulMidnight } from "#shared/dates.ts";
 import { objectParticle } from "#shared/korean.ts";
 import { MAX_SELECTED, SELECTED_FIELD, tooManySelectedMessage } from "#shared/list-selection.ts";
 
@@ -17,10 +17,17 @@ export function unreadableForm(): BadRequestError {
   return new BadRequestError(UNREADABLE);
 }
 
+/**
+ * A form value as text: "" for a file. A browser sends every line break as CRLF; it is read back
+ * as the line feed it was typed as, so a text saved unedited is the text stored.
+ */
+function textOf(value: FormDataEntryValue | null): string {
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
+}
+
 /** A text field's value: "" when it is missing or holds a file instead. */
 export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
+  return textOf(form.get(name));
 }
 
 /** A text field's value, or undefined when the form did not send the field at all. */
@@ -30,7 +37,7 @@ export function formOptionalText(form: FormData, name: string): string | undefin
 
 /** Every value of a repeated text field, in the order the form lists them. */
 export function formTexts(form: FormData, name: string): string[] {
-  return form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  return form.getAll(name).map(textOf);
 }
 
 /**
@@ -41,7 +48,10 @@ export function formValues(form: FormData, fields: readonly string[], lists: rea
   const values: Record<string, string | string[]> = {};
   for (const field of fields) values[field] = formText(form, field);
   for (const field of lists) {
-    values[field] = form.getAll(field).filter((value) => typeof value === "string");
+    values[field] = form
+      .getAll(field)
+      .filter((value) => typeof value === "string")
+      .map(textOf);
   }
   return values;
 }

@@ -5,6 +5,7 @@ import { type FileChanges, writeWithFiles } from "#server/domain/files/files.ts"
 import { explainFailure, failureAnswer } from "#server/failures.ts";
 import type { Services } from "#server/services.ts";
 import type { WriteResult } from "#shared/write-result.ts";
+import { NothingChanged } from "./unchanged.ts";
 
 /**
  * What a write reports on success: one sentence, logged and shown; or, for a write that changes
@@ -47,6 +48,7 @@ export async function runWrite<T = undefined>(
     await services.pageCache.invalidate(revision);
     return { ok: true, status: 200, message, data };
   } catch (error) {
+    if (error instanceof NothingChanged) return { ok: true, status: 200, message: error.message, unchanged: true };
     return failWrite(services, actor, description, error);
   }
 }

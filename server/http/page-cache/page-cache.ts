@@ -5,6 +5,7 @@ import type { Db } from "#server/db/database.ts";
 import { SESSION_COOKIE_NAME } from "#server/domain/accounts/sessions.ts";
 import { forbidsSharing } from "#server/http/cache-policy.ts";
 import { validHost } from "#server/http/fetch-bridge.ts";
+import { nextSeoulMidnight } from "#shared/dates.ts";
 import { type CachedPage, createCachedPage } from "./cached-page.ts";
 import { sendCachedPage } from "./send-cached-page.ts";
 
@@ -245,12 +246,6 @@ const SESSION_COOKIE = `${SESSION_COOKIE_NAME}=`;
 const HIT_REVISION_READ_MS = 10;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Seoul keeps UTC+9 all year (no daylight saving time). */
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-export function nextSeoulMidnight(now: number): number {
-  return Math.floor((now + SEOUL_OFFSET_MS) / DAY_MS) * DAY_MS + DAY_MS - SEOUL_OFFSET_MS;
-}
 
 /** Content last changed at the later of the last write and today's start (the date shown). */
 function lastModifiedAt(revision: ContentRevision | undefined, now: number): Date {

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import { action as writeAction } from "#app/routes/admin/api/write.ts";
 import { storageKeysOf } from "#server/domain/files/files.ts";
+import type { ConflictingVersion } from "#shared/write-result.ts";
 import { imageFile, photoWithLocation } from "../../support/files.ts";
 import { storedKeys } from "../../support/stored-content.ts";
 import { callAction, postCommand } from "./admin-requests.ts";
@@ -76,6 +77,8 @@ export interface Answer {
   message: string;
   fieldErrors?: Record<string, string>;
   conflict?: boolean;
+  theirs?: ConflictingVersion;
+  unchanged?: boolean;
   data?: { id: string; version: number };
 }
 

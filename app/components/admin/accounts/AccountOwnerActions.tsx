@@ -1,6 +1,7 @@
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { commandForm } from "#app/lib/admin/use-admin-write.ts";
+import { withParticle } from "#shared/korean.ts";
 import { type Role, roleLabels } from "#shared/roles.ts";
 import type { WriteResult } from "#shared/write-result.ts";
 
@@ -47,10 +48,10 @@ export function AccountOwnerActions({
           size="sm"
           variant="secondary"
           disabled={busy}
-          aria-label={`'${target.email}' 계정을 ${roleLabels[other]}(으)로 바꾸기`}
+          aria-label={`'${target.email}' 계정을 ${withParticle(roleLabels[other], "으로/로")} 바꾸기`}
           onClick={() => void send(commandForm("set-role", { id: target.id, role: other }))}
         >
-          {roleLabels[other]}(으)로 바꾸기
+          {withParticle(roleLabels[other], "으로/로")} 바꾸기
         </Button>
       )}
       <ConfirmButton

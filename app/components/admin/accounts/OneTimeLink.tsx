@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { TextInput } from "#app/components/admin/FormField.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import styles from "./OneTimeLink.module.css";
 
 /** What a write that makes a link answers with (the server keeps only the token's hash). */

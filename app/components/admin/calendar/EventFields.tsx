@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Checkbox, FormField, TextArea, TextField, TextInput } from "#app/components/admin/FormField.tsx";
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
-import { coveredDates, FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR, seoulDate, seoulTime } from "#shared/calendar-dates.ts";
+import { coveredDates, FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR, seoulDate, seoulTime } from "#shared/dates.ts";
 import styles from "./Calendar.module.css";
 
 /** The form's values for a stored event: Seoul dates and times, the last day of an all-day one. */

@@ -10,7 +10,7 @@ import {
   parseMonthKey,
   seoulYearMonth,
   type YearMonth,
-} from "#shared/calendar-dates.ts";
+} from "#shared/dates.ts";
 import type { FieldRules } from "#shared/field-rules.ts";
 import styles from "./Calendar.module.css";
 import { EventFields } from "./EventFields.tsx";

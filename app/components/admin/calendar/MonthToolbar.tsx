@@ -10,7 +10,7 @@ import {
   LAST_CALENDAR_YEAR,
   monthKey,
   type YearMonth,
-} from "#shared/calendar-dates.ts";
+} from "#shared/dates.ts";
 import styles from "./Calendar.module.css";
 
 /** The month's title and count, with steps to the months around it and a jump to any month. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { type Role, roleLabels } from "#shared/roles.ts";
 import { Notice } from "../Notice.tsx";
 

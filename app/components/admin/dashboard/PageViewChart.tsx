@@ -1,5 +1,5 @@
 import type { SiteTraffic } from "#server/domain/dashboard/site-traffic.ts";
-import { formatDayLabel } from "#shared/calendar-dates.ts";
+import { formatDayLabel } from "#shared/dates.ts";
 import { DataTable } from "../DataTable.tsx";
 import styles from "./PageViewChart.module.css";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PendingArticles as Pending } from "#server/domain/dashboard/pending-articles.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { ArticleStatusBadge } from "../posts/ArticleStatusBadge.tsx";
 import { NEW_POST_PATH, POSTS_PATH, postEditHref } from "../posts/links.ts";
 import styles from "./ActivityList.module.css";

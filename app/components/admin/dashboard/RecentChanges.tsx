@@ -1,6 +1,6 @@
 import type { RecentChange } from "#server/domain/dashboard/recent-changes.ts";
 import { auditCategories } from "#shared/audit-categories.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { Badge } from "../DataTable.tsx";
 import styles from "./ActivityList.module.css";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ScheduledBackupStatus } from "#server/backup/schedule-status.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { Notice } from "../Notice.tsx";
 
 /**

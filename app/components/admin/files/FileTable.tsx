@@ -7,7 +7,7 @@ import { ItemThumbnail } from "#app/components/admin/list/RowSummary.tsx";
 import { DocumentIcon } from "#app/components/icons/icons.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import type { LibraryFile } from "#server/domain/files/library.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import styles from "./FileTable.module.css";
 
 /** What the delete dialog says happens to a file, and to the old versions that named it. */

@@ -7,6 +7,7 @@ import { Button, buttonClassName } from "#app/components/ui/Button.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import type { ImageRef } from "#server/domain/files/files.ts";
+import { withParticle } from "#shared/korean.ts";
 import styles from "./ArticleImageList.module.css";
 
 /** New images one save may carry (the upload endpoint's limit on files a request). */
@@ -72,7 +73,7 @@ export function ArticleImageList({ images, error, fieldErrors, disabled = false 
     const notes: string[] = [];
     if (notImages.length > 0) {
       notes.push(
-        `${notImages.map((file) => `'${file.name}'`).join(", ")}은(는) 이미지 파일이 아니라서 넣지 않았습니다. 이미지 파일만 올릴 수 있습니다.`,
+        `${withParticle(notImages.map((file) => `'${file.name}'`).join(", "), "은/는")} 이미지 파일이 아니라서 넣지 않았습니다. 이미지 파일만 올릴 수 있습니다.`,
       );
     }
     if (pictures.length > accepted.length) {
@@ -113,7 +114,9 @@ export function ArticleImageList({ images, error, fieldErrors, disabled = false 
   // The browser could not show it, so it cannot be compressed or stored either.
   const dropUnreadable = (key: string, name: string) => {
     setRows((current) => current.filter((row) => row.key !== key));
-    setSelectionNote(`'${name}'은(는) 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다. 다른 사진을 골라 주세요.`);
+    setSelectionNote(
+      `${withParticle(`'${name}'`, "은/는")} 이미지로 읽을 수 없는 파일이라서 목록에서 뺐습니다. 다른 사진을 골라 주세요.`,
+    );
   };
 
   return (

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import type { AutosaveState } from "#app/lib/admin/use-autosave.ts";
-import { seoulTime } from "#shared/calendar-dates.ts";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime, seoulTime } from "#shared/dates.ts";
 import styles from "./ArticleEditor.module.css";
 
 /** How the last autosaved copy went, beside the save button: "자동 저장: 저장됨 14:02". */

@@ -4,7 +4,7 @@ import field from "#app/components/admin/FormField.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
 import type { RowSelection } from "#app/lib/admin/use-row-selection.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { ManagedArticleRow } from "#server/domain/articles/manage.ts";
+import type { ManagedArticleRow } from "#server/domain/articles/admin-list.ts";
 import { articleStatusLabels } from "#shared/article-status.ts";
 import { MAX_SELECTED, tooManySelectedMessage } from "#shared/list-selection.ts";
 import styles from "./BulkActions.module.css";

@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { Badge, DataTable } from "#app/components/admin/DataTable.tsx";
 import field from "#app/components/admin/FormField.module.css";
-import { articleHref, articlePreviewHref } from "#app/components/community/media-links.ts";
+import { articleViewHref } from "#app/components/community/media-links.ts";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import type { RowSelection } from "#app/lib/admin/use-row-selection.ts";
-import type { ManagedArticleRow } from "#server/domain/articles/manage.ts";
-import { formatDateTime } from "#shared/format.ts";
+import type { ManagedArticleRow } from "#server/domain/articles/admin-list.ts";
+import { formatDateTime } from "#shared/dates.ts";
 import { SELECTED_FIELD, selectedValue } from "#shared/list-selection.ts";
 import { ArticleStatusBadge } from "./ArticleStatusBadge.tsx";
 import { deleteMessage, postEditHref } from "./links.ts";
@@ -96,12 +96,7 @@ function RowActions({ article, busy }: { article: ManagedArticleRow; busy: boole
         수정
       </ButtonLink>
       {/* A published article opens as visitors see it; one not yet public, in the preview. */}
-      <a
-        href={published ? articleHref(article.id) : articlePreviewHref(article.id)}
-        target="_blank"
-        rel="noopener"
-        className={styles.publicLink}
-      >
+      <a href={articleViewHref(article)} target="_blank" rel="noopener" className={styles.publicLink}>
         {published ? "보기" : "미리보기"}
         <span className="visually-hidden"> ('{article.title}', 새 탭)</span>
       </a>

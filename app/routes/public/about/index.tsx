@@ -13,7 +13,7 @@ import { organizationJsonLd } from "#app/lib/structured-data.ts";
 import { useSiteSettings } from "#app/lib/use-site-settings.ts";
 import { getHomePage } from "#server/domain/home/home.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { seoulYearMonth } from "#shared/calendar-dates.ts";
+import { seoulYearMonth } from "#shared/dates.ts";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -22,7 +22,7 @@ import {
   seoulDate,
   seoulYearMonth,
   type YearMonth,
-} from "#shared/calendar-dates.ts";
+} from "#shared/dates.ts";
 import type { Route } from "./+types/calendar";
 import styles from "./calendar.module.css";
 

@@ -3,7 +3,7 @@ import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { type IslandsHandle, ReactIsland } from "#app/lib/islands.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
-import { parseMonthOfYear, seoulDate, seoulYearMonth } from "#shared/calendar-dates.ts";
+import { parseMonthOfYear, seoulDate, seoulYearMonth } from "#shared/dates.ts";
 import type { Route } from "./+types/calendartest";
 import styles from "./calendartest.module.css";
 

@@ -6,7 +6,7 @@ import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { listRuleDownloads } from "#server/domain/rules/rule-files.ts";
 import { getRules } from "#server/domain/rules/rules.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import type { Route } from "./+types/rule";
 import styles from "./rule.module.css";
 

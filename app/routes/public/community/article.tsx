@@ -17,7 +17,7 @@ import { articleJsonLd } from "#app/lib/structured-data.ts";
 import { getArticle } from "#server/domain/articles/articles.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { type ArticleStatus, articleStatusLabels } from "#shared/article-status.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatLongDate } from "#shared/dates.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

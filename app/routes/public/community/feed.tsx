@@ -9,7 +9,7 @@ import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { webLink } from "#app/lib/web-link.ts";
 import { listFeedItems } from "#server/domain/feed/feed.ts";
 import { getServices } from "#server/http/router-context.ts";
-import { formatShortDate } from "#shared/format.ts";
+import { formatShortDate } from "#shared/dates.ts";
 import type { Route } from "./+types/feed";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,17 @@
 /**
- * Calendar arithmetic in Korea's time zone, shared by the server (month queries, page-view days)
- * and the browser (the month grids). Dates without a time are "YYYY-MM-DD" strings; instants are
+ * Dates and times for the whole site, on the server and in the browser alike, always in Korea's
+ * time zone whatever the machine's: reading and writing instants, the calendar's day arithmetic,
+ * and the one way each is written for people ("2026. 11. 28. 23:19", "2026년 11월 28일",
+ * "11월 28일 (토)"). Calendar dates are "YYYY-MM-DD" strings without a time; instants are
  * ISO-8601 strings in UTC, as the database stores them.
  *
- * Korea Standard Time is UTC+9 all year (no daylight saving since 1988), so a fixed offset is exact.
+ * Korea Standard Time is UTC+9 all year (no daylight saving since 1988), so a fixed offset is
+ * exact for every date the site keeps, and text is built here rather than by `Intl`: the server
+ * and every browser then write the same characters, whatever version of the time-zone and
+ * locale data each carries, so a page hydrates without a mismatch.
  */
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A month of the Gregorian calendar; `month` runs from 1 (January) to 12 (December). */
 export interface YearMonth {
@@ -26,10 +32,34 @@ function dateKey(year: number, monthIndex: number, day: number): string {
   return `${pad(utc.getUTCFullYear(), 4)}-${pad(utc.getUTCMonth() + 1)}-${pad(utc.getUTCDate())}`;
 }
 
+/** An instant's Seoul wall clock; undefined for a value that is no instant. */
+export interface SeoulClock {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+function seoulClock(instant: Date | string): SeoulClock | undefined {
+  const time = new Date(instant).getTime();
+  if (Number.isNaN(time)) return undefined;
+  const seoul = new Date(time + SEOUL_OFFSET_MS);
+  return {
+    year: seoul.getUTCFullYear(),
+    month: seoul.getUTCMonth() + 1,
+    day: seoul.getUTCDate(),
+    hours: seoul.getUTCHours(),
+    minutes: seoul.getUTCMinutes(),
+    seconds: seoul.getUTCSeconds(),
+  };
+}
+
 /** The Seoul calendar date ("YYYY-MM-DD") of an instant. */
 export function seoulDate(instant: Date | string): string {
-  const seoul = new Date(new Date(instant).getTime() + SEOUL_OFFSET_MS);
-  return dateKey(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate());
+  const clock = seoulClock(instant);
+  return clock ? dateKey(clock.year, clock.month - 1, clock.day) : "";
 }
 
 /** The month an instant falls in, in Seoul. */
@@ -142,7 +172,7 @@ export function formatYearMonth({ year, month }: YearMonth): string {
 }
 
 /** "19:00", the Seoul wall-clock time of an instant. */
-export function seoulTime(instant: string): string {
+export function seoulTime(instant: Date | string): string {
   return seoulDateTime(instant).slice(11, 16);
 }
 
@@ -167,9 +197,10 @@ export function formatEventWhen(event: { startsAt: string; endsAt: string; allDa
 }
 
 /** The instant as Seoul wall-clock time with its offset: "2026-11-23T19:00:00+09:00". */
-export function seoulDateTime(instant: string): string {
-  const seoul = new Date(new Date(instant).getTime() + SEOUL_OFFSET_MS);
-  return `${seoulDate(instant)}T${pad(seoul.getUTCHours())}:${pad(seoul.getUTCMinutes())}:${pad(seoul.getUTCSeconds())}+09:00`;
+export function seoulDateTime(instant: Date | string): string {
+  const clock = seoulClock(instant);
+  if (!clock) return "";
+  return `${seoulDate(instant)}T${pad(clock.hours)}:${pad(clock.minutes)}:${pad(clock.seconds)}+09:00`;
 }
 
 /** The test calendar's month (1-12) after one step: never before January nor past December. */
@@ -191,7 +222,7 @@ export function localToday(now: Date): { year: number; month: number; date: stri
 }
 
 /** The value a `datetime-local` input shows for an instant: Seoul wall-clock time, "2026-11-23T19:00". */
-export function seoulDateTimeInput(instant: string): string {
+export function seoulDateTimeInput(instant: Date | string): string {
   return seoulDateTime(instant).slice(0, 16);
 }
 
@@ -209,4 +240,49 @@ export function parseSeoulDateTimeInput(value: string): string | undefined {
   const iso = instant.toISOString();
   // A day past the month's end rolls over silently; reading it back catches that.
   return seoulDateTime(iso) === `${date}T${hours}:${minutes}:${seconds}+09:00` ? iso : undefined;
+}
+
+/**
+ * The instant a Seoul date and wall-clock time ("2026-11-23", "19:00") name, as an ISO string in
+ * UTC; undefined for a malformed value or a day the calendar does not have.
+ */
+export function parseSeoulWallClock(date: string, time: string): string | undefined {
+  return parseSeoulDateTimeInput(`${date}T${time}`);
+}
+
+/**
+ * The instant a date and a time of day name ("2024-03-02", "19:00:05.5"), with the offset
+ * written after them ("Z", "+0900") or, when none is, in Seoul; undefined when they name none.
+ */
+export function instantOfDateTime(date: string, time: string, offset?: string): Date | undefined {
+  const instant = new Date(`${date}T${time}${offset ?? "+09:00"}`);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
+}
+
+/** The next midnight in Seoul after `now` (milliseconds since 1970), in the same unit. */
+export function nextSeoulMidnight(now: number): number {
+  return Math.floor((now + SEOUL_OFFSET_MS) / DAY_MS) * DAY_MS + DAY_MS - SEOUL_OFFSET_MS;
+}
+
+/** "2026년 11월 22일"; a value that is no instant is shown as it is. */
+export function formatLongDate(instant: string): string {
+  const clock = seoulClock(instant);
+  return clock ? `${clock.year}년 ${clock.month}월 ${clock.day}일` : instant;
+}
+
+/** "2026. 11. 22." */
+export function formatShortDate(instant: string): string {
+  const clock = seoulClock(instant);
+  return clock ? `${clock.year}. ${pad(clock.month)}. ${pad(clock.day)}.` : instant;
+}
+
+/**
+ * "2026. 11. 22. 19:00", the one way a moment is written on the site's pages and in its
+ * messages; with `seconds`, "2026. 11. 22. 19:00:05", where saves a minute apart must differ.
+ */
+export function formatDateTime(instant: string, options: { seconds?: boolean } = {}): string {
+  const clock = seoulClock(instant);
+  if (!clock) return instant;
+  const time = `${pad(clock.hours)}:${pad(clock.minutes)}${options.seconds ? `:${pad(clock.seconds)}` : ""}`;
+  return `${formatShortDate(instant)} ${time}`;
 }
