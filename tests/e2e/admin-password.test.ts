@@ -57,7 +57,8 @@ describe("changing the password", () => {
 
     await fill("not-my-password", "long-enough", "long-enough");
     await expectError("현재 비밀번호 (필수)", "현재 비밀번호가 올바르지 않습니다.");
-    await expect(page.getByRole("alert").textContent()).resolves.toContain("비밀번호를 바꾸지 못했습니다.");
+    // Said once, next to its field; the line above the form points to it.
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("표시된 항목을 고쳐 다시 보내 주세요.");
     // The browser logs each refused (400) submission; nothing else may appear.
     expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { adminWriteUrl } from "#shared/write-result.ts";
 import styles from "./AdminForm.module.css";
 import { FormFieldsContext } from "./FormField.tsx";
 import { Notice } from "./Notice.tsx";
-import { keepComposingEnter } from "./RouteForm.tsx";
+import { answerTitle, keepComposingEnter } from "./RouteForm.tsx";
 import { SignInDialog } from "./SignInDialog.tsx";
 import { TheirVersion } from "./TheirVersion.tsx";
 import { useUnsavedChanges } from "./UnsavedChanges.tsx";
@@ -267,17 +267,6 @@ export function AdminForm({
       </form>
     </>
   );
-}
-
-/**
- * The line above the form. A refusal whose message is a field's own is said there, next to the
- * field; above, the form only points to it, so no message shows twice.
- */
-function answerTitle(result: WriteResult<unknown>): string {
-  const fieldMessages = Object.values(result.fieldErrors ?? {});
-  return !result.ok && fieldMessages.includes(result.message)
-    ? "입력한 내용을 확인해 주세요. 표시된 항목을 고쳐 다시 보내 주세요."
-    : result.message;
 }
 
 /** A step of sending a form (compressing pictures, uploading) and how far along it is. */

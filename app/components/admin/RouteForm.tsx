@@ -35,7 +35,7 @@ export function RouteForm({ rules, answer, hidden, action, className, children }
   const fieldErrors = answer?.fieldErrors ?? noErrors;
   return (
     <>
-      {answer && <Notice tone={answer.ok ? "success" : "error"} title={answer.message} />}
+      {answer && <Notice tone={answer.ok ? "success" : "error"} title={answerTitle(answer)} />}
       <Form method="post" action={action} noValidate className={className} onKeyDown={keepComposingEnter}>
         {Object.entries(hidden ?? {}).map(([name, value]) =>
           value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
@@ -53,4 +53,15 @@ export function keepComposingEnter(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === "Enter" && (event.nativeEvent.isComposing || event.keyCode === 229)) {
     event.preventDefault();
   }
+}
+
+/**
+ * The line above the form. A refusal whose message is a field's own is said there, next to the
+ * field; above, the form only points to it, so no message shows twice.
+ */
+export function answerTitle(result: WriteResult<unknown>): string {
+  const fieldMessages = Object.values(result.fieldErrors ?? {});
+  return !result.ok && fieldMessages.includes(result.message)
+    ? "입력한 내용을 확인해 주세요. 표시된 항목을 고쳐 다시 보내 주세요."
+    : result.message;
 }
