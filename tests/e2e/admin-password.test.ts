@@ -96,7 +96,7 @@ describe("changing the password", () => {
     expect(new URL(page.url()).searchParams.get("category")).toBe("account");
     await page.getByText(/^조건에 맞는 기록 \d+건$/).waitFor();
     await expectAbsent(log.getByText("계정으로 로그인했습니다"), {
-      once: log.getByText(`'${account.email}' 관리자의 비밀번호 확인에 실패했습니다 (비밀번호 변경)`).first(),
+      once: log.getByText(`'${account.email}' 관리자의 비밀번호를 바꾸지 못했습니다`).first(),
     });
 
     const fresh = await newPage();
