@@ -2,6 +2,25 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { ConfigError, loadConfig } from "#server/config.ts";
 
+/** A self-hosted bucket's endpoint and keys. */
+const bucketSettings = {
+  S3_ENDPOINT: "http://127.0.0.1:9000",
+  S3_FORCE_PATH_STYLE: "true",
+  AWS_ACCESS_KEY_ID: "AKIAEXAMPLEKEY",
+  AWS_SECRET_ACCESS_KEY: "very-secret-value",
+};
+
+/** The one line a wrong start prints. */
+function failure(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("the configuration was accepted");
+}
+
 describe("configuration", () => {
   test("defaults: port 3000, ./data, SQLite in the data folder", () => {
     const config = loadConfig({});
@@ -65,24 +84,7 @@ describe("configuration", () => {
   });
 
   describe("file storage", () => {
-    const s3 = {
-      S3_BUCKET: "club-files",
-      S3_ENDPOINT: "http://127.0.0.1:9000/",
-      S3_FORCE_PATH_STYLE: "true",
-      AWS_ACCESS_KEY_ID: "AKIAEXAMPLEKEY",
-      AWS_SECRET_ACCESS_KEY: "very-secret-value",
-    };
-
-    /** The one line a wrong start prints. */
-    const failure = (env: NodeJS.ProcessEnv): string => {
-      try {
-        loadConfig(env);
-      } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError);
-        return (error as Error).message;
-      }
-      throw new Error("the configuration was accepted");
-    };
+    const s3 = { S3_BUCKET: "club-files", ...bucketSettings, S3_ENDPOINT: "http://127.0.0.1:9000/" };
 
     test("without S3_BUCKET files stay in the data folder", () => {
       expect(loadConfig({ DATA_DIR: "/srv/club" }).storage).toEqual({ kind: "disk", dir: "/srv/club/uploads" });
@@ -147,22 +149,6 @@ describe("configuration", () => {
     });
   });
   describe("scheduled backups", () => {
-    const bucketSettings = {
-      S3_ENDPOINT: "http://127.0.0.1:9000",
-      S3_FORCE_PATH_STYLE: "true",
-      AWS_ACCESS_KEY_ID: "AKIAEXAMPLEKEY",
-      AWS_SECRET_ACCESS_KEY: "very-secret-value",
-    };
-    const failure = (env: NodeJS.ProcessEnv): string => {
-      try {
-        loadConfig(env);
-      } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError);
-        return (error as Error).message;
-      }
-      throw new Error("the configuration was accepted");
-    };
-
     test("without BACKUP_TO the site takes none", () => {
       expect(loadConfig({}).backup).toBeUndefined();
     });

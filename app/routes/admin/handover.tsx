@@ -1,8 +1,9 @@
 import { Link, useNavigate } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
+import { AccountCells } from "#app/components/admin/accounts/AccountCells.tsx";
 import { AccountOwnerActions } from "#app/components/admin/accounts/AccountOwnerActions.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
-import { Badge, RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
+import { RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { ScheduledBackup } from "#app/components/admin/dashboard/ScheduledBackup.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
@@ -74,18 +75,7 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
           columns={["이메일", "역할", "마지막 로그인", "사용 기간"]}
           cells={(manager) => (
             <>
-              <td>
-                <span className={account.email}>{manager.email}</span>
-                {manager.id === selfId && (
-                  <>
-                    {" "}
-                    <Badge tone="brand">나</Badge>
-                  </>
-                )}
-              </td>
-              <td>
-                <Badge tone={manager.role === "owner" ? "brand" : "neutral"}>{roleLabels[manager.role]}</Badge>
-              </td>
+              <AccountCells email={manager.email} role={manager.role} self={manager.id === selfId} />
               {manager.lastSignedInAt ? <TimeCell at={manager.lastSignedInAt} /> : <td data-nowrap>기록 없음</td>}
               <td>
                 <form

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
+import { AccountCells } from "#app/components/admin/accounts/AccountCells.tsx";
 import { AccountOwnerActions } from "#app/components/admin/accounts/AccountOwnerActions.tsx";
 import { isNewLink, type NewLink, OneTimeLink } from "#app/components/admin/accounts/OneTimeLink.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
-import { Badge, RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
+import { RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { FormField, Select, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
@@ -82,14 +83,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
           columns={["이메일", "역할", "계정을 만든 때", "마지막 로그인"]}
           cells={(manager) => (
             <>
-              <td>
-                <span className={account.email}>{manager.email}</span>
-                {manager.id === selfId && (
-                  <>
-                    {" "}
-                    <Badge tone="brand">나</Badge>
-                  </>
-                )}
+              <AccountCells email={manager.email} role={manager.role} self={manager.id === selfId}>
                 {manager.resetLinkExpiresAt && (
                   <span className={styles.note}>
                     재설정 링크가 {formatDateTime(manager.resetLinkExpiresAt)}까지 열려 있습니다
@@ -98,10 +92,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
                 {manager.accessEndsAt && (
                   <span className={styles.note}>{formatDateTime(manager.accessEndsAt)}에 사용 기간이 끝납니다</span>
                 )}
-              </td>
-              <td>
-                <Badge tone={manager.role === "owner" ? "brand" : "neutral"}>{roleLabels[manager.role]}</Badge>
-              </td>
+              </AccountCells>
               <TimeCell at={manager.createdAt} />
               {manager.lastSignedInAt ? <TimeCell at={manager.lastSignedInAt} /> : <td data-nowrap>기록 없음</td>}
             </>
