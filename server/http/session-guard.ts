@@ -1,5 +1,6 @@
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import { DEVICE_COOKIE_NAME, DEVICE_LIFETIME_MS, isDeviceToken } from "#server/domain/accounts/devices.ts";
+import { authorOfSession } from "#server/domain/accounts/session-author.ts";
 import {
   type ActiveSession,
   findActiveSession,
@@ -136,18 +137,7 @@ export async function writeAuthorOf(args: Omit<RequestArgs, "url">): Promise<Wri
     challengeToken: await readChallengeToken(request),
   };
   if (!session) return { actor: NOBODY, client };
-  const { account } = session;
-  return {
-    actor: account.email,
-    account: {
-      id: account.id,
-      email: account.email,
-      role: account.role,
-      sessionId: session.id,
-      persistent: session.persistent,
-    },
-    client,
-  };
+  return authorOfSession(session, client);
 }
 
 /** The signed-in manager's session, or the refusal thrown for this kind of request. */

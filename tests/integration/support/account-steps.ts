@@ -1,6 +1,7 @@
 import { type Account, createAccount } from "#server/domain/accounts/accounts.ts";
 import { credentialsContent, myAccountContent } from "#server/domain/accounts/content-type.ts";
 import type { PasswordSignIn } from "#server/domain/accounts/password-sign-in.ts";
+import { authorOfSession } from "#server/domain/accounts/session-author.ts";
 import { findActiveSession } from "#server/domain/accounts/sessions.ts";
 import type { LimitPolicy } from "#server/domain/accounts/sign-in-limiter.ts";
 import type { SignedIn } from "#server/domain/accounts/sign-in-steps.ts";
@@ -53,18 +54,7 @@ export async function signedInWith(
 ): Promise<WriteAuthor> {
   const session = await findActiveSession(services.db, token);
   if (!session) throw new Error("The session is missing");
-  const { account } = session;
-  return {
-    actor: account.email,
-    account: {
-      id: account.id,
-      email: account.email,
-      role: account.role,
-      sessionId: session.id,
-      persistent: session.persistent,
-    },
-    client: { address: "198.51.100.250", origin: "http://localhost", ...client },
-  };
+  return authorOfSession(session, { address: "198.51.100.250", origin: "http://localhost", ...client });
 }
 
 /** The password step, as the sign-in page sends it. */
