@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import account from "#app/components/admin/AccountPage.module.css";
 import { AccountCells } from "#app/components/admin/accounts/AccountCells.tsx";
 import { AccountOwnerActions } from "#app/components/admin/accounts/AccountOwnerActions.tsx";
+import { OpenInvitations } from "#app/components/admin/accounts/OpenInvitations.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { ScheduledBackup } from "#app/components/admin/dashboard/ScheduledBackup.tsx";
@@ -14,7 +15,6 @@ import { handoverOverview } from "#server/domain/accounts/handover.ts";
 import { getServices } from "#server/http/router-context.ts";
 import { requireSignedIn } from "#server/http/session-guard.ts";
 import { formatDateTime, seoulDate } from "#shared/dates.ts";
-import { roleLabels } from "#shared/roles.ts";
 import type { Route } from "./+types/handover";
 import styles from "./manage-managers.module.css";
 
@@ -133,37 +133,13 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
         <h2 id="handover-invitations" className={account.sectionTitle}>
           아직 쓰지 않은 초대
         </h2>
-        {invitations.length === 0 ? (
-          <p className={styles.empty}>열려 있는 초대 링크가 없습니다.</p>
-        ) : (
-          <RecordTable
-            caption="아직 쓰지 않은 초대"
-            items={invitations}
-            columns={["받는 사람", "역할", "만든 관리자", "기한"]}
-            cells={(invitation) => (
-              <>
-                <td>{invitation.note}</td>
-                <td>{roleLabels[invitation.role]}</td>
-                <td className={account.email}>{invitation.createdBy}</td>
-                <TimeCell at={invitation.expiresAt} />
-              </>
-            )}
-            action={{
-              label: "초대 취소",
-              cell: (invitation) => (
-                <ConfirmButton
-                  title={`'${invitation.note}' 초대 링크를 취소할까요?`}
-                  message={<p>이미 보낸 링크를 열어도 계정을 만들 수 없게 됩니다.</p>}
-                  confirmLabel="초대 취소"
-                  disabled={busy}
-                  onConfirm={() => void write.send(commandForm("cancel-invite", { id: invitation.id }))}
-                >
-                  취소
-                </ConfirmButton>
-              ),
-            }}
-          />
-        )}
+        <OpenInvitations
+          invitations={invitations}
+          caption="아직 쓰지 않은 초대"
+          busy={busy}
+          onCancel={(invitation) => void write.send(commandForm("cancel-invite", { id: invitation.id }))}
+          emptyClassName={styles.empty}
+        />
         <p>
           새 운영진은 <Link to="/admin/manage-managers">관리자 계정</Link>에서 역할을 골라 초대합니다.
         </p>

@@ -4,6 +4,7 @@ import account from "#app/components/admin/AccountPage.module.css";
 import { AccountCells } from "#app/components/admin/accounts/AccountCells.tsx";
 import { AccountOwnerActions } from "#app/components/admin/accounts/AccountOwnerActions.tsx";
 import { isNewLink, type NewLink, OneTimeLink } from "#app/components/admin/accounts/OneTimeLink.tsx";
+import { OpenInvitations } from "#app/components/admin/accounts/OpenInvitations.tsx";
 import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { FormField, Select, TextInput } from "#app/components/admin/FormField.tsx";
@@ -194,38 +195,13 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
 
         <h3 className={styles.subTitle}>아직 쓰지 않은 초대 링크</h3>
         <WriteAnswer answer={invites.answer} />
-        {invitations.length === 0 ? (
-          <p className={styles.empty}>열려 있는 초대 링크가 없습니다.</p>
-        ) : (
-          <RecordTable
-            caption="아직 쓰지 않은 초대 링크"
-            items={invitations}
-            columns={["받는 사람", "역할", "만든 관리자", "만든 때", "기한"]}
-            cells={(invitation) => (
-              <>
-                <td>{invitation.note}</td>
-                <td>{roleLabels[invitation.role]}</td>
-                <td className={account.email}>{invitation.createdBy}</td>
-                <TimeCell at={invitation.createdAt} />
-                <TimeCell at={invitation.expiresAt} />
-              </>
-            )}
-            action={{
-              label: "초대 취소",
-              cell: (invitation) => (
-                <ConfirmButton
-                  title={`'${invitation.note}' 초대 링크를 취소할까요?`}
-                  message={<p>이미 보낸 링크를 열어도 계정을 만들 수 없게 됩니다.</p>}
-                  confirmLabel="초대 취소"
-                  disabled={invites.busy}
-                  onConfirm={() => void invites.send(commandForm("cancel-invite", { id: invitation.id }))}
-                >
-                  취소
-                </ConfirmButton>
-              ),
-            }}
-          />
-        )}
+        <OpenInvitations
+          invitations={invitations}
+          caption="아직 쓰지 않은 초대 링크"
+          busy={invites.busy}
+          onCancel={(invitation) => void invites.send(commandForm("cancel-invite", { id: invitation.id }))}
+          emptyClassName={styles.empty}
+        />
       </section>
     </>
   );
