@@ -150,6 +150,17 @@ export async function insertAccount(
   return account;
 }
 
+/** What the list of managers shows of each account (selected, and grouped by to count sessions). */
+const LISTED_COLUMNS = [
+  "accounts.id",
+  "accounts.email",
+  "accounts.role",
+  "accounts.access_ends_at",
+  "accounts.created_at",
+  "accounts.updated_at",
+  "accounts.last_signed_in_at",
+] as const;
+
 /** Every manager with the number of sessions that have not expired, by address. */
 export async function listAccounts(db: Db, now: Date = new Date()): Promise<AccountWithSessions[]> {
   const rows = await db
@@ -157,25 +168,8 @@ export async function listAccounts(db: Db, now: Date = new Date()): Promise<Acco
     .leftJoin("sessions", (join) =>
       join.onRef("sessions.account_id", "=", "accounts.id").on("sessions.expires_at", ">", now.toISOString()),
     )
-    .select((eb) => [
-      "accounts.id",
-      "accounts.email",
-      "accounts.role",
-      "accounts.access_ends_at",
-      "accounts.created_at",
-      "accounts.updated_at",
-      "accounts.last_signed_in_at",
-      eb.fn.count<number | string>("sessions.id").as("active_sessions"),
-    ])
-    .groupBy([
-      "accounts.id",
-      "accounts.email",
-      "accounts.role",
-      "accounts.access_ends_at",
-      "accounts.created_at",
-      "accounts.updated_at",
-      "accounts.last_signed_in_at",
-    ])
+    .select((eb) => [...LISTED_COLUMNS, eb.fn.count<number | string>("sessions.id").as("active_sessions")])
+    .groupBy(LISTED_COLUMNS)
     .orderBy("accounts.email")
     .execute();
   return rows.map((row) => ({
