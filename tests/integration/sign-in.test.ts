@@ -59,7 +59,7 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
       expect(stored.map((item) => item.id)).not.toContain(session.token);
 
       const found = await findActiveSession(db, session.token, new Date("2030-01-01T11:59:00Z"));
-      expect(found?.account).toEqual({ id: managerId, email: "manager@club.test" });
+      expect(found?.account).toEqual({ id: managerId, email: "manager@club.test", role: "owner" });
       // Seen after more than five minutes: the last activity moves.
       expect(found?.lastSeenAt).toBe("2030-01-01T11:59:00.000Z");
 
