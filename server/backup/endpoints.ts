@@ -92,12 +92,7 @@ export async function restoreUpload(services: Services, actor: string, request: 
       replace: true,
       groups: ["content"],
       inTransaction: async (trx, manifest) => {
-        await writeSuccessEntries(
-          trx,
-          actor,
-          { category: "backup", success: restoredMessage, failure: FAILED_RESTORE },
-          manifest,
-        );
+        await writeSuccessEntries(trx, actor, { category: "backup", success: restoredMessage }, manifest);
       },
     });
     await services.pageCache.invalidate(summary.revision);

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { bumpContentRevision } from "#server/db/content-revision.ts";
 import type { Db } from "#server/db/database.ts";
-import { writeAuditLog } from "#server/domain/audit-log/audit-log.ts";
 import { type FileChanges, type StoredFile, storageKeysOf, writeWithFiles } from "#server/domain/files/files.ts";
 import {
   getSiteSettings,
@@ -9,6 +8,7 @@ import {
   saveSiteSettings,
   withClubIdentity,
 } from "#server/domain/site-settings/site-settings.ts";
+import { writeSuccessEntries } from "#server/domain/write/run-write.ts";
 import { writeSiteFrame } from "#server/seed/empty-site.ts";
 import type { Services } from "#server/services.ts";
 import { activityItems } from "./activities.ts";
@@ -270,11 +270,9 @@ async function writeAuditEntries(trx: Db, imported: ReportedItem[]): Promise<voi
   for (const item of imported) counts.set(item.kind, (counts.get(item.kind) ?? 0) + 1);
   for (const [kind, count] of counts) {
     const { category, noun } = importKinds[kind];
-    await writeAuditLog(trx, {
-      category,
-      content: `원래 사이트(Firebase)에서 ${noun} ${count}개를 가져왔습니다`,
-      actor: IMPORT_ACTOR,
-    });
+    const success = `원래 사이트(Firebase)에서 ${noun} ${count}개를 가져왔습니다`;
+    // The import keeps its own transaction (savepoints per item): its entries are the write path's.
+    await writeSuccessEntries(trx, IMPORT_ACTOR, { category, success }, undefined);
   }
 }
 

@@ -60,7 +60,7 @@ export async function runWrite<T = undefined>(
 export async function writeSuccessEntries<T>(
   trx: Db,
   actor: string,
-  description: WriteDescription<T>,
+  description: Pick<WriteDescription<T>, "category" | "success">,
   result: T,
 ): Promise<string> {
   const report = typeof description.success === "function" ? description.success(result) : description.success;
