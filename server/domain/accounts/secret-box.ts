@@ -14,16 +14,23 @@ const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 export const SECRETS_KEY_BYTES = 32;
 
-let processKey: Buffer | undefined;
+/**
+ * Where the process keeps its key. Not a module variable: the site's routes run from the server
+ * build, which carries its own copy of this module, while the key is set at start by the
+ * server's own; a slot on the process's global object is the same for both copies.
+ */
+const KEY_SLOT = Symbol.for("club-site.secrets-key");
+const slot = globalThis as { [KEY_SLOT]?: Buffer };
 
 export function setSecretsKey(key: Buffer): void {
   if (key.length !== SECRETS_KEY_BYTES) throw new Error(`The secrets key must be ${SECRETS_KEY_BYTES} bytes.`);
-  processKey = key;
+  slot[KEY_SLOT] = key;
 }
 
 function currentKey(): Buffer {
-  if (!processKey) throw new Error("No secrets key was set: the server sets it at start (server/secrets-key.ts).");
-  return processKey;
+  const key = slot[KEY_SLOT];
+  if (!key) throw new Error("No secrets key was set: the server sets it at start (server/secrets-key.ts).");
+  return key;
 }
 
 /** A secret sealed with another key (or damaged): the factor holding it cannot be used. */
