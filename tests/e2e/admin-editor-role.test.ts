@@ -53,7 +53,9 @@ describe("an editor's admin", () => {
     expect(contentPaths().length).toBeGreaterThan(5);
     expect(paths).toEqual(expect.arrayContaining(["/admin", ...contentPaths(), ...OWN_ACCOUNT_PATHS]));
     expect(await ownerMenuPaths(page)).toEqual([]);
-    await expect(page.locator("aside").getByText(editor.email).isVisible()).resolves.toBe(true);
+    // Signed in as the editor: the bar above the page names the account.
+    const signedIn = page.getByRole("region", { name: "로그인 계정" });
+    await expect.poll(() => signedIn.getByText(editor.email).isVisible()).toBe(true);
 
     // An owner's menu has them, besides the same pages.
     const owner = await openAdminPage(await newPage(), "/admin");
