@@ -175,6 +175,7 @@ export async function traceMainThread(
       });
     }
     const left = windowMs - (Date.now() - started);
+    // The trace covers a fixed window of the visit: what the page does in its first seconds.
     if (left > 0) await page.waitForTimeout(left);
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
     return summarize(trace.traceEvents, url, windowMs);

@@ -116,7 +116,7 @@ describe("manage-posts: the editor", () => {
     await lists.successMessage(page, `'${title}' 게시글이 수정되었습니다`);
     await bodyBox(page).getByRole("link", { name: "https://example.org/club" }).waitFor();
     // A round trip to the page: every console message it wrote before has arrived by then.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await page.evaluate(() => document.readyState);
     expect(warnings.filter((text) => text.includes("linkifyjs"))).toEqual([]);
     expect(warnings).toEqual([]);
     await deleteFromEditor(page, id, title);
