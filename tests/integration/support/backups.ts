@@ -85,15 +85,20 @@ export async function renderPublicSite(base: string): Promise<Record<string, str
     (words) => `/community/media?search=${encodeURIComponent(words)}`,
   );
   const paths = ["/rss.xml", "/calendar.ics", "/sitemap.xml", ...searches];
-  const root = await request(`${base}/sitemap.xml`);
+  // One name for every site compared: without a configured public address a page's absolute
+  // links are made from the address it was asked at, and two servers listen on two ports.
+  const host = { Host: "club.test" };
+  const root = await request(`${base}/sitemap.xml`, { headers: host });
   // A large site's sitemap is an index of parts; a small one lists the pages itself.
   const listings = root.body.includes("<sitemapindex")
-    ? await Promise.all(locations(root.body).map(async (part) => (await request(`${base}${part}`)).body))
+    ? await Promise.all(
+        locations(root.body).map(async (part) => (await request(`${base}${part}`, { headers: host })).body),
+      )
     : [root.body];
   for (const listing of listings) paths.push(...locations(listing));
   const pages: Record<string, string> = {};
   for (const path of paths.sort()) {
-    const page = await request(`${base}${path}`, { headers: { "Accept-Encoding": "identity" } });
+    const page = await request(`${base}${path}`, { headers: { ...host, "Accept-Encoding": "identity" } });
     pages[path] = `${page.status}\n${page.body.replace(/nonce="[^"]*"/g, 'nonce=""')}`;
   }
   return pages;
