@@ -161,7 +161,6 @@ export async function traceMainThread(
     const session = await context.newCDPSession(page);
     await session.send("Emulation.setCPUThrottlingRate", { rate: options.cpuSlowdown ?? CPU_SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES });
-    const started = Date.now();
     await page.goto(url, { waitUntil: "load" });
     if (options.scroll) {
       await page.evaluate(async () => {
@@ -174,9 +173,9 @@ export async function traceMainThread(
         await frame();
       });
     }
-    const left = windowMs - (Date.now() - started);
-    // The trace covers a fixed window of the visit: what the page does in its first seconds.
-    if (left > 0) await page.waitForTimeout(left);
+    // The trace covers a fixed window of the visit: it ends once the page's own clock (from the
+    // start of its navigation) has passed the window.
+    await page.waitForFunction((end) => performance.now() >= end, windowMs, { polling: 100, timeout: 0 });
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
     return summarize(trace.traceEvents, url, windowMs);
   } finally {
