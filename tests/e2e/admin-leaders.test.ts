@@ -21,6 +21,8 @@ describe("manage-leaders", () => {
 
     await page.goto("/");
     const footer = page.locator("footer");
+    // Below the first screen the footer is drawn once it nears it: the visitor scrolls to it.
+    await footer.scrollIntoViewIfNeeded();
     await footer.getByText("홍길동").waitFor();
     await footer.getByText("010-2222-3333").waitFor();
 

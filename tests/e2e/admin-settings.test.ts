@@ -63,6 +63,10 @@ async function setIdentity(page: Page, clubName: string, email: string) {
 async function identityOn(page: Page, path: string) {
   await page.goto(path);
   const footer = page.locator("footer");
+  // Below the first screen the footer is drawn once it nears it: the visitor scrolls to it, and
+  // its text is there from the next frame.
+  await footer.scrollIntoViewIfNeeded();
+  await expect.poll(() => footer.innerText()).not.toBe("");
   return {
     title: await page.title(),
     header: await page.locator("header").first().innerText(),

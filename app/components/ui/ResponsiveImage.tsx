@@ -25,7 +25,7 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, ...rest }
       height={image.height || undefined}
       alt={alt}
       loading={priority ? "eager" : "lazy"}
-      decoding={priority ? "sync" : "async"}
+      decoding="async"
       fetchPriority={priority ? "high" : undefined}
       {...rest}
     />
