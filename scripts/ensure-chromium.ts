@@ -1,11 +1,19 @@
-// Makes sure the end-to-end tests have a browser: Debian's Chromium (or CHROMIUM_PATH).
-import { CHROMIUM_PATH } from "./lib/chromium.ts";
+// Makes sure the browser tests have their browser, Debian's headless Chromium (or
+// TEST_CHROMIUM_PATH), and the phone measurements theirs, Debian's Chromium (or CHROMIUM_PATH).
+import { CHROMIUM_PATH, TEST_CHROMIUM_PATH } from "./lib/chromium.ts";
 import { ensureDebianPackage } from "./lib/debian-package.ts";
 
-const available = ensureDebianPackage({
-  program: CHROMIUM_PATH,
-  packageName: "chromium",
-  purpose: "the browser tests drive it; or set CHROMIUM_PATH",
-  chosenPath: process.env.CHROMIUM_PATH,
-});
+const available =
+  ensureDebianPackage({
+    program: TEST_CHROMIUM_PATH,
+    packageName: "chromium-headless-shell",
+    purpose: "the browser tests drive it; or set TEST_CHROMIUM_PATH",
+    chosenPath: process.env.TEST_CHROMIUM_PATH,
+  }) &&
+  ensureDebianPackage({
+    program: CHROMIUM_PATH,
+    packageName: "chromium",
+    purpose: "the phone measurements and the tools that trace a page drive it; or set CHROMIUM_PATH",
+    chosenPath: process.env.CHROMIUM_PATH,
+  });
 if (!available) process.exit(1);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { odaehoIssues } from "#server/seed/demo-content.ts";
-import { baseURL, consoleErrorsOf, setupBrowser, viewports } from "./support/browser.ts";
+import { baseURL, consoleErrorsOf, launchBrowser, setupBrowser, viewports } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
 
@@ -47,18 +47,24 @@ describe("/archive/odaeho", () => {
       expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     }
 
-    // Sandboxed as it is, the magazine opens in Chromium's own PDF viewer.
+    // Sandboxed as it is, the magazine opens in Chromium's own PDF viewer (a part of the whole
+    // browser, which the suite's headless shell leaves out).
     const [firstHref = ""] = await readLinks.evaluateAll((links) =>
       links.map((link) => link.getAttribute("href") ?? ""),
     );
-    const reader = await newPage();
-    await reader.goto(firstHref);
-    await expect
-      .poll(async () => {
-        const viewer = reader.frames().find((frame) => frame.url().startsWith("chrome-extension://"));
-        return viewer ? viewer.evaluate(() => document.querySelector("pdf-viewer") !== null) : false;
-      })
-      .toBe(true);
+    const whole = await launchBrowser({ whole: true });
+    try {
+      const reader = await whole.newPage({ baseURL: baseURL() });
+      await reader.goto(firstHref);
+      await expect
+        .poll(async () => {
+          const viewer = reader.frames().find((frame) => frame.url().startsWith("chrome-extension://"));
+          return viewer ? viewer.evaluate(() => document.querySelector("pdf-viewer") !== null) : false;
+        })
+        .toBe(true);
+    } finally {
+      await whole.close();
+    }
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),

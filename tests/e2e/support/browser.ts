@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../scripts/lib/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_CHROMIUM_PATH } from "../../../scripts/lib/chromium.ts";
 import type { TestServer } from "./global-setup.ts";
 
 /** The server of this file's slot (global-setup.ts starts one per file running at once). */
@@ -14,17 +14,19 @@ export function testServer(): TestServer {
 
 export const baseURL = () => testServer().baseURL;
 
-/** Debian's Chromium, headless, as every tool of the project starts it (scripts/lib/chromium.ts). */
-export const chromiumOptions = { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS };
+/** Debian's headless Chromium, as every test of the project starts it (scripts/lib/chromium.ts). */
+export const chromiumOptions = { executablePath: TEST_CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS };
 
 /**
- * A browser of its own, for the one test that needs another name for it: `userAgent` replaces
- * the browser's own name everywhere, also for requests a page sends as it unloads (a context's
- * user agent does not reach those). Every other test uses the run's one browser (setupBrowser).
+ * A browser of its own, for a test that needs another one than the run's (setupBrowser):
+ * `userAgent` replaces the browser's own name everywhere, also for requests a page sends as it
+ * unloads (a context's user agent does not reach those); `whole` starts Debian's whole Chromium
+ * instead of its headless shell, for what only the whole browser has (its PDF viewer).
  */
-export function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
+export function launchBrowser(options: { userAgent?: string; whole?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     ...chromiumOptions,
+    executablePath: options.whole ? CHROMIUM_PATH : chromiumOptions.executablePath,
     args: [...chromiumOptions.args, ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : [])],
   });
 }
