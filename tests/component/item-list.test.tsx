@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { describe, expect, test, vi } from "vitest";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
@@ -12,7 +13,10 @@ interface Period {
   name: string;
 }
 
-function renderPeriods(saved: { periods: Period[] }) {
+type RenderPeriod = (period: Period, announce: (message: string) => void) => ReactNode;
+
+/** The periods as a reorderable list, read again from `saved` whenever the page's data is reloaded. */
+function renderPeriods(saved: { periods: Period[] }, renderItem: RenderPeriod = (period) => <p>{period.name}</p>) {
   return renderAdminPage(
     () => structuredClone(saved.periods),
     (periods) => (
@@ -23,7 +27,7 @@ function renderPeriods(saved: { periods: Period[] }) {
         getLabel={(period) => period.name}
         label="학기 순서"
         reorder={{ intent: "reorder-periods" }}
-        renderItem={(period) => <p>{period.name}</p>}
+        renderItem={renderItem}
       />
     ),
   );
@@ -109,33 +113,20 @@ describe("ItemList", () => {
       saved.periods = saved.periods.filter((period) => period.id !== form.get("id"));
       return { message: "'가' 학기가 삭제되었습니다." };
     });
-    renderAdminPage(
-      () => structuredClone(saved.periods),
-      (periods) => (
-        <ItemList
-          contentType="courses"
-          items={periods}
-          getId={(period) => period.id}
-          getLabel={(period) => period.name}
-          label="학기 순서"
-          reorder={{ intent: "reorder-periods" }}
-          renderItem={(period, announce) => (
-            <ItemRow
-              contentType="courses"
-              id={period.id}
-              version={1}
-              label={`'${period.name}' 학기`}
-              summary={{ title: period.name }}
-              intents={{ remove: "delete-period" }}
-              removeTitle={`'${period.name}' 학기를 삭제할까요?`}
-              removeMessage={<p>되돌릴 수 없습니다.</p>}
-              onRemoved={announce}
-              fields={() => null}
-            />
-          )}
-        />
-      ),
-    );
+    renderPeriods(saved, (period, announce) => (
+      <ItemRow
+        contentType="courses"
+        id={period.id}
+        version={1}
+        label={`'${period.name}' 학기`}
+        summary={{ title: period.name }}
+        intents={{ remove: "delete-period" }}
+        removeTitle={`'${period.name}' 학기를 삭제할까요?`}
+        removeMessage={<p>되돌릴 수 없습니다.</p>}
+        onRemoved={announce}
+        fields={() => null}
+      />
+    ));
     const list = await screen.findByRole("list", { name: "학기 순서" });
     const row = within(list).getByRole("article", { name: "가" });
     await user.click(within(row).getByRole("button", { name: "삭제" }));

@@ -7,8 +7,7 @@ import { restoreBackup } from "#server/backup/restore.ts";
 import { backedUpTables, notBackedUp } from "#server/backup/tables.ts";
 import { S3Storage } from "#server/storage/s3.ts";
 import { type S3rverProcess, startS3rver } from "../../scripts/lib/s3rver.ts";
-import { backupTo, renderPublicSite, storedDigests } from "./support/backups.ts";
-import { serveBuiltSite } from "./support/built-site.ts";
+import { backupTo, publicPagesOf, storedDigests } from "./support/backups.ts";
 import { describeEachDatabase, engines, openTestServices, type TestServices } from "./support/databases.ts";
 
 /** What must come back identical: every table's dump and every file, by checksum. */
@@ -46,12 +45,7 @@ for (const source of engines) {
     beforeAll(async () => {
       folder = await mkdtemp(path.join(tmpdir(), "club-backup-test-"));
       from = await openTestServices(source, { demo: true });
-      const site = await serveBuiltSite(from.services);
-      try {
-        pages = await renderPublicSite(site.base);
-      } finally {
-        await site.close();
-      }
+      pages = await publicPagesOf(from.services);
       files = await storedDigests(from.services.storage);
       archive = path.join(folder, "club.tar.gz");
       manifest = await backupTo(from.services, archive);
@@ -79,14 +73,9 @@ for (const source of engines) {
           const summary = await restoreBackup(to.services, archive);
           expect(summary.files).toBe(Object.keys(files).length);
 
-          const site = await serveBuiltSite(to.services);
-          try {
-            const restored = await renderPublicSite(site.base);
-            expect(Object.keys(restored)).toEqual(Object.keys(pages));
-            for (const [address, html] of Object.entries(pages)) expect(restored[address], address).toBe(html);
-          } finally {
-            await site.close();
-          }
+          const restored = await publicPagesOf(to.services);
+          expect(Object.keys(restored)).toEqual(Object.keys(pages));
+          for (const [address, html] of Object.entries(pages)) expect(restored[address], address).toBe(html);
           expect(await storedDigests(to.services.storage)).toEqual(files);
 
           const again = await backupTo(to.services, path.join(folder, `again-${target}.tar.gz`));
@@ -130,7 +119,7 @@ describe("a backup moved between disk and an S3 bucket", () => {
       const source = await openTestServices(diskEngine, { demo: true });
       opened.push(source);
       const first = await backupTo(source.services, path.join(folder, "disk.tar.gz"));
-      const pages = await pagesOf(source.services);
+      const pages = await publicPagesOf(source.services);
       const files = await storedDigests(source.services.storage);
 
       const onBucket = await openTestServices(bucketEngine);
@@ -138,7 +127,7 @@ describe("a backup moved between disk and an S3 bucket", () => {
       const bucketSite = { ...onBucket.services, storage: bucket };
       await restoreBackup(bucketSite, path.join(folder, "disk.tar.gz"));
       expect(await storedDigests(bucket)).toEqual(files);
-      expect(await pagesOf(bucketSite)).toEqual(pages);
+      expect(await publicPagesOf(bucketSite)).toEqual(pages);
       const second = await backupTo(bucketSite, path.join(folder, "bucket.tar.gz"));
       expect(contentOf(second)).toEqual(contentOf(first));
 
@@ -146,20 +135,10 @@ describe("a backup moved between disk and an S3 bucket", () => {
       opened.push(back);
       await restoreBackup(back.services, path.join(folder, "bucket.tar.gz"));
       expect(await storedDigests(back.services.storage)).toEqual(files);
-      expect(await pagesOf(back.services)).toEqual(pages);
+      expect(await publicPagesOf(back.services)).toEqual(pages);
     } finally {
       bucket.close();
       for (const site of opened) await site.close();
     }
   }, 180_000);
 });
-
-/** Every public page of the site as the built app renders it (files served from its storage). */
-async function pagesOf(services: TestServices): Promise<Record<string, string>> {
-  const site = await serveBuiltSite(services);
-  try {
-    return await renderPublicSite(site.base);
-  } finally {
-    await site.close();
-  }
-}

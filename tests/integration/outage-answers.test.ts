@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Services } from "#server/services.ts";
-import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
+import { request, serveBuiltSiteForSuite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -25,11 +25,7 @@ const multipart = (fields: Record<string, string>) => {
 };
 
 describeEachDatabase("answers while the database is away", (services) => {
-  let site: BuiltSite;
-  beforeAll(async () => {
-    site = await serveBuiltSite({ ...services(), availability: down });
-  }, 120_000);
-  afterAll(() => site.close());
+  const site = serveBuiltSiteForSuite(() => ({ ...services(), availability: down }));
 
   test("an admin write is answered 503 in the write answer's shape, in Korean", async () => {
     const form = multipart({ intent: "create", title: "정전 중 일정" });

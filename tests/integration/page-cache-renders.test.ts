@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { runWrite } from "#server/domain/write/run-write.ts";
 import type { PageCache } from "#server/http/page-cache/page-cache.ts";
-import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
+import { request, serveBuiltSiteForSuite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -14,11 +14,7 @@ import { describeEachDatabase } from "./support/databases.ts";
 describeEachDatabase(
   "one render per page after a write",
   (services) => {
-    let site: BuiltSite;
-    beforeAll(async () => {
-      site = await serveBuiltSite(services());
-    }, 120_000);
-    afterAll(() => site.close());
+    const site = serveBuiltSiteForSuite(services);
     afterEach(() => {
       vi.restoreAllMocks();
     });

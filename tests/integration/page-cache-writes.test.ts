@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { getAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { contentTypes } from "#server/domain/content-types.ts";
 import { getHomeContent } from "#server/domain/home/home.ts";
@@ -8,7 +8,7 @@ import { getSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { admissionsForm, homeForm, leadersForm, ruleRowsOf, rulesForm, settingsForm } from "../support/admin-forms.ts";
 import { imageFile, pdfDocument } from "../support/files.ts";
 import { multipartForm, postCommand } from "./support/admin-requests.ts";
-import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
+import { request, serveBuiltSiteForSuite } from "./support/built-site.ts";
 import { describeEachDatabase, type TestServices } from "./support/databases.ts";
 
 /**
@@ -155,11 +155,7 @@ const cases: Record<string, Case> = {
 describeEachDatabase(
   "the page cache after each kind of admin write",
   (services) => {
-    let site: BuiltSite;
-    beforeAll(async () => {
-      site = await serveBuiltSite(services());
-    }, 120_000);
-    afterAll(() => site.close());
+    const site = serveBuiltSiteForSuite(services);
 
     test("every kind of content the admin writes has a case here", () => {
       // Managers' accounts are on no public page.

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { createSession } from "#server/domain/accounts/sessions.ts";
 import { getSiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
 import { runWrite } from "#server/domain/write/run-write.ts";
 import { PageCache } from "#server/http/page-cache/page-cache.ts";
 import { sessionCookieHeader } from "#server/http/session-guard.ts";
 import { newAccount } from "./support/account-steps.ts";
-import { type BuiltSite, request, serveBuiltSite } from "./support/built-site.ts";
+import { request, serveBuiltSiteForSuite } from "./support/built-site.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -16,13 +16,7 @@ import { describeEachDatabase } from "./support/databases.ts";
 describeEachDatabase(
   "public page cache",
   (services) => {
-    let site: BuiltSite;
-    let base = "";
-    beforeAll(async () => {
-      site = await serveBuiltSite(services());
-      base = site.base;
-    }, 120_000);
-    afterAll(() => site.close());
+    const site = serveBuiltSiteForSuite(services);
 
     const setDescription = async (description: string) => {
       const { value, version } = await getSiteSettings(services().db);
@@ -36,15 +30,15 @@ describeEachDatabase(
 
     test("a page is kept after its first render; a manager's write shows on the next load", async () => {
       await setDescription("처음 소개 문구");
-      expect((await request(`${base}/about`)).body).toContain("처음 소개 문구");
+      expect((await request(`${site.base}/about`)).body).toContain("처음 소개 문구");
 
       // A change behind the write path's back is not seen: the page comes from memory.
       const { value, version } = await getSiteSettings(services().db);
       await saveSiteSettings(services().db, { ...value, description: "몰래 바꾼 문구" }, version);
-      expect((await request(`${base}/about`)).body).toContain("처음 소개 문구");
+      expect((await request(`${site.base}/about`)).body).toContain("처음 소개 문구");
 
       expect((await setDescription("관리자가 고친 문구")).ok).toBe(true);
-      const after = await request(`${base}/about`);
+      const after = await request(`${site.base}/about`);
       expect(after.body).toContain("관리자가 고친 문구");
       expect(after.headers["last-modified"]).toMatch(/GMT$/);
     });
@@ -57,27 +51,27 @@ describeEachDatabase(
         actor: "test",
       });
       const session = await createSession(db, account.id, false);
-      const setCookie = await sessionCookieHeader(new Request(base), session);
+      const setCookie = await sessionCookieHeader(new Request(site.base), session);
       const cookie = setCookie.split(";")[0] as string;
       services().pageCache.invalidateFromElsewhere();
 
-      const signedIn = await request(`${base}/join`, { headers: { cookie } });
+      const signedIn = await request(`${site.base}/join`, { headers: { cookie } });
       expect(signedIn.status).toBe(200);
       expect(signedIn.headers.etag).toBeUndefined();
       expect(services().pageCache.size).toBe(0);
 
-      await request(`${base}/join`);
+      await request(`${site.base}/join`);
       expect(services().pageCache.size).toBe(1);
-      const again = await request(`${base}/join`, { headers: { cookie } });
+      const again = await request(`${site.base}/join`, { headers: { cookie } });
       expect(again.headers.etag).toBeUndefined();
     });
 
     test("HEAD answers with the GET's type, length and Vary, and no body", async () => {
-      const head = await request(`${base}/`, {
+      const head = await request(`${site.base}/`, {
         method: "HEAD",
         headers: { "accept-encoding": "br" },
       });
-      const get = await request(`${base}/`, { headers: { "accept-encoding": "br" } });
+      const get = await request(`${site.base}/`, { headers: { "accept-encoding": "br" } });
       expect(head.status).toBe(200);
       expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
@@ -88,33 +82,35 @@ describeEachDatabase(
 
     test("feeds, the sitemap and pages answer 304 to a current copy, even on the first render", async () => {
       for (const path of ["/rss.xml", "/sitemap.xml", "/calendar.ics", "/robots.txt", "/archive/rule"]) {
-        const first = await request(`${base}${path}`, { headers: { "accept-encoding": "gzip" } });
+        const first = await request(`${site.base}${path}`, { headers: { "accept-encoding": "gzip" } });
         expect(first.status, path).toBe(200);
         const { etag } = first.headers;
         expect(etag, path).toMatch(/^"[\w-]+"$/);
         expect(first.headers["last-modified"], path).toMatch(/GMT$/);
-        const revalidated = await request(`${base}${path}`, {
+        const revalidated = await request(`${site.base}${path}`, {
           headers: { "accept-encoding": "gzip", "if-none-match": `W/${etag}` },
         });
         expect(revalidated.status, path).toBe(304);
       }
       services().pageCache.invalidateFromElsewhere();
-      const etag = (await request(`${base}/game`)).headers.etag as string;
+      const etag = (await request(`${site.base}/game`)).headers.etag as string;
       services().pageCache.invalidateFromElsewhere();
-      const rendered = await request(`${base}/game`, { headers: { "if-none-match": etag } });
+      const rendered = await request(`${site.base}/game`, { headers: { "if-none-match": etag } });
       expect(rendered.status).toBe(304);
     });
 
     test("a 304 on a page's first render keeps the policy that allows the scripts of the copy kept", async () => {
       services().pageCache.invalidateFromElsewhere();
-      const first = await request(`${base}/game`);
+      const first = await request(`${site.base}/game`);
       const policy = first.headers["content-security-policy"];
       // One stored body serves many requests: its inline scripts are allowed by their hashes.
       expect(policy).toMatch(/'sha256-/);
       // After a restart or a write elsewhere the page is rendered again, through the middleware that
       // names a nonce; the browser would apply that to the body it keeps and block its scripts.
       services().pageCache.invalidateFromElsewhere();
-      const revalidated = await request(`${base}/game`, { headers: { "if-none-match": first.headers.etag as string } });
+      const revalidated = await request(`${site.base}/game`, {
+        headers: { "if-none-match": first.headers.etag as string },
+      });
       expect(revalidated.status).toBe(304);
       expect(revalidated.headers["content-security-policy"]).toBe(policy);
     });

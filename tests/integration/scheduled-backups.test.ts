@@ -11,9 +11,8 @@ import type { BackupSchedule, BackupTarget } from "#server/config.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/database.ts";
 import { S3Storage } from "#server/storage/s3.ts";
 import { type S3rverProcess, startS3rver } from "../../scripts/lib/s3rver.ts";
-import { backupTo, renderPublicSite, storedDigests } from "./support/backups.ts";
-import { serveBuiltSite } from "./support/built-site.ts";
-import { describeEachDatabase, openTestServices, type TestServices } from "./support/databases.ts";
+import { backupTo, publicPagesOf, storedDigests } from "./support/backups.ts";
+import { describeEachDatabase, openTestServices } from "./support/databases.ts";
 
 /**
  * The backups the site takes itself (BACKUP_TO): two processes on one database look at the same
@@ -90,7 +89,7 @@ describeEachDatabase(
 
       const copy = await restoredSite(path.join(folder, "daily", name));
       expect(copy.files).toEqual(await storedDigests(services().storage));
-      const [pages, copyPages] = await Promise.all([pagesOf(services()), pagesOf(copy.services)]);
+      const [pages, copyPages] = await Promise.all([publicPagesOf(services()), publicPagesOf(copy.services)]);
       expect(Object.keys(copyPages)).toEqual(Object.keys(pages));
       for (const [address, html] of Object.entries(pages)) expect(copyPages[address], address).toBe(html);
     }, 180_000);
@@ -176,12 +175,3 @@ describeEachDatabase(
   },
   { demo: true },
 );
-
-async function pagesOf(services: TestServices): Promise<Record<string, string>> {
-  const site = await serveBuiltSite(services);
-  try {
-    return await renderPublicSite(site.base);
-  } finally {
-    await site.close();
-  }
-}

@@ -6,8 +6,9 @@ import { gzipSync } from "node:zlib";
 import tar from "tar-stream";
 import { MANIFEST_NAME, type Manifest, readArchive } from "#server/backup/archive.ts";
 import { type BackupServices, writeBackup } from "#server/backup/backup.ts";
+import type { Services } from "#server/services.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
-import { request } from "./built-site.ts";
+import { request, serveBuiltSite } from "./built-site.ts";
 
 /** Backups written, read and altered by the backup tests. */
 
@@ -102,6 +103,16 @@ export async function renderPublicSite(base: string): Promise<Record<string, str
     pages[path] = `${page.status}\n${page.body.replace(/nonce="[^"]*"/g, 'nonce=""')}`;
   }
   return pages;
+}
+
+/** Every public page of the site as the built app renders it over `services` (files served from its storage). */
+export async function publicPagesOf(services: Services): Promise<Record<string, string>> {
+  const site = await serveBuiltSite(services);
+  try {
+    return await renderPublicSite(site.base);
+  } finally {
+    await site.close();
+  }
 }
 
 /** The site-relative addresses a sitemap lists. */

@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import type { IslandFiles } from "#app/lib/islands.tsx";
 import { createHttpServer } from "#server/http/app.ts";
 import type { Services } from "#server/services.ts";
@@ -43,6 +44,24 @@ export async function serveBuiltSite(services: Services): Promise<BuiltSite> {
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The built site served for the suite this is called in: started before its first test (over
+ * the services `services` gives then) and closed after its last. Read `base` inside tests.
+ */
+export function serveBuiltSiteForSuite(services: () => Services): Pick<BuiltSite, "base"> {
+  let site: BuiltSite | undefined;
+  beforeAll(async () => {
+    site = await serveBuiltSite(services());
+  }, 120_000);
+  afterAll(() => site?.close());
+  return {
+    get base() {
+      if (!site) throw new Error("The built site is served from the suite's beforeAll on");
+      return site.base;
+    },
   };
 }
 
