@@ -1,8 +1,8 @@
 import { admissionInfoSchema, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
 import { newId } from "#server/storage/storage.ts";
-import { DEFAULT_ADMISSION_TITLE, writeOverVersion } from "./documents.ts";
+import { DEFAULT_ADMISSION_TITLE, singleDocumentItem } from "./documents.ts";
 import { documentOf } from "./firestore.ts";
-import type { ImportItem, ItemReader } from "./items.ts";
+import type { ItemReader } from "./items.ts";
 import { dateInput, field, firstText, isObject, list, pictureAddress, quoted, text } from "./source-values.ts";
 
 /**
@@ -39,12 +39,10 @@ export const admissionItems: ItemReader = (source) => {
       answer: firstText(entry, "answer", "a", "content", "text"),
     }),
   );
-  const item: ImportItem = {
-    source: document.path,
-    document: document.path,
+  const item = singleDocumentItem(document.path, {
     kind: "admissions",
-    label: "모집 안내",
-    write: async ({ trx, files, exportFiles, optional, replaceDocuments }) => {
+    key: "admission_info",
+    read: async ({ files, exportFiles, optional }) => {
       const info = admissionInfoSchema.parse({
         meta: {
           isRecruiting: recruiting.value,
@@ -59,10 +57,10 @@ export const admissionItems: ItemReader = (source) => {
       const address = pictureAddress(meta, ["image", "imgUrl", "imageUrl", "poster", "src", "url"]);
       const image = address ? await optional(exportFiles.image(address)) : undefined;
       if (image) info.meta.imageFileId = (await files.store({ folder: "admission", ...image })).id;
-      await saveAdmissionInfo(trx, info, await writeOverVersion(trx, "admission_info", replaceDocuments));
-      return "admission_info";
+      return info;
     },
-  };
+    save: saveAdmissionInfo,
+  });
   return [{ ...item, ...(choices.length > 0 ? { choices } : {}), ...(leftOut.length > 0 ? { leftOut } : {}) }];
 };
 

@@ -6,56 +6,74 @@ import { remoteImagesMessage, sanitizeRichText } from "#server/domain/html/sanit
 import { leadersSchema, saveLeaders } from "#server/domain/leaders/leaders.ts";
 import { rulesSchema, saveRules } from "#server/domain/rules/rules.ts";
 import { FieldError } from "#server/failures.ts";
-import { documentOf } from "./firestore.ts";
-import type { ImportItem, ItemReader } from "./items.ts";
+import { documentOf, type SourceDocument } from "./firestore.ts";
+import { type ImportContext, type ImportItem, type ItemReader, importKinds } from "./items.ts";
 import { field, firstText, isObject, list, text } from "./source-values.ts";
 
 /**
  * The original's single documents besides the admission info: information/leaders {leaders:
  * [{name, phoneNumber}]} and archive/rules {contents} (HTML, or plain text whose lines become
- * paragraphs, or a list of such lines).
+ * paragraphs, or a list of such lines). Each comes in when the export has it.
  */
 export const documentItems: ItemReader = (source) => {
-  const items: ImportItem[] = [];
   const leaders = documentOf(source, "information", "leaders");
-  if (leaders) {
-    items.push({
-      source: leaders.path,
-      document: leaders.path,
-      kind: "leaders",
-      label: "운영진",
-      write: async ({ trx, replaceDocuments }) => {
-        const people = list(leaders.data.leaders).map((leader) => ({
-          name: isObject(leader) ? firstText(leader, "name") : text(leader),
-          phoneNumber: isObject(leader) ? hyphenatedPhone(firstText(leader, "phoneNumber", "phone", "tel")) : "",
-        }));
-        const parsed = leadersSchema.parse({ leaders: people });
-        await saveLeaders(trx, parsed, await writeOverVersion(trx, "leaders", replaceDocuments));
-        return "leaders";
-      },
-    });
-  }
   const rules = documentOf(source, "archive", "rules");
-  if (rules) {
-    items.push({
-      source: rules.path,
-      document: rules.path,
-      kind: "rules",
-      label: "회칙",
-      write: async ({ trx, replaceDocuments }) => {
-        const contents = field(rules.data, "contents", "content", "text");
-        const written = Array.isArray(contents) ? contents.map(text).join("\n") : text(contents);
-        const { html, remoteImages } = sanitizeRichText(asHtml(written));
-        const remote = remoteImagesMessage(remoteImages);
-        if (remote) throw new FieldError("contents", remote);
-        const value = rulesSchema.parse({ contents: html, attachments: [] });
-        await saveRules(trx, value, await writeOverVersion(trx, "rules", replaceDocuments));
-        return "rules";
-      },
-    });
-  }
-  return items;
+  return [
+    ...(leaders ? [singleDocumentItem(leaders.path, { ...leadersDocument, read: () => leadersOf(leaders) })] : []),
+    ...(rules ? [singleDocumentItem(rules.path, { ...rulesDocument, read: () => rulesOf(rules) })] : []),
+  ];
 };
+
+const leadersDocument = { kind: "leaders", key: "leaders", save: saveLeaders } as const;
+const rulesDocument = { kind: "rules", key: "rules", save: saveRules } as const;
+
+function leadersOf(document: SourceDocument) {
+  const people = list(document.data.leaders).map((leader) => ({
+    name: isObject(leader) ? firstText(leader, "name") : text(leader),
+    phoneNumber: isObject(leader) ? hyphenatedPhone(firstText(leader, "phoneNumber", "phone", "tel")) : "",
+  }));
+  return leadersSchema.parse({ leaders: people });
+}
+
+function rulesOf(document: SourceDocument) {
+  const contents = field(document.data, "contents", "content", "text");
+  const written = Array.isArray(contents) ? contents.map(text).join("\n") : text(contents);
+  const { html, remoteImages } = sanitizeRichText(asHtml(written));
+  const remote = remoteImagesMessage(remoteImages);
+  if (remote) throw new FieldError("contents", remote);
+  return rulesSchema.parse({ contents: html, attachments: [] });
+}
+
+/**
+ * The export's document at `path` as one of the site's single documents, named as its kind is:
+ * `read` makes the value (storing its files, if any), which is saved under `key`, over the
+ * site's own where that may be replaced.
+ */
+export function singleDocumentItem<Value>(
+  path: string,
+  document: {
+    kind: "leaders" | "rules" | "admissions";
+    key: string;
+    read(context: ImportContext): Value | Promise<Value>;
+    save(trx: Db, value: Value, expectedVersion: number | undefined): Promise<unknown>;
+  },
+): ImportItem {
+  return {
+    source: path,
+    document: path,
+    kind: document.kind,
+    label: importKinds[document.kind].noun,
+    write: async (context) => {
+      const value = await document.read(context);
+      await document.save(
+        context.trx,
+        value,
+        await writeOverVersion(context.trx, document.key, context.replaceDocuments),
+      );
+      return document.key;
+    },
+  };
+}
 
 export const DEFAULT_ADMISSION_TITLE = "신입 부원 모집";
 
@@ -63,7 +81,7 @@ export const DEFAULT_ADMISSION_TITLE = "신입 부원 모집";
  * The version to write a single document over: none (it must not exist yet), or, where the
  * site's documents may be replaced (a site that started empty), the one it has.
  */
-export async function writeOverVersion(trx: Db, key: string, replace: boolean): Promise<number | undefined> {
+async function writeOverVersion(trx: Db, key: string, replace: boolean): Promise<number | undefined> {
   if (!replace) return undefined;
   return (await readDocument(trx, key, z.unknown()))?.version;
 }

@@ -101,6 +101,14 @@ export const accountsContent: ContentType = {
 };
 
 /**
+ * What a manager does with their own account: no admin page lists it, no public page shows it,
+ * and it holds no files.
+ */
+function ownAccountContent(name: string, noun: string, commands: ContentType["commands"]): ContentType {
+  return { name, category: "account", noun, files: NO_FILES, publicPages: [], commands };
+}
+
+/**
  * How a manager gets in and proves who they are: signing in (a password, its second factor, a
  * passkey), the pages a one-time link opens, a new password, signing out and adding a passkey.
  * These are the commands whose pages answer with cookies or redirects, so their route actions run
@@ -110,24 +118,17 @@ export const accountsContent: ContentType = {
  */
 export function credentialsContent(options: AccountCommandOptions = {}): ContentType {
   const clock = accountClock(options);
-  return {
-    name: "credentials",
-    category: "account",
-    noun: "로그인",
-    files: NO_FILES,
-    publicPages: [],
-    commands: {
-      password: passwordSignIn(clock),
-      code: secondFactorSignIn(clock),
-      passkey: passkeySignIn(clock),
-      "accept-invite": acceptInvitation(clock),
-      "reset-password": resetPasswordWithLink(clock),
-      "change-password": changePassword(clock),
-      "sign-out": signOut,
-      "passkey-begin": beginPasskey(clock),
-      "passkey-add": addPasskey(clock),
-    },
-  };
+  return ownAccountContent("credentials", "로그인", {
+    password: passwordSignIn(clock),
+    code: secondFactorSignIn(clock),
+    passkey: passkeySignIn(clock),
+    "accept-invite": acceptInvitation(clock),
+    "reset-password": resetPasswordWithLink(clock),
+    "change-password": changePassword(clock),
+    "sign-out": signOut,
+    "passkey-begin": beginPasskey(clock),
+    "passkey-add": addPasskey(clock),
+  });
 }
 
 export const credentials = credentialsContent();
@@ -139,24 +140,17 @@ export const credentials = credentialsContent();
  */
 export function myAccountContent(options: AccountCommandOptions = {}): ContentType {
   const clock = accountClock(options);
-  return {
-    name: "my-account",
-    category: "account",
-    noun: "내 계정",
-    files: NO_FILES,
-    publicPages: [],
-    commands: {
-      "end-session": endSession(clock),
-      "end-other-sessions": endOtherSessions,
-      "rename-passkey": renamePasskeyCommand,
-      "remove-passkey": removePasskeyCommand,
-      "app-begin": beginApp(clock),
-      "app-cancel": cancelApp,
-      "app-confirm": confirmApp(clock),
-      "app-remove": removeApp(clock),
-      "recovery-renew": renewRecoveryCodes(clock),
-    },
-  };
+  return ownAccountContent("my-account", "내 계정", {
+    "end-session": endSession(clock),
+    "end-other-sessions": endOtherSessions,
+    "rename-passkey": renamePasskeyCommand,
+    "remove-passkey": removePasskeyCommand,
+    "app-begin": beginApp(clock),
+    "app-cancel": cancelApp,
+    "app-confirm": confirmApp(clock),
+    "app-remove": removeApp(clock),
+    "recovery-renew": renewRecoveryCodes(clock),
+  });
 }
 
 export const myAccount = myAccountContent();
