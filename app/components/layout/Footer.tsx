@@ -17,12 +17,15 @@ export interface FooterLeader {
 }
 
 interface FooterProps {
-  clubName: string;
-  subtitle: string;
-  foundedYear: number | null;
-  address: string;
-  email: string;
-  social: { instagram: string; facebook: string; github: string; youtube: string };
+  /** The club as its site settings describe it. */
+  club: {
+    clubName: string;
+    subtitle: string;
+    foundedYear: number | null;
+    address: string;
+    email: string;
+    social: { instagram: string; facebook: string; github: string; youtube: string };
+  };
   /** Index 0 is the president, 1 and 2 the vice-presidents. */
   leaders: FooterLeader[];
 }
@@ -38,8 +41,8 @@ export function leaderRole(index: number): string {
   return index === 0 ? "회장" : "부회장";
 }
 
-export function Footer(props: FooterProps) {
-  const { clubName, subtitle, foundedYear, address, email, social, leaders } = props;
+export function Footer({ club, leaders }: FooterProps) {
+  const { clubName, subtitle, foundedYear, address, email, social } = club;
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>

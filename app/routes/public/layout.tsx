@@ -47,15 +47,7 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer
-        clubName={settings.clubName}
-        subtitle={settings.subtitle}
-        foundedYear={settings.foundedYear}
-        address={settings.address}
-        email={settings.email}
-        social={settings.social}
-        leaders={data?.leaders ?? []}
-      />
+      <Footer club={settings} leaders={data?.leaders ?? []} />
     </>
   );
 }
