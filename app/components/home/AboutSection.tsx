@@ -1,6 +1,7 @@
 import { ArrowRightIcon } from "#app/components/icons/icons.tsx";
 import { PageSection } from "#app/components/section/PageSection.tsx";
 import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import split from "#app/components/section/Split.module.css";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
 import type { HomePage } from "#server/domain/home/home.ts";
 import styles from "./HomeSections.module.css";
@@ -11,7 +12,7 @@ import { VideoPlayer } from "./VideoPlayer.tsx";
 export function AboutSection({ home, clubName }: { home: HomePage; clubName: string }) {
   return (
     <PageSection labelledBy="home-about">
-      <div className={styles.aboutGrid}>
+      <div className={`${split.split} ${styles.aboutGrid}`}>
         <div>
           <SectionHeading id="home-about" eyebrow={`About ${clubName}`} title="함께 쓰고, 읽고, 도전합니다">
             {home.intro && <p>{home.intro}</p>}

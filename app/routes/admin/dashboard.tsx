@@ -17,6 +17,7 @@ import { RefusedSignInsTable } from "#app/components/admin/RefusedSignInsTable.t
 import { SetupChecklist } from "#app/components/admin/setup/SetupChecklist.tsx";
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
+import columns from "#app/components/section/Columns.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
 import { listHref } from "#app/lib/admin/list-href.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -129,7 +130,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <AccessEndings endings={loaderData.accessEndings} days={ACCESS_END_WARNING_DAYS} />
       {loaderData.scheduledBackup && <ScheduledBackup status={loaderData.scheduledBackup} />}
 
-      <div className={styles.columns}>
+      <div className={`${columns.wrapping} ${styles.columns}`}>
         <DashboardSection title="최근 변경">
           <RecentChanges {...loaderData.recentChanges} />
         </DashboardSection>
@@ -139,7 +140,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <DashboardSection className={styles.overview} title="콘텐츠 현황">
-        <ul className={styles.cards}>
+        <ul className={`${columns.wrapping} ${styles.cards}`}>
           {overview.map((item) => (
             <li key={item.path}>
               <Link to={item.path} className={styles.card}>

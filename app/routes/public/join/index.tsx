@@ -4,8 +4,10 @@ import styles from "#app/components/join/Join.module.css";
 import { RecruitingState } from "#app/components/join/RecruitingState.tsx";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { CallToAction } from "#app/components/section/CallToAction.tsx";
+import columns from "#app/components/section/Columns.module.css";
 import { PageSection } from "#app/components/section/PageSection.tsx";
 import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
+import split from "#app/components/section/Split.module.css";
 import surface from "#app/components/section/Surface.module.css";
 import { ButtonLink, type ButtonSize, type ButtonVariant } from "#app/components/ui/Button.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
@@ -45,7 +47,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
       <PageBanner eyebrow="Join" title={meta.title} detail={meta.description} />
 
       <PageSection labelledBy="join-state">
-        <div className={styles.stateGrid}>
+        <div className={`${split.split} ${styles.stateGrid}`}>
           <div className={styles.stateText}>
             <RecruitingState open={meta.isRecruiting} headingId="join-state" />
             {meta.isRecruiting ? (
@@ -97,7 +99,7 @@ export default function Join({ loaderData }: Route.ComponentProps) {
       {schedules.length > 0 && (
         <PageSection labelledBy="join-schedule" band>
           <SectionHeading id="join-schedule" eyebrow="Schedule" title="모집 일정" />
-          <ol className={styles.schedule}>
+          <ol className={`${columns.wrapping} ${styles.schedule}`}>
             {schedules.map((schedule, index) => (
               <li key={schedule.id} className={`${surface.card} ${styles.step}`}>
                 <span className={styles.stepIndex} aria-hidden="true">
