@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useBlocker } from "react-router";
+import surface from "#app/components/section/Surface.module.css";
 import { Button } from "#app/components/ui/Button.tsx";
 import styles from "./AdminForm.module.css";
 
@@ -65,7 +66,12 @@ function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => v
     ref.current?.showModal();
   }, []);
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby="leave-title" onCancel={onStay}>
+    <dialog
+      ref={ref}
+      className={`${surface.floating} ${styles.dialog}`}
+      aria-labelledby="leave-title"
+      onCancel={onStay}
+    >
       <h2 id="leave-title" className={styles.dialogTitle}>
         저장하지 않은 변경 사항이 있습니다
       </h2>

@@ -1,4 +1,5 @@
 import { CloseIcon } from "#app/components/icons/icons.tsx";
+import surface from "#app/components/section/Surface.module.css";
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
 import { coveredDates, formatEventWhen, formatYearMonth, seoulTime, weekdayOf, type YearMonth } from "#shared/dates.ts";
 import { entriesByDay } from "./calendar-layout.ts";
@@ -49,7 +50,9 @@ export function EventMonth({
                       popoverTarget={popoverId(event)}
                     >
                       {!event.allDay && !continues && <span className={styles.time}>{seoulTime(event.startsAt)}</span>}
-                      <span className={quiet ? "visually-hidden" : styles.chipTitle}>{event.title}</span>
+                      <span className={quiet ? "visually-hidden" : `line-clamp ${styles.chipTitle}`}>
+                        {event.title}
+                      </span>
                       {continues && <span className="visually-hidden"> (계속)</span>}
                     </button>
                   </li>
@@ -66,7 +69,7 @@ export function EventMonth({
           popover="auto"
           role="dialog"
           aria-labelledby={`${popoverId(event)}-title`}
-          className={styles.popover}
+          className={`${surface.floating} ${styles.popover}`}
         >
           <div className={styles.popoverHeader}>
             <p className={styles.popoverKind}>

@@ -37,7 +37,7 @@ export function ArticleCard({ article, priority }: { article: ArticleCardData; p
             {article.title}
           </Link>
         </h2>
-        {article.excerpt && <p className={styles.excerpt}>{article.excerpt}</p>}
+        {article.excerpt && <p className={`line-clamp ${styles.excerpt}`}>{article.excerpt}</p>}
       </div>
     </article>
   );

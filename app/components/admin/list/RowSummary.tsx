@@ -39,7 +39,7 @@ export function RowSummary({
           <p className={styles.details}>
             {shown.map((detail, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: details are a fixed list per row
-              <span key={index} className={styles.detail}>
+              <span key={index} className={`line-clamp ${styles.detail}`}>
                 {detail}
               </span>
             ))}
