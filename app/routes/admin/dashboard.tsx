@@ -1,4 +1,3 @@
-import { type ReactNode, useId } from "react";
 import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuditTable } from "#app/components/admin/AuditTable.tsx";
@@ -15,6 +14,7 @@ import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { PublicPageLink } from "#app/components/admin/PublicPageLink.tsx";
 import { RefusedSignInsTable } from "#app/components/admin/RefusedSignInsTable.tsx";
 import { SetupChecklist } from "#app/components/admin/setup/SetupChecklist.tsx";
+import { TitledSection } from "#app/components/admin/TitledSection.tsx";
 import { WebVitalsTable } from "#app/components/admin/WebVitalsTable.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import columns from "#app/components/section/Columns.module.css";
@@ -131,15 +131,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.scheduledBackup && <ScheduledBackup status={loaderData.scheduledBackup} />}
 
       <div className={`${columns.wrapping} ${styles.columns}`}>
-        <DashboardSection title="최근 변경">
+        <TitledSection title="최근 변경">
           <RecentChanges {...loaderData.recentChanges} />
-        </DashboardSection>
-        <DashboardSection title="공개 전 게시글">
+        </TitledSection>
+        <TitledSection title="공개 전 게시글">
           <PendingArticles pending={loaderData.pending} />
-        </DashboardSection>
+        </TitledSection>
       </div>
 
-      <DashboardSection className={styles.overview} title="콘텐츠 현황">
+      <TitledSection className={styles.overview} title="콘텐츠 현황">
         <ul className={`${columns.wrapping} ${styles.cards}`}>
           {overview.map((item) => (
             <li key={item.path}>
@@ -171,38 +171,38 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </p>
-      </DashboardSection>
+      </TitledSection>
 
-      <DashboardSection
+      <TitledSection
         id="traffic"
         className={styles.traffic}
         title="방문 현황"
         intro={`공개 페이지가 조회된 횟수를 한국 시간 기준 날짜별로 셉니다. 같은 접속 주소에서 30분 안에 같은 페이지를 다시 열면 한 번으로 세고, 검색 엔진 로봇과 관리 화면은 세지 않습니다.`}
       >
         <PageViewChart traffic={traffic} />
-      </DashboardSection>
+      </TitledSection>
 
-      <DashboardSection
+      <TitledSection
         id="top-pages"
         className={styles.topPages}
         title="많이 본 페이지"
         intro={`최근 ${traffic.days}일 동안 조회가 많았던 공개 페이지를 열 곳까지 보여 줍니다. 페이지 이름을 누르면 새 탭에서 열립니다.`}
       >
         <TopPages traffic={traffic} />
-      </DashboardSection>
+      </TitledSection>
 
-      <DashboardSection
+      <TitledSection
         id="web-vitals"
         className={styles.vitals}
         title="방문자가 느낀 속도"
         intro={`${formatLongDate(webVitals.range.from)}부터 ${formatLongDate(webVitals.range.to)}까지 공개 페이지를 연 방문자의 브라우저가 잰 값입니다. 방문 네 번 중 세 번은 표의 값 이하였습니다(75번째 백분위수). 구글의 기준으로 좋음, 개선 필요, 나쁨을 함께 적습니다.`}
       >
         <WebVitalsTable stats={webVitals} />
-      </DashboardSection>
+      </TitledSection>
 
       {loaderData.refusedSignIns && <RefusedSignIns refusedSignIns={loaderData.refusedSignIns} />}
 
-      <DashboardSection
+      <TitledSection
         id="log"
         className={styles.log}
         title="관리 기록"
@@ -232,7 +232,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           emptyText={filtered ? "조건에 맞는 기록이 없습니다." : "아직 관리 기록이 없습니다."}
         />
         <Pagination page={log.page} pageCount={log.pageCount} hrefFor={hrefFor} label="관리 기록 페이지" />
-      </DashboardSection>
+      </TitledSection>
     </>
   );
 }
@@ -257,7 +257,7 @@ function RefusedSignIns({
   refusedSignIns: NonNullable<Route.ComponentProps["loaderData"]["refusedSignIns"]>;
 }) {
   return (
-    <DashboardSection
+    <TitledSection
       id="refused-sign-ins"
       className={styles.refused}
       title="최근 거부된 로그인"
@@ -269,32 +269,6 @@ function RefusedSignIns({
           관리 기록에서 계정의 실패 기록 모두 보기
         </Link>
       </p>
-    </DashboardSection>
-  );
-}
-
-/** One part of the dashboard: a heading that names it, a word on what it shows, then its content. */
-function DashboardSection({
-  id,
-  className,
-  title,
-  intro,
-  children,
-}: {
-  id?: string;
-  className?: string;
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <section aria-labelledby={titleId} className={className} id={id}>
-      <h2 id={titleId} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      {intro && <p className={styles.intro}>{intro}</p>}
-      {children}
-    </section>
+    </TitledSection>
   );
 }

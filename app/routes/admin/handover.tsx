@@ -7,6 +7,7 @@ import { ConfirmButton } from "#app/components/admin/ConfirmButton.tsx";
 import { RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { ScheduledBackup } from "#app/components/admin/dashboard/ScheduledBackup.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { TitledSection } from "#app/components/admin/TitledSection.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { commandForm, useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
@@ -65,10 +66,7 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
       />
       <WriteAnswer answer={handOver.answer && !handOver.answer.ok ? handOver.answer : write.answer} />
 
-      <section aria-labelledby="handover-access" className={account.section}>
-        <h2 id="handover-access" className={account.sectionTitle}>
-          접근할 수 있는 사람
-        </h2>
+      <TitledSection className={account.section} title="접근할 수 있는 사람">
         <RecordTable
           caption="접근할 수 있는 사람"
           items={accounts}
@@ -127,12 +125,9 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
               ),
           }}
         />
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="handover-invitations" className={account.section}>
-        <h2 id="handover-invitations" className={account.sectionTitle}>
-          아직 쓰지 않은 초대
-        </h2>
+      <TitledSection className={account.section} title="아직 쓰지 않은 초대">
         <OpenInvitations
           invitations={invitations}
           caption="아직 쓰지 않은 초대"
@@ -143,12 +138,9 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
         <p>
           새 운영진은 <Link to="/admin/manage-managers">관리자 계정</Link>에서 역할을 골라 초대합니다.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="handover-leaders" className={account.section}>
-        <h2 id="handover-leaders" className={account.sectionTitle}>
-          회장과 부회장
-        </h2>
+      <TitledSection className={account.section} title="회장과 부회장">
         <ul>
           <li>
             회장: {leaders.president ? `${leaders.president.name} (${leaders.president.phoneNumber})` : "비어 있음"}
@@ -162,12 +154,9 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
         <p>
           <Link to="/admin/manage-leaders">운영진 기록 고치기</Link>
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="handover-contact" className={account.section}>
-        <h2 id="handover-contact" className={account.sectionTitle}>
-          연락처
-        </h2>
+      <TitledSection className={account.section} title="연락처">
         <ul>
           <li>동아리 이름: {contact.clubName || "비어 있음"}</li>
           <li>이메일: {contact.email || "비어 있음"}</li>
@@ -176,12 +165,9 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
         <p>
           <Link to="/admin/manage-settings">연락처와 사이트 설정 고치기</Link>
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="handover-backup" className={account.section}>
-        <h2 id="handover-backup" className={account.sectionTitle}>
-          마지막 백업
-        </h2>
+      <TitledSection className={account.section} title="마지막 백업">
         <ScheduledBackup status={scheduledBackup} />
         <p>
           {lastCopy
@@ -193,7 +179,7 @@ export default function Handover({ loaderData }: Route.ComponentProps) {
           인증 앱의 비밀값을 여는 비밀 키(<code>SECRETS_KEY</code> 또는 데이터 폴더의 <code>secrets.key</code>)는 백업에
           들어 있지 않습니다. 서버를 넘길 때 백업과 따로 전해 주세요.
         </p>
-      </section>
+      </TitledSection>
     </>
   );
 }

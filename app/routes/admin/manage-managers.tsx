@@ -10,6 +10,7 @@ import { RecordTable, TimeCell } from "#app/components/admin/DataTable.tsx";
 import { FormField, Select, TextInput } from "#app/components/admin/FormField.tsx";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
+import { TitledSection } from "#app/components/admin/TitledSection.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { commandForm, useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
@@ -65,10 +66,14 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <section aria-labelledby="managers-title" className={account.section}>
-        <h2 id="managers-title" className={account.sectionTitle}>
-          관리자 <span className={styles.count}>{managers.length}명</span>
-        </h2>
+      <TitledSection
+        className={account.section}
+        title={
+          <>
+            관리자 <span className={styles.count}>{managers.length}명</span>
+          </>
+        }
+      >
         <WriteAnswer answer={accounts.answer} />
         {resetLink && (
           <OneTimeLink key={resetLink.path} title={`'${resetLink.email}' 계정의 비밀번호 재설정 링크`} link={resetLink}>
@@ -138,16 +143,13 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
               ),
           }}
         />
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="invite-title" className={account.section}>
-        <h2 id="invite-title" className={account.sectionTitle}>
-          다른 관리자 초대하기
-        </h2>
-        <p className={account.sectionIntro}>
-          받는 사람을 적고 초대 링크를 만들면, 그 링크로 본인이 이메일과 비밀번호를 정해 계정을 만듭니다. 링크는 48시간
-          동안 한 번만 쓸 수 있습니다.
-        </p>
+      <TitledSection
+        className={account.section}
+        title="다른 관리자 초대하기"
+        intro="받는 사람을 적고 초대 링크를 만들면, 그 링크로 본인이 이메일과 비밀번호를 정해 계정을 만듭니다. 링크는 48시간 동안 한 번만 쓸 수 있습니다."
+      >
         <div className={styles.form}>
           <AddItemForm
             contentType={TYPE}
@@ -202,7 +204,7 @@ export default function ManageManagers({ loaderData }: Route.ComponentProps) {
           onCancel={(invitation) => void invites.send(commandForm("cancel-invite", { id: invitation.id }))}
           emptyClassName={styles.empty}
         />
-      </section>
+      </TitledSection>
     </>
   );
 }

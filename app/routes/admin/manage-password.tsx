@@ -6,6 +6,7 @@ import { FormActions, FormField, TextInput } from "#app/components/admin/FormFie
 import { NewPasswordFields } from "#app/components/admin/NewPasswordFields.tsx";
 import { PageHeader } from "#app/components/admin/PageHeader.tsx";
 import { RouteForm } from "#app/components/admin/RouteForm.tsx";
+import { TitledSection } from "#app/components/admin/TitledSection.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { commandForm, useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
@@ -78,10 +79,7 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
         }
       />
 
-      <section aria-labelledby="change-title" className={account.section}>
-        <h2 id="change-title" className={account.sectionTitle}>
-          새 비밀번호 정하기
-        </h2>
+      <TitledSection className={account.section} title="새 비밀번호 정하기">
         {/* A new key after a change empties the form. */}
         <RouteForm key={changedAt ?? "form"} rules={loaderData.rules} answer={actionData} className={styles.form}>
           {({ submitting }) => (
@@ -100,16 +98,13 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
             </>
           )}
         </RouteForm>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="sessions-title" className={account.section}>
-        <h2 id="sessions-title" className={account.sectionTitle}>
-          로그인된 곳
-        </h2>
-        <p className={account.sectionIntro}>
-          이 계정으로 로그인되어 있는 브라우저입니다. 모르는 로그인이 있으면 다른 로그인을 모두 종료하고 비밀번호를 바꿔
-          주세요.
-        </p>
+      <TitledSection
+        className={account.section}
+        title="로그인된 곳"
+        intro="이 계정으로 로그인되어 있는 브라우저입니다. 모르는 로그인이 있으면 다른 로그인을 모두 종료하고 비밀번호를 바꿔 주세요."
+      >
         <WriteAnswer answer={sessions.answer} />
         <RecordTable
           caption="로그인된 곳"
@@ -172,7 +167,7 @@ export default function ManagePassword({ loaderData, actionData }: Route.Compone
             다른 로그인 모두 종료
           </ConfirmButton>
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }

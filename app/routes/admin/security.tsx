@@ -9,6 +9,8 @@ import { AddPasskey } from "#app/components/admin/security/AddPasskey.tsx";
 import { CodeInput, PasswordField } from "#app/components/admin/security/ConfirmFields.tsx";
 import { RecoveryCodes } from "#app/components/admin/security/RecoveryCodes.tsx";
 import styles from "#app/components/admin/security/security.module.css";
+import titled from "#app/components/admin/TitledSection.module.css";
+import { TitledSection } from "#app/components/admin/TitledSection.tsx";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import { commandForm, useAdminWrite } from "#app/lib/admin/use-admin-write.ts";
@@ -84,15 +86,17 @@ export default function Security({ loaderData }: Route.ComponentProps) {
       />
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
 
-      <section aria-labelledby="passkeys-title" className={account.section}>
-        <h2 id="passkeys-title" className={account.sectionTitle}>
-          패스키
-        </h2>
-        <p className={account.sectionIntro}>
-          패스키가 있으면 비밀번호 없이 휴대폰이나 노트북의 지문·얼굴 인식·화면 잠금으로 로그인합니다. 로그인 화면에서{" "}
-          <strong>패스키로 로그인</strong>을 누르세요. 패스키는 기기 안에만 있고 이 사이트에서만 쓰이므로 가짜 사이트에
-          속아 넘겨줄 수 없습니다.
-        </p>
+      <TitledSection
+        className={account.section}
+        title="패스키"
+        intro={
+          <>
+            패스키가 있으면 비밀번호 없이 휴대폰이나 노트북의 지문·얼굴 인식·화면 잠금으로 로그인합니다. 로그인 화면에서{" "}
+            <strong>패스키로 로그인</strong>을 누르세요. 패스키는 기기 안에만 있고 이 사이트에서만 쓰이므로 가짜
+            사이트에 속아 넘겨줄 수 없습니다.
+          </>
+        }
+      >
         <WriteAnswer answer={passkeyChanges.answer} />
         {passkeys.length > 0 ? (
           <RecordTable
@@ -160,12 +164,9 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           </AdminForm>
         )}
         <AddPasskey rules={rules.addPasskey} />
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="app-title" className={account.section}>
-        <h2 id="app-title" className={account.sectionTitle}>
-          2단계 인증 (인증 앱)
-        </h2>
+      <TitledSection className={account.section} title="2단계 인증 (인증 앱)">
         {/* One form for every state of the app: its answer stays in view when the state changes. */}
         <AdminForm
           contentType={TYPE}
@@ -183,7 +184,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
                 <p className={styles.status}>
                   <strong>켜짐</strong> · {formatDateTime(app.since)}부터 · 남은 복구 코드 {app.recoveryCodesLeft}개
                 </p>
-                <p className={account.sectionIntro}>
+                <p className={titled.intro}>
                   비밀번호로 로그인하면 인증 앱의 6자리 코드를 함께 묻습니다. 휴대폰을 잃어버렸을 때는 복구 코드 하나로
                   로그인할 수 있습니다. 아래 두 작업에는 지금 앱에 보이는 코드가 필요합니다.
                 </p>
@@ -230,7 +231,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
               </>
             ) : (
               <>
-                <p className={account.sectionIntro}>
+                <p className={titled.intro}>
                   켜 두면 비밀번호로 로그인할 때 휴대폰 인증 앱의 6자리 코드도 묻습니다. 비밀번호가 새어 나가도 휴대폰
                   없이는 로그인할 수 없습니다. 켤 때 휴대폰을 잃어버렸을 때 쓸 복구 코드 10개를 한 번만 보여 드립니다.
                 </p>
@@ -244,7 +245,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
             )
           }
         </AdminForm>
-      </section>
+      </TitledSection>
     </>
   );
 }

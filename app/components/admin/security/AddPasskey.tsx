@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import account from "#app/components/admin/AccountPage.module.css";
 import { FormActions, FormField, FormFieldsContext, TextInput } from "#app/components/admin/FormField.tsx";
 import { addPasskey, webAuthnAvailable } from "#app/components/admin/passkeys.ts";
 import { keepComposingEnter } from "#app/components/admin/RouteForm.tsx";
+import titled from "#app/components/admin/TitledSection.module.css";
 import { WriteAnswer } from "#app/components/admin/WriteAnswer.tsx";
 import { Button } from "#app/components/ui/Button.tsx";
 import type { FieldRules } from "#shared/field-rules.ts";
@@ -54,9 +54,7 @@ export function AddPasskey({ rules }: { rules: FieldRules }) {
         <PasswordField />
       </FormFieldsContext.Provider>
       {available === false && (
-        <p className={account.sectionIntro}>
-          이 브라우저는 패스키를 지원하지 않습니다. 최신 브라우저에서 추가해 주세요.
-        </p>
+        <p className={titled.intro}>이 브라우저는 패스키를 지원하지 않습니다. 최신 브라우저에서 추가해 주세요.</p>
       )}
       <FormActions>
         <Button type="submit" disabled={!available || busy}>
