@@ -6,6 +6,7 @@ import ld from "#app/components/admin/ListDetail.module.css";
 import { AddItemForm } from "#app/components/admin/list/AddItemForm.tsx";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
+import { Avatar } from "#app/components/ui/Avatar.tsx";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { compressImageFields } from "#app/lib/uploads/prepare-images.ts";
 import type { OrganizationGroup, OrganizationMember } from "#server/domain/organization/organization.ts";
@@ -47,7 +48,9 @@ export function Members({ group, rules }: { group: OrganizationGroup; rules: Fie
             version={member.version}
             label={`'${member.name}' 구성원`}
             summary={{
-              media: <Avatar member={member} />,
+              media: (
+                <Avatar person={member} sizes="48px" className={styles.avatar} initialClassName={styles.initial} />
+              ),
               title: member.name,
               details: [member.role],
               level: 4,
@@ -90,16 +93,6 @@ export function Members({ group, rules }: { group: OrganizationGroup; rules: Fie
         </AddItemForm>
       </AddDisclosure>
     </section>
-  );
-}
-
-function Avatar({ member }: { member: OrganizationMember }) {
-  return member.photo ? (
-    <ResponsiveImage image={member.photo} alt="" sizes="48px" className={styles.avatar} />
-  ) : (
-    <span className={`${styles.avatar} ${styles.initial}`} aria-hidden="true">
-      {member.name.slice(0, 1)}
-    </span>
   );
 }
 

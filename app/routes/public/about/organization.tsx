@@ -1,8 +1,8 @@
 import styles from "#app/components/about/Organization.module.css";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import surface from "#app/components/section/Surface.module.css";
+import { Avatar } from "#app/components/ui/Avatar.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
-import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageBreadcrumbJsonLd } from "#app/lib/structured-data.ts";
 import { listOrganization } from "#server/domain/organization/organization.ts";
@@ -72,13 +72,12 @@ export default function Organization({ loaderData: { groups } }: Route.Component
                   <ul className={styles.members}>
                     {group.members.map((member) => (
                       <li key={member.id} className={`${surface.card} ${styles.member}`}>
-                        {member.photo ? (
-                          <ResponsiveImage image={member.photo} alt="" sizes="112px" className={styles.photo} />
-                        ) : (
-                          <span className={`${styles.photo} ${styles.initial}`} aria-hidden="true">
-                            {member.name.slice(0, 1)}
-                          </span>
-                        )}
+                        <Avatar
+                          person={member}
+                          sizes="112px"
+                          className={styles.photo}
+                          initialClassName={styles.initial}
+                        />
                         <p className={styles.name}>{member.name}</p>
                         {member.role && <p className={styles.role}>{member.role}</p>}
                       </li>
