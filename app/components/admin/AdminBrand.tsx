@@ -1,4 +1,5 @@
 import { PromptMark } from "#app/components/brand/PromptMark.tsx";
+import pill from "#app/components/ui/Pill.module.css";
 import styles from "./AdminBrand.module.css";
 
 /** The admin area's mark: the club's name with the prompt motif and a "관리" tag. */
@@ -7,7 +8,7 @@ export function AdminBrand({ clubName }: { clubName: string }) {
     <span className={styles.brand}>
       <PromptMark className={styles.prompt} />
       <span>{clubName}</span>
-      <span className={styles.area}>관리</span>
+      <span className={`${pill.pill} ${styles.area}`}>관리</span>
     </span>
   );
 }

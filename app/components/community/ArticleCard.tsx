@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import pill from "#app/components/ui/Pill.module.css";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import type { ArticleCard as ArticleCardData } from "#server/domain/articles/articles.ts";
 import { formatShortDate } from "#shared/dates.ts";
@@ -29,7 +30,7 @@ export function ArticleCard({ article, priority }: { article: ArticleCardData; p
       </div>
       <div className={styles.body}>
         <p className={styles.meta}>
-          {article.tag && <span className={tagStyles.tag}>{article.tag}</span>}
+          {article.tag && <span className={`${pill.pill} ${tagStyles.tag}`}>{article.tag}</span>}
           <time dateTime={article.publishedAt}>{formatShortDate(article.publishedAt)}</time>
         </p>
         <h2 className={styles.title}>

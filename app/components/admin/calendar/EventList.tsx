@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { ItemList } from "#app/components/admin/list/ItemList.tsx";
 import { ItemRow } from "#app/components/admin/list/ItemRow.tsx";
 import { EmptyState } from "#app/components/ui/EmptyState.tsx";
+import pill from "#app/components/ui/Pill.module.css";
 import type { CalendarEvent } from "#server/domain/calendar/calendar.ts";
 import {
   formatEventWhen,
@@ -103,7 +104,7 @@ export function EventList({
                 kicker: (
                   <>
                     <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>
-                    <span className={styles.status} data-status={status}>
+                    <span className={`${pill.pill} ${styles.status}`} data-status={status}>
                       {statusLabels[status]}
                     </span>
                   </>

@@ -12,6 +12,7 @@ import prose from "#app/components/community/Prose.module.css";
 import tagStyles from "#app/components/community/Tag.module.css";
 import { PageBanner } from "#app/components/layout/PageBanner.tsx";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
+import pill from "#app/components/ui/Pill.module.css";
 import { pageMeta, siteMetaFrom } from "#app/lib/meta.ts";
 import { articleJsonLd } from "#app/lib/structured-data.ts";
 import { getArticle } from "#server/domain/articles/articles.ts";
@@ -86,7 +87,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 <div>
                   <dt>태그</dt>
                   <dd>
-                    <Link to={mediaListHref({ tag: article.tag })} className={tagStyles.tag}>
+                    <Link to={mediaListHref({ tag: article.tag })} className={`${pill.pill} ${tagStyles.tag}`}>
                       {article.tag}
                     </Link>
                   </dd>
