@@ -1,4 +1,5 @@
 import { ButtonLink } from "#app/components/ui/Button.tsx";
+import pill from "#app/components/ui/Pill.module.css";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import type { OdaehoIssue } from "#server/domain/odaeho/odaeho.ts";
@@ -28,7 +29,7 @@ export function OdaehoIssueCard({
         />
       </div>
       <div className={styles.body}>
-        {featured && <p className={styles.latest}>최신호</p>}
+        {featured && <p className={`${pill.badge} ${styles.latest}`}>최신호</p>}
         <p className={styles.date}>
           <time dateTime={issue.publishedAt}>{formatLongDate(issue.publishedAt)}</time>
         </p>

@@ -4,6 +4,7 @@ import { PageSection } from "#app/components/section/PageSection.tsx";
 import { SectionHeading } from "#app/components/section/SectionHeading.tsx";
 import surface from "#app/components/section/Surface.module.css";
 import { ButtonLink } from "#app/components/ui/Button.tsx";
+import pill from "#app/components/ui/Pill.module.css";
 import { ResponsiveImage } from "#app/components/ui/ResponsiveImage.tsx";
 import type { HomePage } from "#server/domain/home/home.ts";
 import styles from "./HomeSections.module.css";
@@ -33,7 +34,7 @@ export function ActivitiesSection({ events }: { events: HomePage["events"] }) {
               />
             )}
             <div className={styles.eventBody}>
-              {event.duration && <p className={styles.duration}>{event.duration}</p>}
+              {event.duration && <p className={`${pill.badge} ${styles.duration}`}>{event.duration}</p>}
               <h3 className={styles.eventTitle}>{event.title}</h3>
               <p className={styles.eventSummary}>{event.summary}</p>
             </div>
