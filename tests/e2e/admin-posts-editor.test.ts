@@ -65,7 +65,7 @@ describe("manage-posts: the editor", () => {
       .filter({ hasText: "http://, https:// 또는 mailto:로 시작하는 주소를 넣어 주세요." })
       .waitFor();
     await expect(address.getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(bodyBox(page).locator("a").count()).resolves.toBe(0);
+    await expect.poll(() => bodyBox(page).locator("a").count()).toBe(0);
 
     // Enter applies the link; it does not send the article's form.
     await address.fill("https://example.org/club");
@@ -85,7 +85,7 @@ describe("manage-posts: the editor", () => {
     await toolbar.getByRole("button", { name: "링크" }).click();
     await address.fill("mailto:kernel@saesol.example");
     await page.getByRole("button", { name: "적용" }).click();
-    await expect(bodyBox(page).getByRole("link", { name: "mailto:kernel@saesol.example" }).count()).resolves.toBe(1);
+    await expect.poll(() => bodyBox(page).getByRole("link", { name: "mailto:kernel@saesol.example" }).count()).toBe(1);
 
     // An emptied address removes the link under the cursor.
     await link.click();
@@ -93,8 +93,8 @@ describe("manage-posts: the editor", () => {
     await expect(address.inputValue()).resolves.toBe("https://example.org/club");
     await address.fill("");
     await address.press("Enter");
-    await expect(bodyBox(page).getByRole("link", { name: "동아리 홈페이지" }).count()).resolves.toBe(0);
-    await expect(bodyBox(page).getByText("동아리 홈페이지").count()).resolves.toBe(1);
+    await expect.poll(() => bodyBox(page).getByRole("link", { name: "동아리 홈페이지" }).count()).toBe(0);
+    await expect.poll(() => bodyBox(page).getByText("동아리 홈페이지").count()).toBe(1);
   });
 
   test("the editor starts, autolinks and starts again after a save without a console warning", async () => {
@@ -108,7 +108,7 @@ describe("manage-posts: the editor", () => {
     // opens the article in its editor, and a second save draws the form anew over the new version.
     const title = lists.uniqueName("E2E 자동 링크");
     const id = await createArticle(page, { title, body: "동아리 누리집 https://example.org/club 에 오세요 " });
-    await expect(bodyBox(page).getByRole("link", { name: "https://example.org/club" }).count()).resolves.toBe(1);
+    await expect.poll(() => bodyBox(page).getByRole("link", { name: "https://example.org/club" }).count()).toBe(1);
     await bodyBox(page).click();
     await page.keyboard.press("ControlOrMeta+End");
     await page.keyboard.type(" 메일은 mailto:kernel@saesol.example 로 ");
