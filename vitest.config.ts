@@ -1,6 +1,12 @@
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { parallelFiles } from "./tests/e2e/support/parallel.ts";
+
+// The suites start hundreds of Node processes (the command-line tools, the servers under test):
+// with Node's compile cache on disk, each start after the first reuses the compiled code of the
+// modules it loads instead of compiling them again (about a third of a tool's start).
+process.env.NODE_COMPILE_CACHE ??= path.resolve("node_modules/.cache/node-compile");
 
 // Separate from vite.config.ts: tests import server and app modules directly and need none of
 // React Router's build plugin.
@@ -34,6 +40,10 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/support/demo-template.ts"],
+          // Files share their worker's modules: every suite opens services of its own
+          // (openTestServices), and the server's module-level state is keyed by database, so a
+          // fresh module graph per file only repeats the import, about a third of the run.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -9,10 +9,14 @@
 # a restore of the whole site from a backup.
 # The rest of the browser suite goes through the same queries and runs once, on SQLite.
 # The outage test stops and restarts the server, so it runs alone, last.
+# With --browser-only the integration suites are left out: .ci/run has already run them on both
+# engines in one pass (npm test with TEST_DATABASE_URL set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TEST_ENGINES=postgres
-npx vitest run --project integration
+if [ "${1:-}" != "--browser-only" ]; then
+  npx vitest run --project integration
+fi
 npx vitest run --project e2e tests/e2e/admin-posts.test.ts tests/e2e/admin-organization.test.ts \
   tests/e2e/admin-rules.test.ts tests/e2e/community-media.test.ts tests/e2e/archive-page-views.test.ts \
   tests/e2e/admin-backup.test.ts
