@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { seedDemoTemplate } from "../../integration/support/demo-template.ts";
 import { newTestDatabase } from "../../integration/support/test-databases.ts";
 import { chromiumOptions } from "./browser.ts";
 import { parallelFiles } from "./parallel.ts";
@@ -34,20 +35,26 @@ export interface TestServer {
 const account = { email: "e2e-admin@club.test", password: "e2e-admin-password" };
 
 /**
- * Starts the production server (the built app, `server/main.ts`) on a free loopback port with
- * an empty data folder, exactly as `npm start` runs it, once per file slot (parallel.ts), and
- * stops them with SIGTERM afterwards.
+ * Starts the production server (the built app, `server/main.ts`) on a free loopback port, as
+ * `npm start` runs it, once per file slot (parallel.ts), and stops them with SIGTERM afterwards.
+ * Each starts on a copy of the demo club seeded once for the run: seeding draws every picture,
+ * seconds of work per server that would only be repeated. A first start on an empty data folder,
+ * seeding included, is what deploy.test.ts starts from.
  */
 export default async function setup(project: TestProject) {
   const browser = await chromium.launchServer(chromiumOptions);
+  // On PostgreSQL (E2E_DATABASE_URL set) each server gets a database of its own on that server.
+  const engine = process.env.E2E_DATABASE_URL ? "postgres" : "sqlite";
+  const root = await mkdtemp(path.join(tmpdir(), "club-e2e-demo-"));
+  const demo = await seedDemoTemplate(engine, root);
   const started = await Promise.all(
     Array.from({ length: parallelFiles }, async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), "club-e2e-"));
-      // On PostgreSQL (E2E_DATABASE_URL set) each server gets a database of its own on that server.
-      const database = process.env.E2E_DATABASE_URL ? await newTestDatabase("postgres", dataDir) : undefined;
-      const databaseUrl = database?.databaseUrl ?? "";
+      await cp(demo.template.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
+      const database = await newTestDatabase(engine, dataDir, demo.template);
+      const databaseUrl = engine === "postgres" ? database.databaseUrl : "";
       const server = await startServer({ dataDir, databaseUrl, account });
-      return { dataDir, databaseUrl, server, dropDatabase: () => database?.drop() };
+      return { dataDir, databaseUrl, server, dropDatabase: () => database.drop() };
     }),
   );
   const servers: TestServer[] = [];
@@ -67,6 +74,8 @@ export default async function setup(project: TestProject) {
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     }
+    await demo.drop();
+    await rm(root, { recursive: true, force: true });
   };
 }
 
