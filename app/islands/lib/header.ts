@@ -6,7 +6,11 @@ const HIDE_AFTER_PX = 200;
  * down past 200 px and the last movement was downward; any upward scroll brings it back.
  */
 export function hideHeaderOnScroll(header: HTMLElement): void {
-  let lastY = window.scrollY;
+  // A page starts at its top; one the browser brings back further down counts as scrolled down
+  // to there. The position is not read at start: reading it makes the browser lay the page out
+  // then and there, which at start is the page's first layout, and it would join this script's
+  // task and make it a long one on a phone.
+  let lastY = 0;
   let frame = 0;
   const update = () => {
     frame = 0;
