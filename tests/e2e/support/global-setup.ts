@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,7 +50,6 @@ export default async function setup(project: TestProject) {
   const started = await Promise.all(
     Array.from({ length: parallelFiles }, async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), "club-e2e-"));
-      await cp(demo.template.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
       const database = await newTestDatabase(engine, dataDir, demo.template);
       const databaseUrl = engine === "postgres" ? database.databaseUrl : "";
       const server = await startServer({ dataDir, databaseUrl, account });

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, inject } from "vitest";
@@ -66,7 +66,6 @@ export async function openTestServices(engine: DatabaseTarget["kind"], options: 
   const dataDir = await mkdtemp(path.join(tmpdir(), "club-it-"));
   await writeFile(path.join(dataDir, SECRETS_KEY_FILE), TEST_SECRETS_KEY.toString("base64"), { mode: 0o600 });
   const template = options.demo ? demoTemplateOf(engine) : undefined;
-  if (template) await cp(template.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
   const { target, databaseUrl, drop: dropDatabase } = await newTestDatabase(engine, dataDir, template);
   const handle: DatabaseHandle = openDatabase(target);
   await migrateDatabase(handle.db);

@@ -1,4 +1,4 @@
-import { copyFile } from "node:fs/promises";
+import { copyFile, cp } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import type { Config, DatabaseTarget } from "#server/config.ts";
@@ -47,13 +47,15 @@ export type DemoTemplates = Partial<Record<DatabaseTarget["kind"], DemoTemplate>
 
 /**
  * A new database in `dataDir` (SQLite) or on the test server (PostgreSQL: a database of its own,
- * as suites run in parallel and must not see each other's tables), empty or a copy of `template`.
+ * as suites run in parallel and must not see each other's tables), empty or a copy of `template`,
+ * whose uploads are then copied into `dataDir/uploads` too.
  */
 export async function newTestDatabase(
   engine: DatabaseTarget["kind"],
   dataDir: string,
   template?: DemoTemplate,
 ): Promise<{ target: DatabaseTarget; databaseUrl: string; drop(): Promise<void> }> {
+  if (template) await cp(template.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
   if (engine === "sqlite") {
     const file = path.join(dataDir, "club.db");
     if (template) await copyFile(template.database, file);
