@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -107,6 +107,33 @@ export function createHttpServer(options: HttpAppOptions): Server {
   const app = createHttpApp(options);
   const { pageCache } = options.services;
   return createServer({ optimizeEmptyRequests: true }, (req, res) => {
-    if (!pageCache.serve(req, res, app)) app(req, res);
+    if (!pageCache.serve(req, res, app)) {
+      discardUnreadBodyAfterAnswer(req, res);
+      app(req, res);
+    }
+  });
+}
+
+/**
+ * A body the answer did not need (a 413 decided from Content-Length, a refusal before reading)
+ * is read off the wire and thrown away once the answer is sent, as Node does for a body nobody
+ * touched. The Fetch bridge pauses the socket when its stream's queue is full, and Node does not
+ * discard a body once reading began: the next request on that kept-alive connection would wait
+ * unread until the keep-alive timeout closed it, and the client would see a reset. A client that
+ * keeps sending long after its answer loses the connection instead.
+ */
+const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
+
+function discardUnreadBodyAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined) return;
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    let discarded = 0;
+    req.removeAllListeners("data");
+    req.on("data", (chunk: Buffer) => {
+      discarded += chunk.byteLength;
+      if (discarded > MAX_DISCARDED_BYTES) req.socket.destroy();
+    });
+    req.resume();
   });
 }
