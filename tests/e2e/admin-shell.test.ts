@@ -1,22 +1,14 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { adminPagesOf, adminPaths } from "#server/domain/write/admin-pages.ts";
 import { readBuildManifest, readIslandsManifest } from "../support/build-manifest.ts";
-import { createAccountWithCli, signIn } from "./support/admin.ts";
+import { account, openAdminPage } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
-const account = { email: "e2e-shell@club.test", password: "shell-password" };
-
-beforeAll(async () => {
-  await createAccountWithCli(account.email, account.password);
-});
-
+/** The dashboard, signed in with the run's session (signing in is tested in admin-sign-in). */
 async function signedInPage(viewport: { width: number; height: number } = viewports.desktop) {
-  const page = await newPage({ viewport });
-  await signIn(page, account);
-  await page.waitForURL((url) => url.pathname === "/admin");
-  return page;
+  return openAdminPage(await newPage({ viewport }), "/admin");
 }
 
 /** Every script the page loaded or asked the browser to preload. */
@@ -123,7 +115,7 @@ describe("the admin shell", () => {
         .evaluate((nav) => nav.scrollHeight - nav.clientHeight);
       expect(overflow).toBeLessThanOrEqual(0);
       const signedIn = page.getByRole("region", { name: "로그인 계정" });
-      for (const control of [signedIn.getByRole("button", { name: "로그아웃" }), signedIn.getByText(account.email)]) {
+      for (const control of [signedIn.getByRole("button", { name: "로그아웃" }), signedIn.getByText(account().email)]) {
         await expect.poll(() => control.isVisible()).toBe(true);
         const box = await control.boundingBox();
         expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
@@ -139,7 +131,7 @@ describe("the admin shell", () => {
     await page.getByRole("button", { name: "관리 메뉴 열기" }).click();
     const dialog = page.getByRole("dialog", { name: "관리 메뉴" });
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByText(account.email).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(account().email).isVisible()).toBe(true);
     await dialog.getByRole("link", { name: "오대호" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/manage-odaeho");
     await dialog.waitFor({ state: "hidden" });
