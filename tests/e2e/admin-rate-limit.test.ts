@@ -17,7 +17,9 @@ let closeDatabase: () => Promise<void>;
 let knownBrowser: { browser: Browser; page: Page };
 
 beforeAll(async () => {
-  const { services, close } = await openTestServices(process.env.E2E_DATABASE_URL ? "postgres" : "sqlite");
+  const { services, close } = await openTestServices(process.env.E2E_DATABASE_URL ? "postgres" : "sqlite", {
+    demo: true,
+  });
   closeDatabase = close;
   await newAccount(services, { ...owner, actor: "test" });
   server = await startServer({

@@ -2,7 +2,8 @@ import { cp, mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { type DemoTemplates, newTestDatabase } from "../integration/support/test-databases.ts";
 import { readBuildManifest } from "../support/build-manifest.ts";
 import { signIn } from "./support/admin.ts";
 import { setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
@@ -24,11 +25,14 @@ const account = { email: "deploy@club.test", password: "deploy-password" };
 // Inside the project, so the copied server bundle finds the project's packages.
 const workDir = path.resolve("test-results", `deploy-${process.pid}`);
 const cleanups: (() => Promise<void>)[] = [];
-/** One data folder for both releases' servers: the demo is seeded once. */
+/** One data folder for both releases' servers, on SQLite: a copy of the run's demo seed. */
 let dataDir = "";
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "club-deploy-"));
+  // On a run whose servers use PostgreSQL there is no SQLite seed: the first start seeds one.
+  const template = (JSON.parse(inject("demoTemplates")) as DemoTemplates).sqlite;
+  if (template) await newTestDatabase("sqlite", dataDir, template);
 });
 
 afterAll(async () => {

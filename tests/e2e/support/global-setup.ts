@@ -6,7 +6,7 @@ import path from "node:path";
 import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { seedDemoTemplate } from "../../integration/support/demo-template.ts";
-import { newTestDatabase } from "../../integration/support/test-databases.ts";
+import { type DemoTemplates, newTestDatabase } from "../../integration/support/test-databases.ts";
 import { chromiumOptions } from "./browser.ts";
 import { parallelFiles } from "./parallel.ts";
 
@@ -65,6 +65,8 @@ export default async function setup(project: TestProject) {
   project.provide("adminEmail", account.email);
   project.provide("adminPassword", account.password);
   project.provide("browserEndpoint", browser.wsEndpoint());
+  // A file that starts a server of its own starts it on a copy too (openTestServices with `demo`).
+  project.provide("demoTemplates", JSON.stringify({ [engine]: demo.template } satisfies DemoTemplates));
 
   return async () => {
     await browser.close();
