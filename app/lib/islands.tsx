@@ -37,7 +37,7 @@ export function useIslands(): string[] {
 }
 
 /**
- * Hints for every script the islands need, then one module that imports them in order and marks
+ * Hints for every script the islands need, then one module that starts them in order and marks
  * the document once all have started (`data-hydrated`, as React's hydration does on admin pages).
  * Each island's default export starts it and may return a promise, which is waited for.
  */
@@ -50,10 +50,15 @@ export function IslandScripts({ names }: { names: string[] }) {
     return files;
   });
   const preloads = [...new Set(islands.flatMap((files) => [files.module, ...files.imports]))];
-  const imports = islands.map((files, index) => `import island${index} from ${JSON.stringify(files.module)};`);
-  if (server.reactRefresh) imports.unshift(`import ${JSON.stringify(server.reactRefresh)};`);
-  const starts = islands.map((_files, index) => `island${index}()`).join(", ");
-  const source = `${imports.join("")}await Promise.all([${starts}]);document.documentElement.dataset.hydrated="true";`;
+  // Each island is evaluated and started in a task of its own, the page's other work (input,
+  // paint) free to run between them: on a phone one task for all of them was long enough to
+  // count as blocking. The modules are already fetched and compiled through the hints.
+  const loads = islands.map((files) => `()=>import(${JSON.stringify(files.module)})`).join(",");
+  const source =
+    (server.reactRefresh ? `import ${JSON.stringify(server.reactRefresh)};` : "") +
+    "const next=()=>globalThis.scheduler?.yield?scheduler.yield():new Promise(r=>setTimeout(r));" +
+    `const started=[];for(const load of [${loads}]){started.push((await load()).default());await next();}` +
+    'await Promise.all(started);document.documentElement.dataset.hydrated="true";';
   return (
     <>
       {preloads.map((href) => (
