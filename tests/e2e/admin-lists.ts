@@ -1,8 +1,9 @@
-import type { Locator, Page } from "playwright-core";
+import { Window } from "happy-dom";
+import type { Cookie, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { withParticle } from "#shared/korean.ts";
-import { baseURL } from "./support/browser.ts";
+import { baseURL, testServer } from "./support/browser.ts";
 
 /**
  * Shared steps of the admin pages' browser tests: signing in to a page, files to choose, moving
@@ -87,11 +88,65 @@ export function successMessage(page: Page, text: string) {
   return page.getByRole("status").filter({ hasText: text }).first().waitFor();
 }
 
-/** The site's page as the server renders it now, as text without scripts. */
-export async function publicText(path: string): Promise<string> {
-  const response = await fetch(`${baseURL()}${path}`);
-  expect(response.status).toBe(200);
+/**
+ * A page's HTML as the server renders it now, fetched without a browser: as the run's manager when
+ * `signedIn`; answered with one of `statuses` (a page a visitor may also get as a 404 page).
+ */
+async function serverHtml(path: string, { signedIn = false, statuses = [200] } = {}): Promise<string> {
+  const cookies = signedIn ? (JSON.parse(testServer().adminCookies) as Cookie[]) : [];
+  const response = await fetch(`${baseURL()}${path}`, {
+    headers: cookies.length > 0 ? { cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ") } : {},
+  });
+  expect(statuses).toContain(response.status);
   return response.text();
+}
+
+/** The site's page as the server renders it now, as text without scripts. */
+export function publicText(path: string): Promise<string> {
+  return serverHtml(path);
+}
+
+/**
+ * A page as the server renders it now, parsed without running its scripts and without a browser:
+ * for checks of what the server sends (a visitor's first view, an admin page as a reload shows
+ * it), which cost the browser nothing. The run's manager session when `signedIn`.
+ */
+export async function serverDocument(
+  path: string,
+  options: { signedIn?: boolean; statuses?: number[] } = {},
+): Promise<Document> {
+  const html = await serverHtml(path, options);
+  const window = new Window({
+    settings: {
+      disableJavaScriptEvaluation: true,
+      disableJavaScriptFileLoading: true,
+      disableCSSFileLoading: true,
+      disableIframePageLoading: true,
+    },
+  });
+  const document = new window.DOMParser().parseFromString(html, "text/html");
+  await window.happyDOM.close();
+  // What the page shows, not the data its scripts carry for hydration.
+  for (const script of document.querySelectorAll("script")) script.remove();
+  return document as unknown as Document;
+}
+
+/** The names of a sortable list's items in the order the server renders them (listOrder's twin). */
+export function serverListOrder(document: Document, listName: string): string[] {
+  const list = [...document.querySelectorAll("ol[aria-label]")].find(
+    (element) => element.getAttribute("aria-label") === listName,
+  );
+  if (!list) return [];
+  return [...list.querySelectorAll('[aria-label$=" 순서 바꾸기"]')].map((handle) =>
+    (handle.getAttribute("aria-label") ?? "").replace(/^'(.*)' 순서 바꾸기$/, "$1"),
+  );
+}
+
+/** A link of a server-rendered page by its accessible name: its aria-label, else its text. */
+export function linkNamed(document: Document, name: string): HTMLAnchorElement | undefined {
+  return [...document.querySelectorAll("a")].find(
+    (link) => (link.getAttribute("aria-label") ?? link.textContent?.replace(/\s+/g, " ").trim()) === name,
+  );
 }
 
 /** A name no other test uses, for records this test creates and deletes again. */
