@@ -3,8 +3,9 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
 import type { Db } from "#server/db/database.ts";
+import { seoulDateTimeInput } from "#shared/dates.ts";
 import { photoWithLocation } from "../../support/files.ts";
-import { waitForHydration } from "./browser.ts";
+import { testServer, waitForHydration } from "./browser.ts";
 
 /** A file as a file input receives it. */
 export interface Upload {
@@ -88,9 +89,48 @@ export async function createArticle(
   return new URL(page.url()).pathname.split("/").at(-1) ?? "";
 }
 
-/** Deletes an article from its editor, through the confirmation dialog. */
+/**
+ * Adds an article through the write endpoint the editor sends to, as the run's manager, without
+ * a browser: for tests about what becomes of an article, not about writing one (createArticle
+ * goes through the form). Answers the new article's id.
+ */
+export async function addArticle(fields: {
+  title: string;
+  tag?: string;
+  body: string;
+  status?: "published" | "scheduled" | "draft";
+  /** Seoul wall-clock time as the date field takes it; a minute ago unless told. */
+  publishedAt?: string;
+}): Promise<string> {
+  const form = new FormData();
+  form.set("intent", "create");
+  form.set("title", fields.title);
+  form.set("tag", fields.tag ?? "E2E");
+  form.set("status", fields.status ?? "published");
+  form.set("publishedAt", fields.publishedAt ?? seoulDateTimeInput(new Date(Date.now() - 60_000).toISOString()));
+  form.set("contents", `<p>${fields.body}</p>`);
+  const cookies = (JSON.parse(testServer().adminCookies) as { name: string; value: string }[])
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join("; ");
+  const response = await fetch(`${testServer().baseURL}/admin/api/articles`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookies, Accept: "application/json" },
+  });
+  const answer = (await response.json()) as { data?: { id?: string } };
+  expect(response.status, JSON.stringify(answer)).toBe(200);
+  const id = answer.data?.id;
+  if (!id) throw new Error(`The write answered no id: ${JSON.stringify(answer)}`);
+  return id;
+}
+
+/**
+ * Deletes an article from its editor, through the confirmation dialog: in the page as it is when
+ * it shows that editor already (after a save), else loaded anew.
+ */
 export async function deleteFromEditor(page: Page, id: string, title: string) {
-  await openEditor(page, `/admin/manage-posts/${id}`);
+  const path = `/admin/manage-posts/${id}`;
+  if (new URL(page.url()).pathname !== path) await openEditor(page, path);
   await page.getByRole("button", { name: "이 게시글 삭제" }).click();
   const dialog = page.getByRole("dialog", { name: `'${title}' 게시글을 삭제할까요?` });
   await dialog.getByRole("button", { name: "이 게시글 삭제" }).click();
