@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { SESSION_COOKIE_NAME, sessionIdOf } from "#server/domain/accounts/sessions.ts";
 import { readSessionToken } from "#server/http/session-guard.ts";
 import * as lists from "./admin-lists.ts";
-import { account, openAdminPage, signIn } from "./support/admin.ts";
+import { account, openAdminPage, signedIn, signIn } from "./support/admin.ts";
 import {
   bodyBox,
   createArticle,
@@ -25,7 +25,8 @@ const saveButton = (page: import("playwright-core").Page) => page.getByRole("but
 
 describe("the article editor's safety nets", () => {
   test("an autosaved copy survives a closed tab and is recovered into the editor", async () => {
-    const page = await openAdminPage(await newPage(), "/admin");
+    const page = await newPage();
+    await signedIn(page);
     const title = lists.uniqueName("E2E 자동 저장 글");
     const id = await createArticle(page, { title, body: "처음에 쓴 문장입니다." });
 
@@ -46,7 +47,7 @@ describe("the article editor's safety nets", () => {
 
     // A new tab: the editor offers the copy; the article itself is unchanged until it is saved.
     const again = await newPage();
-    await openAdminPage(again, "/admin");
+    await signedIn(again);
     await openEditor(again, `/admin/manage-posts/${id}`);
     await again.getByText("저장하지 않은 글이 있습니다").waitFor();
     await expect(visitorText(`/community/media/${id}`)).resolves.not.toContain("탭을 닫기 전에");
@@ -63,7 +64,8 @@ describe("the article editor's safety nets", () => {
   });
 
   test("an older revision is compared with the newest and restored, and visitors see it", async () => {
-    const page = await openAdminPage(await newPage(), "/admin");
+    const page = await newPage();
+    await signedIn(page);
     const title = lists.uniqueName("E2E 변경 기록 글");
     const id = await createArticle(page, { title, body: "동아리 방은 공학관 301호입니다." });
     await replaceBody(page, "동아리 방은 공학관 402호로 옮겼습니다.");
@@ -115,7 +117,8 @@ describe("the article editor's safety nets", () => {
       .where("status", "=", "published")
       .orderBy("published_at", "asc")
       .executeTakeFirstOrThrow();
-    const page = await openAdminPage(await newPage(), "/admin");
+    const page = await newPage();
+    await signedIn(page);
     await openEditor(page, `/admin/manage-posts/${demo.id}`);
     const rows = page.getByRole("region", { name: "게시글 변경 기록" }).first().getByRole("row");
     const before = await rows.count();

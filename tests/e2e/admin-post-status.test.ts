@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { formatDateTime, parseSeoulDateTimeInput, seoulDateTimeInput } from "#shared/dates.ts";
 import * as lists from "./admin-lists.ts";
-import { openAdminPage } from "./support/admin.ts";
+import { signedIn } from "./support/admin.ts";
 import { createArticle, deleteFromEditor, openEditor, statusBox } from "./support/article-editor.ts";
 import { baseURL, consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 import { expectAbsent } from "./support/pages.ts";
@@ -29,7 +29,8 @@ async function visitorSees(path: string, text: string) {
 
 describe("an article's status", () => {
   test("a draft stays off the public site with its badge in the list and a preview; scheduled, still hidden; published, it shows", async () => {
-    const page = await openAdminPage(await newPage(), "/admin");
+    const page = await newPage();
+    await signedIn(page);
     const title = lists.uniqueName("E2E 임시 저장 글");
     const id = await createArticle(page, {
       title,
@@ -105,7 +106,8 @@ describe("an article's status", () => {
   });
 
   test("a scheduled article waits for its time, shown in the list with the time it goes public", async () => {
-    const page = await openAdminPage(await newPage(), "/admin");
+    const page = await newPage();
+    await signedIn(page);
     const title = lists.uniqueName("E2E 예약 글");
     const at = seoulDateTimeInput(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString());
     const id = await createArticle(page, {

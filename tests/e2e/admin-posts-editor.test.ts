@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { fileCount } from "../support/stored-content.ts";
 import * as lists from "./admin-lists.ts";
-import { openAdminPage } from "./support/admin.ts";
+import { signedIn } from "./support/admin.ts";
 import {
   altBoxes,
   articlesTitled,
@@ -19,7 +19,12 @@ import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
 const data = openServerDatabase();
-const signedInPage = async () => openAdminPage(await newPage(), "/admin");
+/** A page with the run's session, still blank: each test loads only the pages it checks. */
+const signedInPage = async () => {
+  const page = await newPage();
+  await signedIn(page);
+  return page;
+};
 
 describe("manage-posts: the editor", () => {
   test("links are set in a bar under the toolbar, which takes web and e-mail addresses only", async () => {
@@ -103,7 +108,7 @@ describe("manage-posts: the editor", () => {
     page.on("console", (message) => {
       if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
     });
-    await openAdminPage(page, "/admin");
+    await signedIn(page);
     // An address typed into the text becomes a link as it is typed (linkify at work); the save
     // opens the article in its editor, and a second save draws the form anew over the new version.
     const title = lists.uniqueName("E2E 자동 링크");
