@@ -47,7 +47,7 @@ const ownerParts = (page: Page) => ({
 });
 
 describe("an editor's admin", () => {
-  test("the menu lists the content pages and the editor's own account pages, and no owner's page", async () => {
+  test("the menu lists the content pages and the editor's own account pages, and no owner's page; the dashboard shows the content and no owner's card", async () => {
     const page = await asEditor("/admin");
     const paths = await menuPaths(page);
     expect(contentPaths().length).toBeGreaterThan(5);
@@ -57,26 +57,18 @@ describe("an editor's admin", () => {
     const signedIn = page.getByRole("region", { name: "로그인 계정" });
     await expect.poll(() => signedIn.getByText(editor.email).isVisible()).toBe(true);
 
-    // An owner's menu has them, besides the same pages.
+    const cards = page.getByRole("region", { name: "콘텐츠 현황" }).getByRole("link");
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(contentPaths().length);
+    for (const [name, part] of Object.entries(ownerParts(page))) expect(await part.count(), name).toBe(0);
+
+    // An owner's menu has them, besides the same pages, and an owner's dashboard the same parts.
     const owner = await openAdminPage(await newPage(), "/admin");
     const ownerPaths = await menuPaths(owner);
     expect(ownerPaths).toEqual(expect.arrayContaining(paths));
     expect(ownerPaths).toEqual(
       expect.arrayContaining(["/admin/manage-managers", "/admin/manage-settings", "/admin/backup", "/admin/handover"]),
     );
-    expect(consoleErrorsOf(page)).toEqual([]);
-  });
-
-  test("the dashboard shows an editor the content and no owner's card", async () => {
-    const page = await asEditor("/admin");
-    const cards = page.getByRole("region", { name: "콘텐츠 현황" }).getByRole("link");
-    await cards.first().waitFor();
-    expect(await cards.count()).toBe(contentPaths().length);
-    const parts = ownerParts(page);
-    for (const [name, part] of Object.entries(parts)) expect(await part.count(), name).toBe(0);
-
-    // The same parts, found on an owner's dashboard.
-    const owner = await openAdminPage(await newPage(), "/admin");
     await owner.getByRole("region", { name: "콘텐츠 현황" }).getByRole("link").first().waitFor();
     for (const [name, part] of Object.entries(ownerParts(owner))) {
       expect(await part.count(), name).toBeGreaterThan(0);
@@ -84,24 +76,32 @@ describe("an editor's admin", () => {
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
-  test.each(OWNER_ONLY_PATHS)("typing %s shows the site's 403 page in Korean", async (path) => {
+  test("each owner's page typed in shows the site's 403 page in Korean, whose link leads back to the editor's admin", async () => {
+    // One tab goes from address to address, as a person typing them would.
     const page = await newPage();
     await page.context().addCookies(editorCookies);
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(403);
-    expect(response?.headers()["cache-control"]).toBe("no-store");
-    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("ko");
-    await page.getByRole("heading", { level: 1, name: "403 Forbidden" }).waitFor();
-    await page.getByText("이 화면은 사이트 소유자만 열 수 있습니다.").waitFor();
-    // Nothing of the page itself is sent, and the way back is the editor's admin.
-    expect(await page.locator("aside").count()).toBe(0);
+    for (const path of OWNER_ONLY_PATHS) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      expect(response?.headers()["cache-control"], path).toBe("no-store");
+      await expect(page.locator("html").getAttribute("lang")).resolves.toBe("ko");
+      await page.getByRole("heading", { level: 1, name: "403 Forbidden" }).waitFor();
+      await page.getByText("이 화면은 사이트 소유자만 열 수 있습니다.").waitFor();
+      // Nothing of the page itself is sent, and the way back is the editor's admin.
+      expect(await page.locator("aside").count(), path).toBe(0);
+      const back = page.getByRole("link", { name: "관리 화면으로 돌아가기" });
+      expect(await back.getAttribute("href"), path).toBe("/admin");
+    }
+    // The link, followed from the last of them, opens the editor's dashboard.
     await page.getByRole("link", { name: "관리 화면으로 돌아가기" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.getByRole("heading", { level: 1, name: "대시보드" }).waitFor();
   });
 
   test("the backup download answers an editor 403 in Korean", async () => {
-    const page = await asEditor("/admin");
+    // An HTTP request with the editor's cookies: no page needs to load for it.
+    const page = await newPage();
+    await page.context().addCookies(editorCookies);
     const response = await page.request.get("/admin/backup/download");
     expect(response.status()).toBe(403);
     expect(await response.json()).toMatchObject({ ok: false, status: 403, message: /사이트 소유자만/ });
