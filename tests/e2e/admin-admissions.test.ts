@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { type AdmissionInfo, getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
-import { publicText } from "./admin-lists.ts";
+import { serverDocument } from "./admin-lists.ts";
 import { openAdminPage, slowUploads } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
@@ -37,28 +37,22 @@ const save = (page: Page) => page.getByRole("button", { name: "저장", exact: t
 const saved = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
 const recruitingBox = (page: Page) => page.getByRole("checkbox", { name: "지금 신입 부원을 모집하고 있습니다" });
 const faqSection = (page: Page) => page.getByRole("region", { name: "자주 묻는 질문" });
-/**
- * What visitors are sent of a public page, read with the browser's own HTML parser in the tab
- * already open: the badge, the questions and the poster are in the server's HTML.
- */
-async function served(page: Page, path: string) {
-  const html = await publicText(path);
-  return page.evaluate((source) => {
-    const document = new DOMParser().parseFromString(source, "text/html");
-    const menu = document.querySelector('nav[aria-label="주 메뉴"]');
-    const image = document.querySelector("main img");
-    return {
-      badges: (menu?.textContent ?? "").split("Now Recruiting").length - 1,
-      questions: [...document.querySelectorAll("main details summary")].map((summary) =>
-        (summary.textContent ?? "").replace(/^Q\.\s*/, "").trim(),
-      ),
-      image: { src: image?.getAttribute("src") ?? "", width: image?.getAttribute("width") ?? null },
-    };
-  }, html);
+/** What visitors are sent of a public page: the badge, the questions and the poster are in its HTML. */
+async function served(path: string) {
+  const document = await serverDocument(path);
+  const menu = document.querySelector('nav[aria-label="주 메뉴"]');
+  const image = document.querySelector("main img");
+  return {
+    badges: (menu?.textContent ?? "").split("Now Recruiting").length - 1,
+    questions: [...document.querySelectorAll("main details summary")].map((summary) =>
+      (summary.textContent ?? "").replace(/^Q\.\s*/, "").trim(),
+    ),
+    image: { src: image?.getAttribute("src") ?? "", width: image?.getAttribute("width") ?? null },
+  };
 }
 /** The questions on /join, in order, as visitors are sent them. */
-const publicQuestions = async (page: Page) => (await served(page, "/join")).questions;
-const badgeCount = async (page: Page) => (await served(page, "/")).badges;
+const publicQuestions = async () => (await served("/join")).questions;
+const badgeCount = async () => (await served("/")).badges;
 
 describe("manage-admissions", () => {
   test("the recruiting switch puts the badge in the public header and takes it away", async () => {
@@ -68,7 +62,7 @@ describe("manage-admissions", () => {
     await recruitingBox(page).setChecked(!wasRecruiting);
     await save(page);
     await saved(page, `모집 상태가 '${wasRecruiting ? "모집 마감" : "모집 중"}'으로 변경되었습니다`);
-    await expect(badgeCount(page)).resolves.toBe(wasRecruiting ? 0 : 1);
+    await expect(badgeCount()).resolves.toBe(wasRecruiting ? 0 : 1);
 
     // The page loaded again shows the saved state.
     await page.reload();
@@ -77,7 +71,7 @@ describe("manage-admissions", () => {
     await recruitingBox(page).setChecked(wasRecruiting);
     await save(page);
     await saved(page, "모집 상태가");
-    await expect(badgeCount(page)).resolves.toBe(wasRecruiting ? 1 : 0);
+    await expect(badgeCount()).resolves.toBe(wasRecruiting ? 1 : 0);
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
@@ -94,7 +88,7 @@ describe("manage-admissions", () => {
     await newRow.getByLabel("답변").fill("시험 기간에는 밤 10시까지 열려 있습니다.");
     await save(page);
     await saved(page, `'${question}' 질문이 추가되었습니다`);
-    await expect(publicQuestions(page)).resolves.toEqual([...before.value.faqs.map((faq) => faq.question), question]);
+    await expect(publicQuestions()).resolves.toEqual([...before.value.faqs.map((faq) => faq.question), question]);
 
     // The same page goes on from the saved list.
     await faqSection(page)
@@ -102,7 +96,7 @@ describe("manage-admissions", () => {
       .click();
     await save(page);
     await saved(page, "질문 순서가 변경되었습니다");
-    const reordered = await publicQuestions(page);
+    const reordered = await publicQuestions();
     expect(reordered.slice(-2)).toEqual([question, lastQuestion]);
 
     await faqSection(page)
@@ -114,7 +108,7 @@ describe("manage-admissions", () => {
       .click();
     await save(page);
     await saved(page, "질문이 삭제되었습니다");
-    await expect(publicQuestions(page)).resolves.toEqual(before.value.faqs.map((faq) => faq.question));
+    await expect(publicQuestions()).resolves.toEqual(before.value.faqs.map((faq) => faq.question));
 
     // A question added without its question is refused next to its field, the answer kept.
     await faqSection(page).getByRole("button", { name: "질문 추가" }).click();
@@ -131,7 +125,7 @@ describe("manage-admissions", () => {
 
   test("a new recruiting image is compressed, uploaded with progress and replaces the old file", async () => {
     const page = await openAdmissions();
-    const oldSource = (await served(page, "/join")).image.src;
+    const oldSource = (await served("/join")).image.src;
     expect(oldSource).toMatch(/^\/uploads\/admission\//);
 
     const poster = await sharp({
@@ -154,7 +148,7 @@ describe("manage-admissions", () => {
       .waitFor();
     await saved(page, "모집 이미지가 변경되었습니다");
 
-    const image = (await served(page, "/join")).image;
+    const image = (await served("/join")).image;
     expect(image.src).toMatch(/^\/uploads\/admission\/[0-9a-f]{32}\.webp$/);
     expect(image.src).not.toBe(oldSource);
     // Compressed in the browser to at most 1024 px on the longer side.
@@ -203,6 +197,6 @@ describe("manage-admissions", () => {
     await page.getByRole("link", { name: "대시보드" }).first().click();
     await dialog.getByRole("button", { name: "저장하지 않고 떠나기" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
-    await expect(publicQuestions(page).then((list) => list[0])).resolves.toBe(first);
+    await expect(publicQuestions().then((list) => list[0])).resolves.toBe(first);
   });
 });

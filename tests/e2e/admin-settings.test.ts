@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { getHomeContent, type HomeContent, saveHomeContent } from "#server/domain/home/home.ts";
 import { getSiteSettings, type SiteSettings, saveSiteSettings } from "#server/domain/site-settings/site-settings.ts";
-import { publicText } from "./admin-lists.ts";
+import { serverDocument } from "./admin-lists.ts";
 import { openAdminPage } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
 import { expectAbsent, visitorCopies } from "./support/pages.ts";
@@ -59,32 +59,23 @@ async function setIdentity(page: Page, clubName: string, email: string) {
   await page.getByRole("status").filter({ hasText: "사이트 설정의" }).waitFor();
 }
 
-/**
- * What visitors are sent of a public page, read with the browser's own HTML parser in the tab
- * already open: the club's identity is in the server's HTML, so no page needs to load for it.
- */
-async function servedPage(page: Page, path: string) {
-  const html = await publicText(path);
-  return page.evaluate((source) => {
-    const document = new DOMParser().parseFromString(source, "text/html");
-    const footer = document.querySelector("footer");
-    return {
-      title: document.title,
-      header: document.querySelector("header")?.textContent ?? "",
-      main: document.querySelector("main")?.textContent ?? "",
-      footer: footer?.textContent ?? "",
-      mail: footer?.querySelector('a[href^="mailto:"]')?.getAttribute("href") ?? null,
-      siteName: document.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? null,
-      // Pictures after the first wait in a <template> until the hero island shows them.
-      imageSources: Object.fromEntries(
-        [...document.querySelectorAll("main img"), ...document.querySelectorAll("main template")]
-          .flatMap((element) =>
-            element instanceof HTMLTemplateElement ? [...element.content.querySelectorAll("img")] : [element],
-          )
-          .map((image) => [image.getAttribute("alt"), image.getAttribute("src")]),
-      ),
-    };
-  }, html);
+/** What visitors are sent of a public page: the club's identity is in the server's HTML. */
+async function servedPage(path: string) {
+  const document = await serverDocument(path);
+  const footer = document.querySelector("footer");
+  // Pictures after the first wait in a <template> until the hero island shows them.
+  const images = [...document.querySelectorAll("main img, main template")].flatMap((element) =>
+    element.tagName === "TEMPLATE" ? [...(element as HTMLTemplateElement).content.querySelectorAll("img")] : [element],
+  );
+  return {
+    title: document.title,
+    header: document.querySelector("header")?.textContent ?? "",
+    main: document.querySelector("main")?.textContent ?? "",
+    footer: footer?.textContent ?? "",
+    mail: footer?.querySelector('a[href^="mailto:"]')?.getAttribute("href") ?? null,
+    siteName: document.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? null,
+    imageSources: Object.fromEntries(images.map((image) => [image.getAttribute("alt"), image.getAttribute("src")])),
+  };
 }
 
 describe("manage-settings", () => {
@@ -119,18 +110,18 @@ describe("manage-settings", () => {
     await setIdentity(page, newName, newEmail);
     // …and the very next load shows it, whichever worker answers.
     for (const copy of await visitorCopies("/about")) expect(copy).toContain(newName);
-    const home = await servedPage(page, "/");
+    const home = await servedPage("/");
     expect(home.title).toBe(newName);
     expect(home.header).toContain(newName);
     expect(home.footer).toContain(newName);
     expect(home.footer).toContain(newEmail);
     expect(home.mail).toBe(`mailto:${newEmail}`);
-    const rules = await servedPage(page, "/archive/rule");
+    const rules = await servedPage("/archive/rule");
     expect(rules.title).toBe(`회칙 | ${newName}`);
     expect(rules.siteName).toBe(newName);
 
     await setIdentity(page, clubName, email);
-    const back = await servedPage(page, "/");
+    const back = await servedPage("/");
     expect(back.title).toBe(clubName);
     expect(back.footer).toContain(email);
     expect(back.footer).not.toContain(newName);
@@ -158,7 +149,7 @@ describe("manage-settings", () => {
       .filter({ hasText: "홈 화면의 첫 화면 사진, 사진 설명, 소개 글이 수정되었습니다" })
       .waitFor();
 
-    const served = await servedPage(page, "/");
+    const served = await servedPage("/");
     expect(served.main).toContain(intro);
     // The fourth slide waits for its turn in the sent page, found by its alt text.
     expect(served.imageSources[`새로 바꾼 네 번째 사진 ${stamp}`]).toMatch(
