@@ -139,4 +139,36 @@ describe("ItemList", () => {
     expect(sent[0]?.form.get("intent")).toBe("delete-period");
     await waitFor(() => expect(notice.closest("[tabindex='-1']")).toBe(document.activeElement));
   });
+
+  // Every admin list is an ItemList: a keyboard move on a row's handle is saved like a drag. The
+  // browser suite moves one list by keyboard (admin-courses.test.ts); this covers the rest.
+  test("a row lifted, moved and dropped with the keyboard on its handle is saved in its new place", async () => {
+    const user = userEvent.setup();
+    const saved = {
+      periods: [
+        { id: "a", name: "2025-2학기" },
+        { id: "b", name: "2026-1학기" },
+        { id: "c", name: "2026-2학기" },
+      ],
+    };
+    const sent = answerWrites(({ form }) => {
+      const ids = form.getAll("id").map(String);
+      saved.periods = ids.map((id) => saved.periods.find((period) => period.id === id) as Period);
+      return { message: "학기 순서가 변경되었습니다." };
+    });
+    renderPeriods(saved);
+    const list = await screen.findByRole("list", { name: "학기 순서" });
+
+    within(list).getByRole("button", { name: "'2025-2학기' 순서 바꾸기" }).focus();
+    await user.keyboard(" ");
+    await user.keyboard("{ArrowDown}");
+    await user.keyboard(" ");
+    await screen.findByText("학기 순서가 변경되었습니다.");
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.form.get("intent")).toBe("reorder-periods");
+    expect(sent[0]?.form.getAll("expected")).toEqual(["a", "b", "c"]);
+    expect(sent[0]?.form.getAll("id")).toEqual(["b", "a", "c"]);
+    expect(orderShown(list)).toEqual(["2026-1학기", "2025-2학기", "2026-2학기"]);
+  });
 });
