@@ -5,10 +5,13 @@ const HERO_INTERVAL_MS = 6000;
 
 /**
  * Runs the home page's carousel (components/home/HeroCarousel.tsx) and the one switch that
- * stops everything moving on the page, the pictures and the slogan strip. The later pictures
- * join once the page has loaded, so they never compete with the first one, the page's main
- * image. Rotation waits while the pointer is over the carousel or focus is inside it, and never
- * runs by itself under reduced motion; the dots work in every case.
+ * stops everything moving on the page, the pictures and the slogan strip. Each later picture
+ * joins the page only as its turn nears (halfway through the wait before it, or at once when
+ * its dot is pressed): none competes with the first one, the page's main image, none is
+ * fetched, decoded and painted in the busy moments after the page loads, and a visitor who
+ * leaves early fetches only what they saw. Rotation waits while the pointer is over the
+ * carousel or focus is inside it, and never runs by itself under reduced motion; the dots work
+ * in every case.
  */
 export default async function startHero(): Promise<void> {
   const hero = document.querySelector<HTMLElement>("[data-hero]");
@@ -20,12 +23,19 @@ export default async function startHero(): Promise<void> {
   if (!hero || !box || !controls || !toggle) return;
 
   await whenLoaded();
+  // The later slides stay in the template's inert fragment (their pictures load nothing there)
+  // until `join` moves them into the page.
   const later = box.querySelector("template");
-  if (later) {
-    box.append(later.content);
-    later.remove();
-  }
-  const slides = [...box.querySelectorAll<HTMLElement>("[data-hero-slide]")];
+  const slides = [
+    ...box.querySelectorAll<HTMLElement>("[data-hero-slide]"),
+    ...(later?.content.querySelectorAll<HTMLElement>("[data-hero-slide]") ?? []),
+  ];
+  later?.remove();
+  const join = (index: number) => {
+    const slide = slides[index];
+    if (!slide || slide.isConnected) return;
+    box.insertBefore(slide, slides.slice(index + 1).find((next) => next.isConnected) ?? null);
+  };
   const dots = [...controls.querySelectorAll<HTMLButtonElement>("[data-hero-dot]")];
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   let current = 0;
@@ -33,6 +43,7 @@ export default async function startHero(): Promise<void> {
   let hovered = false;
   let focused = false;
   let timer: number | undefined;
+  let joinTimer: number | undefined;
 
   const show = () => {
     const rotates = slides.length > 1 && !reducedMotion.matches && !stopped;
@@ -49,11 +60,15 @@ export default async function startHero(): Promise<void> {
     toggle.hidden = reducedMotion.matches;
     toggle.setAttribute("aria-pressed", String(stopped));
     strip?.toggleAttribute("data-stopped", stopped);
+    join(current);
     // Each change starts the wait for the next picture afresh.
     window.clearTimeout(timer);
+    window.clearTimeout(joinTimer);
     if (rotates && !waiting) {
+      const next = (current + 1) % slides.length;
+      joinTimer = window.setTimeout(() => join(next), HERO_INTERVAL_MS / 2);
       timer = window.setTimeout(() => {
-        current = (current + 1) % slides.length;
+        current = next;
         show();
       }, HERO_INTERVAL_MS);
     }

@@ -22,13 +22,17 @@ function homePage(count = pictures.length) {
   );
 }
 
+/** The slides in the page, by their pictures' alt text, in the page's order. */
+const inPage = () => [...document.querySelectorAll("[data-hero-slide] img")].map((image) => image.getAttribute("alt"));
+
 /** The picture shown, by its alt text, checked against the dot marked current. */
 function shown(): string {
   const visible = [...document.querySelectorAll("[data-hero-slide]")].filter(
     (slide) => slide.getAttribute("aria-hidden") === "false",
   );
   expect(visible).toHaveLength(1);
-  const index = [...document.querySelectorAll("[data-hero-slide]")].indexOf(visible[0] as Element);
+  // A slide's label is its place among all of them ("2 / 4"), whichever have joined the page.
+  const index = Number(visible[0]?.getAttribute("aria-label")?.split(" / ")[0]) - 1;
   const dots = screen.getAllByRole("button", { name: /번째 사진 보기$/, hidden: true });
   expect(dots.map((dot) => dot.getAttribute("aria-current") === "true")).toEqual(dots.map((_, at) => at === index));
   return visible[0]?.querySelector("img")?.getAttribute("alt") ?? "";
@@ -51,19 +55,47 @@ beforeEach(() => {
 });
 
 describe("the hero island", () => {
-  test("the server sends the first picture only, eager; the others join, lazy, when the island runs", async () => {
+  test("the server sends the first picture only, eager; each other one joins, lazy, halfway through the wait before its turn", async () => {
     homePage();
-    expect(document.querySelectorAll("[data-hero-slide]")).toHaveLength(1);
+    expect(inPage()).toEqual(["동아리방"]);
     expect(document.querySelector("[data-hero-controls]")?.hasAttribute("hidden")).toBe(true);
     const first = document.querySelector("[data-hero-slide] img");
     expect([first?.getAttribute("loading"), first?.getAttribute("fetchpriority")]).toEqual(["eager", "high"]);
 
     await startHero();
-    const images = [...document.querySelectorAll("[data-hero-slide] img")];
-    expect(images.map((image) => image.getAttribute("alt"))).toEqual(pictures.map((picture) => picture.alt));
-    expect(images.slice(1).map((image) => image.getAttribute("loading"))).toEqual(["lazy", "lazy", "lazy"]);
-    expect(document.querySelector("template")).toBeNull();
+    // Every dot is there at once; the pictures behind them are not yet.
     expect(document.querySelector("[data-hero-controls]")?.hasAttribute("hidden")).toBe(false);
+    expect(screen.getAllByRole("button", { name: /번째 사진 보기$/ })).toHaveLength(4);
+    expect(document.querySelector("template")).toBeNull();
+    expect(inPage()).toEqual(["동아리방"]);
+    vi.advanceTimersByTime(2_999);
+    expect(inPage()).toEqual(["동아리방"]);
+    vi.advanceTimersByTime(1);
+    expect(inPage()).toEqual(["동아리방", "해커톤"]);
+    expect(document.querySelectorAll("[data-hero-slide] img")[1]?.getAttribute("loading")).toBe("lazy");
+    vi.advanceTimersByTime(3_000);
+    expect(shown()).toBe("해커톤");
+    expect(inPage()).toEqual(["동아리방", "해커톤"]);
+    vi.advanceTimersByTime(3_000);
+    expect(inPage()).toEqual(["동아리방", "해커톤", "세미나"]);
+  });
+
+  test("a picture chosen by its dot joins at once, in its place among the others", async () => {
+    homePage();
+    await startHero();
+    dot(4).click();
+    expect(shown()).toBe("MT");
+    expect(inPage()).toEqual(["동아리방", "MT"]);
+    dot(3).click();
+    expect(shown()).toBe("세미나");
+    expect(inPage()).toEqual(["동아리방", "세미나", "MT"]);
+    vi.advanceTimersByTime(6_000);
+    expect(shown()).toBe("MT");
+    vi.advanceTimersByTime(6_000);
+    expect(shown()).toBe("동아리방");
+    vi.advanceTimersByTime(6_000);
+    expect(shown()).toBe("해커톤");
+    expect(inPage()).toEqual(["동아리방", "해커톤", "세미나", "MT"]);
   });
 
   test("a new picture every 6000 ms, back to the first after the last", async () => {

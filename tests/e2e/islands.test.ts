@@ -46,6 +46,12 @@ describe("islands after following a link", () => {
     await expect(dots.count()).resolves.toBe(4);
     await dots.nth(2).click();
     await expect(dots.nth(2).getAttribute("aria-current")).resolves.toBe("true");
+    // Its picture joins the page on the click and is shown once it has loaded.
+    const third = carousel.locator('[aria-roledescription="slide"][aria-label="3 / 4"]');
+    await expect(third.getAttribute("aria-hidden")).resolves.toBe("false");
+    await expect
+      .poll(() => third.locator("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
     const toggle = carousel.getByRole("button", { name: "화면 움직임 멈춤" });
     await toggle.click();
     const track = page.getByRole("list", { name: "슬로건" });
