@@ -98,7 +98,8 @@ export async function openTestServices(engine: DatabaseTarget["kind"], options: 
   };
 }
 
-function demoTemplateOf(engine: DatabaseTarget["kind"]): DemoTemplate {
+/** The demo club seeded for the run on `engine` (demo-template.ts), to copy with newTestDatabase. */
+export function demoTemplateOf(engine: DatabaseTarget["kind"]): DemoTemplate {
   const template = (JSON.parse(inject("demoTemplates")) as DemoTemplates)[engine];
   if (!template) throw new Error(`No demo template was made for ${engine}`);
   return template;
