@@ -30,14 +30,15 @@ export interface TestServices extends Services {
 
 /**
  * Runs a suite once per database engine (`engines`), each in a database of its own. With `demo`
- * the database starts with the demo club (see openTestServices).
+ * the database starts with the demo club (see openTestServices). `only` narrows the engines, for
+ * a suite whose checks are the same on each (`engines.slice(0, 1)`: the run's first).
  */
 export function describeEachDatabase(
   title: string,
   suite: (get: () => TestServices) => void,
-  options: { demo?: boolean } = {},
+  options: { demo?: boolean; only?: DatabaseTarget["kind"][] } = {},
 ) {
-  for (const engine of engines) {
+  for (const engine of options.only ?? engines) {
     describe(`${title} [${engine}]`, () => {
       let services: TestServices | undefined;
       let teardown: (() => Promise<void>) | undefined;
