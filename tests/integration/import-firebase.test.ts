@@ -20,6 +20,8 @@ import {
   EXAMPLE_DOCUMENTS,
   FIXTURE_DIR,
   fixtureCollections,
+  type ImportRun,
+  importHere,
   reportSection,
   runImport,
   wrapped,
@@ -31,7 +33,9 @@ import {
  * database as node-firestore-import-export writes it, Storage as gsutil copies it, with the
  * variants and the damage its README lists) into an empty database: the report and exit status,
  * what visitors then see on the built site (`npm run build` first), a dry run and a second run
- * that change nothing, the imports it refuses, and a failure that leaves nothing behind.
+ * that change nothing, the imports it refuses, and a failure that leaves nothing behind. The dry
+ * run is the command itself, its report and progress as printed; the other runs are the same
+ * import in this process (importHere), whose report is compared with the command's.
  */
 
 const ARTICLE_WITH_LOST_PHOTO = "9b1d4e7a2c5f48e0b3a6d9c2f5e8a1b4";
@@ -70,12 +74,12 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
 const COMMAND_TIMEOUT = 180_000;
 
 /** The report without its timing, to compare two runs. */
-const withoutTiming = (result: CliResult) => result.stdout.replace(/Took [\d.]+ s\. /, "");
+const withoutTiming = (result: { stdout: string }) => result.stdout.replace(/Took [\d.]+ s\. /, "");
 
 describeEachDatabase("import from the original site", (services) => {
   let site: BuiltSite;
   let dry: CliResult;
-  let first: CliResult;
+  let first: ImportRun;
   beforeAll(async () => {
     site = await serveBuiltSite(services());
   });
@@ -127,9 +131,8 @@ describeEachDatabase("import from the original site", (services) => {
         await expect(refusal).rejects.toThrow(
           "leaders.1.phoneNumber: 전화번호는 010-1234-5678 형식으로 입력해 주세요.",
         );
-        const command = await runImport(services(), [folder.dir]);
-        expect(command.code).toBe(2);
-        expect(command.stderr).toContain("Nothing was imported. information/leaders could not be imported");
+        // The command prints the refusal after "Nothing was imported." (import-firebase-shapes).
+        await expect(refusal).rejects.toThrow("information/leaders could not be imported");
       } finally {
         await folder.remove();
       }
@@ -148,6 +151,9 @@ describeEachDatabase("import from the original site", (services) => {
       expect(dry.code).toBe(1);
       expect(dry.stdout).toContain("Would import: 1 leaders, 1 rules, 1 admission info, 3 articles,");
       expect(dry.stdout).toContain("Dry run: nothing was written.");
+      // Progress, a line per kind at least, on stderr.
+      expect(dry.stderr).toContain("articles: 4/4");
+      expect(dry.stderr).toContain("feed items: 5/5");
       expect(await snapshot(db)).toEqual(before);
       expect(await storedKeys(storage)).toEqual([]);
     },
@@ -157,7 +163,7 @@ describeEachDatabase("import from the original site", (services) => {
   test(
     "the real run prints the dry run's report",
     async () => {
-      first = await runImport(services(), [FIXTURE_DIR]);
+      first = await importHere(services(), FIXTURE_DIR);
       expect(withoutTiming(first).replace("Imported: ", "Would import: ")).toBe(
         withoutTiming(dry).replace("Dry run: nothing was written. ", ""),
       );
@@ -192,9 +198,7 @@ describeEachDatabase("import from the original site", (services) => {
       "not in the export: subtitle, description, foundedYear, siteUrl, address, email, social.instagram, social.facebook, social.github, social.youtube",
     );
     expect(first.stdout).toContain("(exit status 1)");
-    // Progress, a line per kind at least, on stderr.
-    expect(first.stderr).toContain("articles: 4/4");
-    expect(first.stderr).toContain("feed items: 5/5");
+    expect(first.progress).toContainEqual({ kind: "feedItem", done: 5, total: 5 });
     expect(await auditEntries(services().db, "media")).toEqual([
       { type: "normal", content: "원래 사이트(Firebase)에서 게시글 3개를 가져왔습니다", error: null, actor: "import" },
     ]);
@@ -327,7 +331,7 @@ describeEachDatabase("import from the original site", (services) => {
     async () => {
       const { db, storage } = services();
       const before = { rows: await snapshot(db), keys: await storedKeys(storage) };
-      const second = await runImport(services(), [FIXTURE_DIR]);
+      const second = await importHere(services(), FIXTURE_DIR);
       expect(second.code).toBe(1);
       expect(second.stdout).toContain("Imported: nothing.");
       expect(second.stdout).toContain("Already imported by an earlier run, left as they are: 1 leaders, 1 rules");
@@ -348,11 +352,9 @@ describeEachDatabase("import from the original site", (services) => {
       // As a site the demo or managers filled: content, and no record of an import.
       await db.deleteFrom("imported_records").execute();
       const before = { rows: await snapshot(db), keys: await storedKeys(storage) };
-      const refused = await runImport(services(), [path.join(FIXTURE_DIR, "firestore.json")]);
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain(
-        "Nothing was imported. The database already has content that did not come from an import",
-      );
+      const refused = importHere(services(), path.join(FIXTURE_DIR, "firestore.json"));
+      await expect(refused).rejects.toThrow(ImportRefusedError);
+      await expect(refused).rejects.toThrow("The database already has content that did not come from an import");
       expect(await snapshot(db)).toEqual(before.rows);
       expect(await storedKeys(storage)).toEqual(before.keys);
     },

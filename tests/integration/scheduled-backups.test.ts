@@ -12,7 +12,7 @@ import { type DatabaseHandle, openDatabase } from "#server/db/database.ts";
 import { S3Storage } from "#server/storage/s3.ts";
 import { type S3rverProcess, startS3rver } from "../../scripts/lib/s3rver.ts";
 import { backupTo, publicPagesOf, storedDigests } from "./support/backups.ts";
-import { describeEachDatabase, openTestServices } from "./support/databases.ts";
+import { describeEachDatabase, engines, openTestServices } from "./support/databases.ts";
 
 /**
  * The backups the site takes itself (BACKUP_TO): two processes on one database look at the same
@@ -25,29 +25,38 @@ const at = { hour: 4, minute: 0 };
 /** 04:00:30 in Seoul on the given day of May 2031. */
 const scheduledMoment = (day: number, minutesLater = 0) => new Date(Date.UTC(2031, 4, day - 1, 19, minutesLater, 30));
 
+/** One S3-compatible server for the file, with a bucket of its own for each engine's suite. */
+let s3: S3rverProcess;
+const bucketOf = (engine: string) => `club-backups-${engine}`;
+beforeAll(async () => {
+  const [first = "sqlite", ...others] = engines;
+  s3 = await startS3rver({ bucket: bucketOf(first), moreBuckets: others.map(bucketOf) });
+});
+afterAll(async () => {
+  await s3?.stop();
+});
+
 describeEachDatabase(
   "scheduled backups",
   (services) => {
     let folder: string;
-    let s3: S3rverProcess;
     /** The second process: its own connection to the same database. */
     let other: DatabaseHandle;
     const restored: { close(): Promise<void> }[] = [];
 
     beforeAll(async () => {
       folder = await mkdtemp(path.join(tmpdir(), "club-scheduled-"));
-      s3 = await startS3rver({ bucket: "club-backups" });
       other = openDatabase(services().config.database);
     });
     afterAll(async () => {
       for (const site of restored) await site.close();
       await other?.close();
-      await s3?.stop();
       await rm(folder, { recursive: true, force: true });
     });
 
+    const bucketName = () => bucketOf(services().engine);
     const bucketSettings = () => ({
-      bucket: s3.bucket,
+      bucket: bucketName(),
       region: "us-east-1",
       endpoint: s3.endpoint,
       forcePathStyle: true,
@@ -126,10 +135,10 @@ describeEachDatabase(
       const status = await scheduledBackupStatus(services().db, { backup: plan }, scheduledMoment(12, 5));
       expect(status).toMatchObject({
         configured: true,
-        target: `s3://${s3.bucket}/club/daily`,
+        target: `s3://${bucketName()}/club/daily`,
         at: "04:00",
         keep: 2,
-        last: { location: `s3://${s3.bucket}/club/daily/club-backup-20310512-0400.tar.gz` },
+        last: { location: `s3://${bucketName()}/club/daily/club-backup-20310512-0400.tar.gz` },
       });
       expect(status.configured && status.warning).toBeUndefined();
     }, 180_000);

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startSite } from "../../scripts/lib/processes.ts";
-import { engines } from "./support/databases.ts";
+import { demoTemplateOf, engines } from "./support/databases.ts";
+import { newTestDatabase } from "./support/test-databases.ts";
 
 /**
  * What a deploy or `docker stop` does to a running site (the built one: `npm run build` first):
@@ -16,8 +17,10 @@ import { engines } from "./support/databases.ts";
 const ADMIN = { email: "shutdown@club.test", password: "shutdown-password" };
 let dataDir = "";
 
+// The site starts on a copy of the demo club seeded for the run: seeding is not what this tests.
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "club-shutdown-"));
+  if (engines.includes("sqlite")) await newTestDatabase("sqlite", dataDir, demoTemplateOf("sqlite"));
 });
 
 afterAll(async () => {

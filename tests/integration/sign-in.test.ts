@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
-import { ensureInitialAccount, findAccountByEmail } from "#server/domain/accounts/accounts.ts";
+import { ensureInitialAccount, findAccountByEmail, insertAccount } from "#server/domain/accounts/accounts.ts";
 import type { ChangedPassword } from "#server/domain/accounts/own-account.ts";
 import { hashPassword, verifyPassword } from "#server/domain/accounts/passwords.ts";
 import {
@@ -144,12 +144,9 @@ describeEachDatabase("sessions, sign-in and the limiter", (services) => {
 
     test("a hash made with older parameters is upgraded at sign-in", async () => {
       const { db } = services();
-      const veteran = await addAccount(services(), "veteran@club.test", "placeholder");
-      await db
-        .updateTable("accounts")
-        .set({ password_hash: await hashPassword("veteran-pass", { ln: 14, r: 8, p: 1 }) })
-        .where("id", "=", veteran.id)
-        .execute();
+      // Stored as before the parameters were raised (no hash at today's cost made first).
+      const passwordHash = await hashPassword("veteran-pass", { ln: 14, r: 8, p: 1 });
+      await insertAccount(db, { email: "veteran@club.test", passwordHash, role: "owner" });
       const result = await signInWithPassword(services(), {
         email: "veteran@club.test",
         password: "veteran-pass",

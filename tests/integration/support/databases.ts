@@ -30,14 +30,15 @@ export interface TestServices extends Services {
 
 /**
  * Runs a suite once per database engine (`engines`), each in a database of its own. With `demo`
- * the database starts with the demo club (see openTestServices).
+ * the database starts with the demo club (see openTestServices). `only` narrows the engines, for
+ * a suite whose checks are the same on each (`engines.slice(0, 1)`: the run's first).
  */
 export function describeEachDatabase(
   title: string,
   suite: (get: () => TestServices) => void,
-  options: { demo?: boolean } = {},
+  options: { demo?: boolean; only?: DatabaseTarget["kind"][] } = {},
 ) {
-  for (const engine of engines) {
+  for (const engine of options.only ?? engines) {
     describe(`${title} [${engine}]`, () => {
       let services: TestServices | undefined;
       let teardown: (() => Promise<void>) | undefined;
@@ -98,7 +99,8 @@ export async function openTestServices(engine: DatabaseTarget["kind"], options: 
   };
 }
 
-function demoTemplateOf(engine: DatabaseTarget["kind"]): DemoTemplate {
+/** The demo club seeded for the run on `engine` (demo-template.ts), to copy with newTestDatabase. */
+export function demoTemplateOf(engine: DatabaseTarget["kind"]): DemoTemplate {
   const template = (JSON.parse(inject("demoTemplates")) as DemoTemplates)[engine];
   if (!template) throw new Error(`No demo template was made for ${engine}`);
   return template;

@@ -1,6 +1,9 @@
 import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { exitStatusOf, formatReport } from "#server/import/report.ts";
+import { type ImportProgress, importFirebaseExport } from "#server/import/run-import.ts";
+import type { Services } from "#server/services.ts";
 import { type CliResult, runCli } from "../../support/admin-cli.ts";
 
 /**
@@ -134,6 +137,33 @@ export function mended(collections: Collections): Collections {
 /** `npm run import:firebase -- EXPORT …` on the test database: its exit status, report and progress. */
 export function runImport(database: { databaseUrl: string; dataDir: string }, args: string[]): Promise<CliResult> {
   return runCli("scripts/import-firebase.ts", database, args);
+}
+
+/** An import run in this process: the report as the command prints it, and its exit status. */
+export interface ImportRun {
+  code: number;
+  stdout: string;
+  /** Every progress step the import reported (the command prints them on standard error). */
+  progress: Parameters<ImportProgress>[0][];
+}
+
+/**
+ * What `npm run import:firebase -- EXPORT [--dry-run]` does once it has read its arguments
+ * (scripts/import-firebase.ts), in this process: the same import, report and exit status without
+ * a Node process to start. A refused import rejects with the ImportRefusedError the command
+ * prints. The command itself is run by the few tests that check its arguments and its output.
+ */
+export async function importHere(
+  services: Pick<Services, "db" | "storage" | "config">,
+  exportPath: string,
+  options: { dryRun?: boolean } = {},
+): Promise<ImportRun> {
+  const progress: ImportRun["progress"] = [];
+  const report = await importFirebaseExport(services, exportPath, {
+    dryRun: options.dryRun ?? false,
+    onProgress: (step) => progress.push(step),
+  });
+  return { code: exitStatusOf(report), stdout: `${formatReport(report)}\n`, progress };
 }
 
 /** The lines of one section of a printed report ("Documents (17):" up to the blank line). */
