@@ -24,13 +24,16 @@ export default async function setup(project: TestProject) {
   const root = await mkdtemp(path.join(tmpdir(), "club-demo-"));
   const templates: DemoTemplates = {};
   const drops: (() => Promise<void>)[] = [];
-  for (const engine of engines) {
-    const dataDir = path.join(root, engine);
-    await mkdir(dataDir);
-    const seeded = await seedDemoTemplate(engine, dataDir);
-    drops.push(seeded.drop);
-    templates[engine] = seeded.template;
-  }
+  // Both engines at once: each seed spends part of its time waiting on its database and files.
+  await Promise.all(
+    engines.map(async (engine) => {
+      const dataDir = path.join(root, engine);
+      await mkdir(dataDir);
+      const seeded = await seedDemoTemplate(engine, dataDir);
+      drops.push(seeded.drop);
+      templates[engine] = seeded.template;
+    }),
+  );
   project.provide("demoTemplates", JSON.stringify(templates));
   return async () => {
     for (const drop of drops) await drop();
