@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext, Cookie, Page } from "playwright-core";
-import { inject } from "vitest";
+import type { APIRequestContext, APIResponse, Browser, BrowserContext, Cookie, Page } from "playwright-core";
+import { request } from "playwright-core";
+import { expect, inject, onTestFinished } from "vitest";
 import type { Role } from "#shared/roles.ts";
 import { runAdminCli } from "../../support/admin-cli.ts";
 import { baseURL, testServer, waitForHydration } from "./browser.ts";
@@ -38,6 +39,59 @@ export async function signIn(
   await page.getByLabel("비밀번호").fill(account.password);
   if (options.staySignedIn) await page.getByLabel("로그인 상태 유지").check();
   await page.getByRole("button", { name: "로그인", exact: true }).click();
+}
+
+/**
+ * Sends the sign-in form as a plain post, as a browser without scripts sends it, so that the
+ * client (a page's `request`, sharing the page's cookies, or a client of its own) holds a session
+ * of `account` without loading the sign-in page: for tests that need a session other than the
+ * run's one, where the form is not the subject. The answer is not followed: a right password
+ * gets a 303 to the dashboard with the session's cookies.
+ */
+export function signInByPost(
+  client: APIRequestContext,
+  account: { email: string; password: string },
+  options: { staySignedIn?: boolean } = {},
+): Promise<APIResponse> {
+  return client.post("/admin/login", {
+    form: { email: account.email, password: account.password, ...(options.staySignedIn ? { persistent: "on" } : {}) },
+    maxRedirects: 0,
+  });
+}
+
+/**
+ * Another browser that loads no page: a client of its own (its own cookies, no renderer) with the
+ * browser name and client address it says it has. Closed when the test ends.
+ */
+export async function newClient(options: { userAgent?: string; address?: string } = {}): Promise<APIRequestContext> {
+  const client = await request.newContext({
+    baseURL: baseURL(),
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.address ? { extraHTTPHeaders: { "x-forwarded-for": options.address } } : {}),
+  });
+  onTestFinished(() => client.dispose());
+  return client;
+}
+
+/** Another browser (newClient) signed in as `account` by a plain post: a session to watch appear and end. */
+export async function signedInClient(
+  account: { email: string; password: string },
+  options: { userAgent?: string; address?: string } = {},
+): Promise<APIRequestContext> {
+  const client = await newClient(options);
+  const answer = await signInByPost(client, account);
+  expect(answer.status(), "the sign-in's answer").toBe(303);
+  return client;
+}
+
+/**
+ * Where opening `path` as a page lands (asked for HTML, as a browser's address bar asks), its
+ * redirects followed: "/admin/login" once the client's session has ended.
+ */
+export async function landingPath(client: APIRequestContext, path: string): Promise<string> {
+  const response = await client.get(path, { headers: { accept: "text/html" } });
+  await response.dispose();
+  return new URL(response.url()).pathname;
 }
 
 /**
