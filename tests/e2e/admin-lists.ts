@@ -149,6 +149,20 @@ export function linkNamed(document: Document, name: string): HTMLAnchorElement |
   );
 }
 
+/**
+ * The body rows of a server-rendered table named by its caption, each as its cells' texts (the
+ * cells a browser names as such: `td`), newest or first row first.
+ */
+export function tableRows(document: Document, caption: string): string[][] {
+  const table = [...document.querySelectorAll("table")].find(
+    (element) => element.querySelector("caption")?.textContent?.trim() === caption,
+  );
+  if (!table) return [];
+  return [...table.querySelectorAll("tbody tr")].map((row) =>
+    [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim()),
+  );
+}
+
 /** A name no other test uses, for records this test creates and deletes again. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 4)}`;
