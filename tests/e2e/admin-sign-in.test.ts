@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { adminPaths } from "#server/domain/write/admin-pages.ts";
-import { account, createAccountWithCli, restartedContext, signIn, signOutElsewhere } from "./support/admin.ts";
+import { account, landingPath, restartedContext, signIn, signInByPost, signOutElsewhere } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 import { expectAbsent } from "./support/pages.ts";
 
@@ -49,23 +49,7 @@ describe("signing in", () => {
     expect(consoleErrorsOf(page)).toEqual([]);
   });
 
-  test("a wrong password and an unknown address get the same Korean message", async () => {
-    const page = await newPage();
-    await signIn(page, { email: account().email, password: "not-the-password" });
-    const alert = page.getByRole("alert");
-    await alert.waitFor();
-    await expect(alert.textContent()).resolves.toBe(REJECTED);
-    await expect(page.getByLabel("이메일").inputValue()).resolves.toBe(account().email);
-    await expect(page.getByLabel("비밀번호").inputValue()).resolves.toBe("");
-    await expect(page.getByLabel("비밀번호").evaluate((input) => input === document.activeElement)).resolves.toBe(true);
-    expect(new URL(page.url()).pathname).toBe("/admin/login");
-
-    await signIn(page, { email: "nobody-here@club.test", password: "not-the-password" });
-    await page.getByRole("alert").waitFor();
-    await expect(page.getByRole("alert").textContent()).resolves.toBe(REJECTED);
-  });
-
-  test("an empty form says what is missing, next to each field", async () => {
+  test("an empty form says what is missing, next to each field; a wrong password and an unknown address get the same Korean message", async () => {
     const page = await newPage();
     await page.goto("/admin/login");
     await waitForHydration(page);
@@ -76,6 +60,25 @@ describe("signing in", () => {
     const described = (await email.getAttribute("aria-describedby")) ?? "";
     await expect(page.locator(`[id="${described}"]`).textContent()).resolves.toBe("이메일을 입력해 주세요.");
     await expect.poll(() => page.getByText("비밀번호를 입력해 주세요.").isVisible()).toBe(true);
+
+    // The same form, typed in again: each refusal is the answer of its own post.
+    const refusal = () => page.waitForResponse((response) => response.request().method() === "POST");
+    let answer = refusal();
+    await signIn(page, { email: account().email, password: "not-the-password" }, { goTo: false });
+    expect((await answer).status()).toBe(401);
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toBe(REJECTED);
+    await expect(page.getByLabel("이메일").inputValue()).resolves.toBe(account().email);
+    await expect(page.getByLabel("비밀번호").inputValue()).resolves.toBe("");
+    await expect(page.getByLabel("비밀번호").evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+
+    answer = refusal();
+    await signIn(page, { email: "nobody-here@club.test", password: "not-the-password" }, { goTo: false });
+    expect((await answer).status()).toBe(401);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(REJECTED);
+    await expect(page.getByLabel("이메일").inputValue()).resolves.toBe("nobody-here@club.test");
   });
 
   test("works without JavaScript", async () => {
@@ -91,9 +94,9 @@ describe("staying signed in", () => {
     const persistent = await newPage();
     await signIn(persistent, account(), { staySignedIn: true });
     await persistent.waitForURL((url) => url.pathname === "/admin");
+    // A plain session, from the same form sent as a plain post (the box left unticked).
     const plain = await newPage();
-    await signIn(plain, account());
-    await plain.waitForURL((url) => url.pathname === "/admin");
+    expect((await signInByPost(plain.request, account())).status()).toBe(303);
 
     const browser = persistent.context().browser();
     if (!browser) throw new Error("no browser");
@@ -102,82 +105,73 @@ describe("staying signed in", () => {
     const lifetime = (cookie?.expires ?? 0) * 1000 - Date.now();
     expect(lifetime).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
 
+    // Each restarted browser opens the dashboard's address: only the persistent one stays there.
     const afterRestart = await restartedContext(browser, persistent.context());
-    const reopened = await afterRestart.newPage();
-    await reopened.goto("/admin");
-    expect(new URL(reopened.url()).pathname).toBe("/admin");
-
     const plainAfterRestart = await restartedContext(browser, plain.context());
-    const plainReopened = await plainAfterRestart.newPage();
-    await plainReopened.goto("/admin");
-    expect(new URL(plainReopened.url()).pathname).toBe("/admin/login");
-    await Promise.all([afterRestart.close(), plainAfterRestart.close()]);
+    try {
+      await expect(landingPath(afterRestart.request, "/admin")).resolves.toBe("/admin");
+      await expect(landingPath(plainAfterRestart.request, "/admin")).resolves.toBe("/admin/login");
+      // Before the restart, the plain session worked.
+      await expect(landingPath(plain.request, "/admin")).resolves.toBe("/admin");
+    } finally {
+      await Promise.all([afterRestart.close(), plainAfterRestart.close()]);
+    }
   });
 });
 
 describe("signing out", () => {
   test("ends the session on the server, so even its cookie no longer works", async () => {
+    // A session of its own (the run's must live on), signed in by a plain post: the form is tested above.
     const page = await newPage();
-    await signIn(page, account());
-    await page.waitForURL((url) => url.pathname === "/admin");
+    expect((await signInByPost(page.request, account())).status()).toBe(303);
+    await page.goto("/admin");
+    await waitForHydration(page);
     const cookies = await page.context().cookies();
 
     await page.getByRole("button", { name: "로그아웃" }).click();
     await page.waitForURL((url) => url.search === "?signedOut=1");
     await expect(page.getByRole("status").textContent()).resolves.toBe("로그아웃했습니다.");
-    await page.goto("/admin");
-    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    await expect(landingPath(page.request, "/admin")).resolves.toBe("/admin/login");
 
     // Someone who copied the cookie before sign-out gets nowhere either.
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser");
     const copy = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    await copy.addCookies(cookies);
-    const copied = await copy.newPage();
-    await copied.goto("/admin/manage-password");
-    expect(new URL(copied.url()).pathname).toBe("/admin/login");
-    await copy.close();
+    try {
+      await copy.addCookies(cookies);
+      await expect(landingPath(copy.request, "/admin/manage-password")).resolves.toBe("/admin/login");
+    } finally {
+      await copy.close();
+    }
   });
 
-  test("a session ended elsewhere sends the next in-app navigation to sign-in", async () => {
-    const email = "e2e-navigation@club.test";
-    await createAccountWithCli(email, "navigation-pass");
-    const page = await newPage();
-    await signIn(page, { email, password: "navigation-pass" });
-    await page.waitForURL((url) => url.pathname === "/admin");
-    await waitForHydration(page);
+  test("a session ended elsewhere: the next in-app navigation goes to sign-in, and a form sent answers 401 and offers sign-in, showing no admin content", async () => {
+    // One session of its own, signed in by a plain post, open in two tabs: the dashboard and a form.
+    const dashboard = await newPage();
+    expect((await signInByPost(dashboard.request, account())).status()).toBe(303);
+    await dashboard.goto("/admin");
+    await waitForHydration(dashboard);
+    const form = await dashboard.context().newPage();
+    await form.goto("/admin/manage-password");
+    await waitForHydration(form);
 
-    await signOutElsewhere(page);
+    await signOutElsewhere(dashboard);
 
-    await page.getByRole("link", { name: "관리자 매뉴얼" }).first().click();
-    await page.waitForURL(
+    await dashboard.getByRole("link", { name: "관리자 매뉴얼" }).first().click();
+    await dashboard.waitForURL(
       (url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/manual",
     );
-    await page.getByRole("heading", { level: 1, name: "관리자 로그인" }).waitFor();
-  });
-});
+    await dashboard.getByRole("heading", { level: 1, name: "관리자 로그인" }).waitFor();
 
-describe("a session that ends while a form is open", () => {
-  test("sending the form answers 401 and offers sign-in, showing no admin content", async () => {
-    const email = "e2e-expiry@club.test";
-    await createAccountWithCli(email, "expiry-pass");
-    const page = await newPage();
-    await signIn(page, { email, password: "expiry-pass" });
-    await page.waitForURL((url) => url.pathname === "/admin");
-    await page.goto("/admin/manage-password");
-    await waitForHydration(page);
-
-    await signOutElsewhere(page);
-
-    const answer = page.waitForResponse((response) => response.request().method() === "POST");
-    await page.getByLabel("현재 비밀번호").fill("expiry-pass");
-    await page.getByRole("button", { name: "비밀번호 변경", exact: true }).click();
+    const answer = form.waitForResponse((response) => response.request().method() === "POST");
+    await form.getByLabel("현재 비밀번호").fill(account().password);
+    await form.getByRole("button", { name: "비밀번호 변경", exact: true }).click();
     expect((await answer).status()).toBe(401);
-    await expectAbsent(page.getByRole("navigation", { name: "관리 메뉴" }), {
-      once: page.getByRole("heading", { name: "다시 로그인해 주세요" }),
+    await expectAbsent(form.getByRole("navigation", { name: "관리 메뉴" }), {
+      once: form.getByRole("heading", { name: "다시 로그인해 주세요" }),
     });
-    await page.getByRole("link", { name: "로그인 화면으로" }).click();
-    await page.waitForURL(
+    await form.getByRole("link", { name: "로그인 화면으로" }).click();
+    await form.waitForURL(
       (url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/manage-password",
     );
   });
