@@ -19,6 +19,12 @@ const account = { email: "setup-admin@club.test", password: "setup-admin-passwor
 let server: Awaited<ReturnType<typeof startServer>>;
 let closeDatabase: () => Promise<void>;
 let browser: Browser;
+/**
+ * The browsers of the two sign-ins this file is about, kept from test to test: the first lands on
+ * the setup page and goes on there; the one after "나중에" lands on the dashboard and goes on there.
+ */
+let first: Page;
+let next: Page;
 
 beforeAll(async () => {
   const { services, close } = await openTestServices(process.env.E2E_DATABASE_URL ? "postgres" : "sqlite");
@@ -33,6 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await Promise.all([first, next].map((page) => page?.context().close()));
   await browser?.close();
   await server?.stop();
   await closeDatabase?.();
@@ -105,109 +112,85 @@ test("every public page reads well empty on a phone: no error, nothing wider tha
 }, 120_000);
 
 test("the first sign-in lands on the setup page, which offers the address the browser used", async () => {
-  const page = await newPage();
-  try {
-    await signIn(page, account);
-    await page.waitForURL("**/admin/setup");
-    await waitForHydration(page);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("사이트 첫 설정");
-    await expect
-      .poll(() => checklistItems(page))
-      .toEqual([
-        "동아리 이름 비어 있음",
-        "한국어 부제 비어 있음",
-        "연락 이메일 비어 있음",
-        "동아리방 주소 비어 있음",
-        "사이트 주소 비어 있음",
-        "소셜 링크 비어 있음 · 없으면 비워 두어도 됩니다",
-        "소개 문장 비어 있음 · 없으면 비워 두어도 됩니다",
-        "다른 사이트 링크 비어 있음 · 없으면 비워 두어도 됩니다",
-      ]);
-    await expect(page.getByLabel("사이트 주소", { exact: true }).inputValue()).resolves.toBe(server.baseURL);
-    expect(pageErrors.get(page)).toEqual([]);
-  } finally {
-    await page.context().close();
-  }
+  first = await newPage();
+  await signIn(first, account);
+  await first.waitForURL("**/admin/setup");
+  await waitForHydration(first);
+  await expect.poll(() => first.getByRole("heading", { level: 1 }).textContent()).toBe("사이트 첫 설정");
+  await expect
+    .poll(() => checklistItems(first))
+    .toEqual([
+      "동아리 이름 비어 있음",
+      "한국어 부제 비어 있음",
+      "연락 이메일 비어 있음",
+      "동아리방 주소 비어 있음",
+      "사이트 주소 비어 있음",
+      "소셜 링크 비어 있음 · 없으면 비워 두어도 됩니다",
+      "소개 문장 비어 있음 · 없으면 비워 두어도 됩니다",
+      "다른 사이트 링크 비어 있음 · 없으면 비워 두어도 됩니다",
+    ]);
+  await expect(first.getByLabel("사이트 주소", { exact: true }).inputValue()).resolves.toBe(server.baseURL);
+  expect(pageErrors.get(first)).toEqual([]);
 });
 
 test("each item saved leaves the checklist, and the public pages show it at once", async () => {
-  const page = await newPage();
-  try {
-    await signIn(page, account);
-    await page.waitForURL("**/admin/setup");
-    await waitForHydration(page);
-    await saveIdentity(page, { "동아리 이름": "오픈소스연구회", "한국어 부제": "한빛대학교 오픈소스 동아리" });
-    await expect
-      .poll(() => itemsNamed(page))
-      .toEqual(["연락 이메일", "동아리방 주소", "사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
-    await page.goto("/");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("오픈소스연구회");
-    await expect(page.title()).resolves.toBe("오픈소스연구회");
-  } finally {
-    await page.context().close();
-  }
+  // Still on the setup page the first sign-in landed on.
+  await saveIdentity(first, { "동아리 이름": "오픈소스연구회", "한국어 부제": "한빛대학교 오픈소스 동아리" });
+  await expect
+    .poll(() => itemsNamed(first))
+    .toEqual(["연락 이메일", "동아리방 주소", "사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
+  await first.goto("/");
+  await expect.poll(() => first.getByRole("heading", { level: 1 }).textContent()).toBe("오픈소스연구회");
+  await expect(first.title()).resolves.toBe("오픈소스연구회");
 });
 
 test("“나중에” leads to the dashboard, which keeps the checklist; the next sign-in goes to the dashboard", async () => {
-  const page = await newPage();
-  try {
-    await signIn(page, account);
-    await page.waitForURL("**/admin/setup");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "나중에 하기" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
-    await expect.poll(() => itemsNamed(page)).toContain("연락 이메일");
-    // Going about the admin area no longer leads back to the setup.
-    await page.getByRole("link", { name: "사이트 설정", exact: true }).click();
-    await page.waitForURL("**/admin/manage-settings");
-    await page.goto("/admin");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
-  } finally {
-    await page.context().close();
-  }
-  const again = await newPage();
-  try {
-    await signIn(again, account);
-    await again.waitForURL((url) => url.pathname === "/admin");
-    await expect.poll(() => again.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
-  } finally {
-    await again.context().close();
-  }
+  // The setup page, not put off yet, as the first sign-in showed it.
+  await first.goto("/admin/setup");
+  await waitForHydration(first);
+  await first.getByRole("button", { name: "나중에 하기" }).click();
+  await first.waitForURL((url) => url.pathname === "/admin");
+  await expect.poll(() => first.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
+  await expect.poll(() => itemsNamed(first)).toContain("연락 이메일");
+  // Going about the admin area no longer leads back to the setup.
+  await first.getByRole("link", { name: "사이트 설정", exact: true }).click();
+  await first.waitForURL("**/admin/manage-settings");
+  await first.goto("/admin");
+  await expect.poll(() => first.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
+
+  next = await newPage();
+  await signIn(next, account);
+  await next.waitForURL((url) => url.pathname === "/admin");
+  await expect.poll(() => next.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
 });
 
 test("the dashboard's checklist shrinks as items are set, and is gone once the needed ones are", async () => {
-  const page = await newPage();
-  try {
-    await signIn(page, account);
-    await page.waitForURL((url) => url.pathname === "/admin");
-    await waitForHydration(page);
-    await expect
-      .poll(() => itemsNamed(page))
-      .toEqual(["연락 이메일", "동아리방 주소", "사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
+  // On the dashboard the next sign-in landed on.
+  const page = next;
+  await waitForHydration(page);
+  await expect
+    .poll(() => itemsNamed(page))
+    .toEqual(["연락 이메일", "동아리방 주소", "사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
 
-    // An item leads to its part of the setup form.
-    await page.getByRole("link", { name: "연락 이메일" }).click();
-    await page.waitForURL("**/admin/setup#settings-contact");
-    await waitForHydration(page);
-    await saveIdentity(page, { "연락 이메일": "oss@hanbit.example", "동아리방 주소": "한빛대학교 학생회관 204호" });
-    await page.goto("/admin");
-    await expect.poll(() => itemsNamed(page)).toEqual(["사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
+  // An item leads to its part of the setup form.
+  await page.getByRole("link", { name: "연락 이메일" }).click();
+  await page.waitForURL("**/admin/setup#settings-contact");
+  await waitForHydration(page);
+  await saveIdentity(page, { "연락 이메일": "oss@hanbit.example", "동아리방 주소": "한빛대학교 학생회관 204호" });
+  await page.goto("/admin");
+  await expect.poll(() => itemsNamed(page)).toEqual(["사이트 주소", "소셜 링크", "소개 문장", "다른 사이트 링크"]);
 
-    // The settings page holds the same form.
-    await page.goto("/admin/manage-settings");
-    await waitForHydration(page);
-    await saveIdentity(page, { "사이트 주소": "https://oss.hanbit.example" });
-    await page.goto("/admin");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
-    await expectAbsent(page.getByRole("region", { name: /^사이트 첫 설정/ }), {
-      once: page.getByRole("heading", { level: 1, name: "대시보드" }),
-    });
+  // The settings page holds the same form.
+  await page.goto("/admin/manage-settings");
+  await waitForHydration(page);
+  await saveIdentity(page, { "사이트 주소": "https://oss.hanbit.example" });
+  await page.goto("/admin");
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("대시보드");
+  await expectAbsent(page.getByRole("region", { name: /^사이트 첫 설정/ }), {
+    once: page.getByRole("heading", { level: 1, name: "대시보드" }),
+  });
 
-    const home = await (await fetch(`${server.baseURL}/`)).text();
-    expect(home).toContain('<link rel="canonical" href="https://oss.hanbit.example/"/>');
-    expect(home).toContain("oss@hanbit.example");
-  } finally {
-    await page.context().close();
-  }
+  const home = await (await fetch(`${server.baseURL}/`)).text();
+  expect(home).toContain('<link rel="canonical" href="https://oss.hanbit.example/"/>');
+  expect(home).toContain("oss@hanbit.example");
 });
