@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { type AdmissionInfo, getAdmissionInfo, saveAdmissionInfo } from "#server/domain/admissions/admissions.ts";
-import { serverDocument } from "./admin-lists.ts";
-import { openAdminPage, slowUploads } from "./document-pages.ts";
+import { serverDocument, slowUploads } from "./admin-lists.ts";
+import { openAdminPage } from "./document-pages.ts";
 import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
@@ -139,7 +139,7 @@ describe("manage-admissions", () => {
       buffer: poster,
     });
     await page.getByRole("img", { name: "고른 사진 미리 보기: 새 포스터.jpg" }).waitFor();
-    await slowUploads(page, 300 * 1024);
+    await slowUploads(page, 150 * 1024);
     await save(page);
     await page
       .getByRole("status")

@@ -185,8 +185,10 @@ export function pdfFile(name: string, text: string) {
 }
 
 /**
- * Slows the page's uploads to a modest connection, so the progress of a send can be watched.
- * Downloads stay fast.
+ * Slows the page's uploads to a modest connection (the test server is on the same machine and
+ * takes any upload at once), so the progress of a send can be watched. Downloads stay fast.
+ * Other requests from a page throttled this way may stall behind an upload: carry on in a new
+ * page afterwards.
  */
 export async function slowUploads(page: Page, bytesPerSecond = 400 * 1024): Promise<void> {
   const cdp = await page.context().newCDPSession(page);

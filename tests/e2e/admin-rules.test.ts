@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { VersionedDocument } from "#server/db/documents.ts";
 import { getRules, type Rules, saveRules } from "#server/domain/rules/rules.ts";
 import { makeDemoPdf } from "#server/seed/pdf.ts";
-import { linkNamed, serverDocument } from "./admin-lists.ts";
-import { openAdminPage, slowUploads } from "./document-pages.ts";
+import { linkNamed, serverDocument, slowUploads } from "./admin-lists.ts";
+import { openAdminPage } from "./document-pages.ts";
 import { signedIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
@@ -122,7 +122,8 @@ describe("manage-rule", () => {
     await newRow.getByLabel("제목").fill(title);
     await newRow.getByLabel("내려받을 파일 이름").fill(fileName);
 
-    await slowUploads(page, pdf.byteLength);
+    // About two seconds for the whole file.
+    await slowUploads(page, Math.round(pdf.byteLength / 2));
     await save(page);
     const progress = page.getByRole("status").filter({ hasText: "보내는 중" });
     await progress.waitFor();
