@@ -187,18 +187,22 @@ export function pdfFile(name: string, text: string) {
 /**
  * Slows the page's uploads to a modest connection (the test server is on the same machine and
  * takes any upload at once), so the progress of a send can be watched. Downloads stay fast.
- * Other requests from a page throttled this way may stall behind an upload: carry on in a new
- * page afterwards.
+ * Other requests from a page throttled this way may stall behind an upload: call the function it
+ * answers to give the page its full speed back before going on in it.
  */
-export async function slowUploads(page: Page, bytesPerSecond = 400 * 1024): Promise<void> {
+export async function slowUploads(page: Page, bytesPerSecond = 400 * 1024): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
+  const conditions = async (uploadThroughput: number) => {
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  };
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
+  await conditions(bytesPerSecond);
+  return () => conditions(-1);
 }
 
 /** Sends an upload form and checks that its progress is shown while it goes, then its answer. */

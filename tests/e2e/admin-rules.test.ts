@@ -6,7 +6,7 @@ import { makeDemoPdf } from "#server/seed/pdf.ts";
 import { linkNamed, serverDocument, slowUploads } from "./admin-lists.ts";
 import { openAdminPage } from "./document-pages.ts";
 import { signedIn } from "./support/admin.ts";
-import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
+import { consoleErrorsOf, setupBrowser } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
 const { newPage } = setupBrowser();
@@ -99,7 +99,7 @@ describe("manage-rule", () => {
     expect(dialogs).toEqual([]);
   });
 
-  test("a PDF added through the file input uploads with progress, downloads and is removed", async () => {
+  test("a PDF added through the file input uploads with progress, downloads and is removed; a file that is not a PDF, named .pdf, is refused next to its field", async () => {
     const page = await openRules();
     const title = `시험 세칙 ${stamp}`;
     const fileName = `시험 세칙 ${stamp}.pdf`;
@@ -123,7 +123,7 @@ describe("manage-rule", () => {
     await newRow.getByLabel("내려받을 파일 이름").fill(fileName);
 
     // About two seconds for the whole file.
-    await slowUploads(page, Math.round(pdf.byteLength / 2));
+    const fullSpeed = await slowUploads(page, Math.round(pdf.byteLength / 2));
     await save(page);
     const progress = page.getByRole("status").filter({ hasText: "보내는 중" });
     await progress.waitFor();
@@ -131,10 +131,9 @@ describe("manage-rule", () => {
     await status(page, `'${title}' 회칙 파일이 추가되었습니다`);
     await progress.waitFor({ state: "detached" });
 
-    // The rest at full speed, in a page of the same signed-in browser.
-    const next = await page.context().newPage();
-    await page.close();
-    const download = await next.request.get(`/rules/${encodeURIComponent(fileName)}`);
+    // The rest at full speed, in the same page.
+    await fullSpeed();
+    const download = await page.request.get(`/rules/${encodeURIComponent(fileName)}`);
     expect(download.status()).toBe(200);
     expect(download.headers()["content-type"]).toBe("application/pdf");
     expect((await download.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -143,45 +142,41 @@ describe("manage-rule", () => {
       `/rules/${encodeURIComponent(fileName)}`,
     );
 
-    await next.goto("/admin/manage-rule");
-    await waitForHydration(next);
-    await fileRow(next, title)
+    await fileRow(page, title)
       .getByRole("button", { name: `'${title}' 삭제` })
       .click();
-    const dialog = next.getByRole("dialog", { name: `'${title}' 파일을 삭제할까요?` });
+    const dialog = page.getByRole("dialog", { name: `'${title}' 파일을 삭제할까요?` });
     await dialog.getByRole("button", { name: "삭제" }).click();
-    await fileRow(next, title).waitFor({ state: "detached" });
+    await fileRow(page, title).waitFor({ state: "detached" });
     // The focus stays in the list, and the removal is said to wait for the save.
-    await next
+    await page
       .getByRole("status")
       .filter({ hasText: `'${title}' 파일을 목록에서 뺐습니다` })
       .waitFor();
     await expect
-      .poll(() => next.evaluate(() => document.activeElement?.closest("form")?.getAttribute("aria-label")))
+      .poll(() => page.evaluate(() => document.activeElement?.closest("form")?.getAttribute("aria-label")))
       .toBe("회칙");
-    await save(next);
-    await status(next, `'${title}' 회칙 파일이 삭제되었습니다`);
-    const gone = await next.request.get(`/rules/${encodeURIComponent(fileName)}`);
+    await save(page);
+    await status(page, `'${title}' 회칙 파일이 삭제되었습니다`);
+    const gone = await page.request.get(`/rules/${encodeURIComponent(fileName)}`);
     expect(gone.status()).toBe(404);
     const after = await publicRules();
     expect(after.querySelector('article[aria-label="회칙 전문"]')).not.toBeNull();
     expect(after.body.textContent).not.toContain(title);
-  });
 
-  test("a file that is not a PDF, named .pdf, is refused next to its field", async () => {
-    const page = await openRules();
+    // Named .pdf but not a PDF: refused next to its field, in the same page.
     await page.getByRole("button", { name: "PDF 파일 추가" }).click();
-    const newRow = page.getByRole("listitem").filter({ has: page.getByLabel("PDF 파일 (필수)") });
-    await newRow.getByLabel("PDF 파일 (필수)").setInputFiles({
+    const notPdfRow = page.getByRole("listitem").filter({ has: page.getByLabel("PDF 파일 (필수)") });
+    await notPdfRow.getByLabel("PDF 파일 (필수)").setInputFiles({
       name: "회칙 사본.pdf",
       mimeType: "application/pdf",
       buffer: Buffer.from("<html><body>이것은 PDF가 아닙니다</body></html>"),
     });
     await save(page);
     await page.getByText("PDF 파일이 아닙니다", { exact: false }).first().waitFor();
-    await newRow.getByText("%PDF-로 시작하는 PDF 문서만").waitFor();
-    await expect(newRow.getByLabel("PDF 파일 (필수)").getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(newRow.getByLabel("제목").inputValue()).resolves.toBe("회칙 사본");
+    await notPdfRow.getByText("%PDF-로 시작하는 PDF 문서만").waitFor();
+    await expect(notPdfRow.getByLabel("PDF 파일 (필수)").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(notPdfRow.getByLabel("제목").inputValue()).resolves.toBe("회칙 사본");
     const refused = await page.request.get(`/rules/${encodeURIComponent("회칙 사본.pdf")}`);
     expect(refused.status()).toBe(404);
   });
