@@ -1,14 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { currentCode } from "#server/domain/accounts/authenticator-app.ts";
-import { createAccountWithCli, signIn } from "./support/admin.ts";
+import { createAccountWithCli, sessionCookiesOf, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
 import { expectAbsent } from "./support/pages.ts";
 
 /**
  * Signing in beyond passwords, in a real Chromium: a passkey made and used through Chromium's
  * virtual authenticator (DevTools protocol), and the authenticator app's codes computed here as
- * a phone would. Each test has an account of its own, made with the command-line tool.
+ * a phone would. Each test has an account of its own, made with the command-line tool, and
+ * starts on its account page signed in by a plain post: the sign-ins it tests are the ones after.
  */
 const { newPage } = setupBrowser();
 
@@ -18,7 +19,16 @@ async function signOut(page: Page) {
   await waitForHydration(page);
 }
 
+/** The account page, from the admin menu of the page (an admin page, just signed in to). */
 async function openSecurityPage(page: Page) {
+  await waitForHydration(page);
+  await page.locator("aside").getByRole("link", { name: "패스키와 2단계 인증" }).click();
+  await page.getByRole("heading", { level: 1, name: "패스키와 2단계 인증" }).waitFor();
+}
+
+/** The account page, loaded in a browser signed in as the account (see the note above). */
+async function startOnSecurityPage(page: Page, account: { email: string; password: string }) {
+  await sessionCookiesOf(page, account);
   await page.goto("/admin/security");
   await waitForHydration(page);
   await page.getByRole("heading", { level: 1, name: "패스키와 2단계 인증" }).waitFor();
@@ -44,9 +54,7 @@ describe("passkeys", () => {
       },
     });
 
-    await signIn(page, account);
-    await page.waitForURL((url) => url.pathname === "/admin");
-    await openSecurityPage(page);
+    await startOnSecurityPage(page, account);
     await page.getByText("등록된 패스키가 없습니다.").waitFor();
     const passkeys = page.getByRole("region", { name: "패스키", exact: true });
     await passkeys.getByLabel("새 패스키 이름").fill("테스트 노트북");
@@ -87,9 +95,7 @@ describe("passkeys", () => {
 
 /** Turns the authenticator app on from the account page, as a manager with a phone would. */
 async function turnOnApp(page: Page, account: { email: string; password: string }) {
-  await signIn(page, account);
-  await page.waitForURL((url) => url.pathname === "/admin");
-  await openSecurityPage(page);
+  await startOnSecurityPage(page, account);
 
   const app = page.getByRole("region", { name: "2단계 인증 (인증 앱)" });
   await app.getByLabel("현재 비밀번호").fill(account.password);
@@ -147,7 +153,7 @@ describe("the authenticator app", () => {
     // A recovery code signs in once.
     await signOut(page);
     for (const attempt of ["first", "again"] as const) {
-      await signIn(page, account, { goTo: attempt === "again" });
+      await signIn(page, account, { goTo: false });
       await page.waitForURL((url) => url.pathname === "/admin/login/verify");
       await waitForHydration(page);
       await page.getByText("휴대폰을 쓸 수 없나요? 복구 코드로 로그인").click();
