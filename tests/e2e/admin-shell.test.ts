@@ -2,14 +2,12 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { adminPagesOf, adminPaths } from "#server/domain/write/admin-pages.ts";
 import { readBuildManifest, readIslandsManifest } from "../support/build-manifest.ts";
-import { account, openAdminPage } from "./support/admin.ts";
+import { account, openAdminPage, signedIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, viewports, waitForHydration } from "./support/browser.ts";
 
 const { newPage } = setupBrowser();
-/** The dashboard, signed in with the run's session (signing in is tested in admin-sign-in). */
-async function signedInPage(viewport: { width: number; height: number } = viewports.desktop) {
-  return openAdminPage(await newPage({ viewport }), "/admin");
-}
+/** The laptop screens the whole menu must fit on without scrolling. */
+const laptopScreens = [viewports.desktop, { width: 1280, height: 720 }] as const;
 
 /** Every script the page loaded or asked the browser to preload. */
 async function scriptsOf(page: Page, loaded: Set<string>): Promise<string[]> {
@@ -51,15 +49,12 @@ describe("code splitting", () => {
     expect(publicScripts.length).toBeGreaterThan(0);
     expect(publicScripts.filter((script) => adminOnly.includes(script))).toEqual([]);
 
-    // The same check sees admin code where it belongs.
-    const admin = await signedInPage();
-    const adminLoaded = new Set<string>();
-    admin.on("request", (request) => {
-      if (request.resourceType() === "script") adminLoaded.add(request.url());
-    });
-    await admin.goto("/admin/manual");
-    await waitForHydration(admin);
-    const adminScripts = await scriptsOf(admin, adminLoaded);
+    // The same check sees admin code where it belongs: the same browser, signed in.
+    loaded.clear();
+    await signedIn(page);
+    await page.goto("/admin/manual");
+    await waitForHydration(page);
+    const adminScripts = await scriptsOf(page, loaded);
     expect(adminScripts.filter((script) => adminOnly.includes(script)).length).toBeGreaterThan(0);
   });
 });
@@ -67,66 +62,38 @@ describe("code splitting", () => {
 describe("the admin shell", () => {
   // Each page is loaded once and measured at both widths: the shell's layout follows the
   // viewport's media queries in place, as it does when a phone turns or a window is resized.
-  test("every admin page renders in the shell with one h1, fitting a phone and a desktop", async () => {
-    const page = await signedInPage(viewports.phone);
-    for (const path of adminPaths()) {
-      await page.setViewportSize(viewports.phone);
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      expect(response?.headers()["cache-control"]).toBe("no-store");
-      await expect(page.locator("h1").count(), path).resolves.toBe(1);
-      for (const viewport of [viewports.phone, viewports.desktop]) {
-        await page.setViewportSize(viewport);
-        await expect
-          .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
-            message: `${path} fits ${viewport.width}px`,
-          })
-          .toBeLessThanOrEqual(viewport.width);
-      }
-    }
-    await expect(page.title()).resolves.toContain("관리자 매뉴얼");
-    await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toBe("noindex");
-    expect(consoleErrorsOf(page)).toEqual([]);
-  });
-
+  // Two halves of the menu, each a test in a browser of its own, so that neither runs long.
+  const half = Math.ceil(adminPaths().length / 2);
   test.each([
-    ["1440x900", { width: 1440, height: 900 }],
-    ["1280x720", { width: 1280, height: 720 }],
-  ] as const)(
-    "on a %s laptop screen every page of the menu, the account and sign-out are in view at once",
-    async (_name, viewport) => {
-      const page = await signedInPage(viewport);
-      const sidebar = page.locator("aside");
-      const items = sidebar.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link");
-      await expect.poll(() => items.count()).toBe(adminPaths().length);
-      const boxes = await items.evaluateAll((links) =>
-        links.map((link) => {
-          const box = link.getBoundingClientRect();
-          return { name: link.textContent, top: box.top, bottom: box.bottom };
-        }),
-      );
-      for (const box of boxes) {
-        expect(box.top, `${box.name} starts in view`).toBeGreaterThanOrEqual(0);
-        expect(box.bottom, `${box.name} ends in view`).toBeLessThanOrEqual(viewport.height);
+    ["first", adminPaths().slice(0, half)],
+    ["second", adminPaths().slice(half)],
+  ])(
+    "every admin page (the menu's %s half) renders in the shell with one h1, fitting a phone and a desktop",
+    async (_half, paths) => {
+      const page = await newPage({ viewport: viewports.phone });
+      await signedIn(page);
+      for (const path of paths) {
+        await page.setViewportSize(viewports.phone);
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        expect(response?.headers()["cache-control"]).toBe("no-store");
+        await expect(page.locator("h1").count(), path).resolves.toBe(1);
+        await expect(page.locator('meta[name="robots"]').getAttribute("content"), path).resolves.toBe("noindex");
+        for (const viewport of [viewports.phone, viewports.desktop]) {
+          await page.setViewportSize(viewport);
+          await expect
+            .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+              message: `${path} fits ${viewport.width}px`,
+            })
+            .toBeLessThanOrEqual(viewport.width);
+        }
       }
-      // Nothing of the menu is hidden below a scroll: the list does not scroll at all.
-      const overflow = await sidebar
-        .getByRole("navigation", { name: "관리 메뉴" })
-        .evaluate((nav) => nav.scrollHeight - nav.clientHeight);
-      expect(overflow).toBeLessThanOrEqual(0);
-      const signedIn = page.getByRole("region", { name: "로그인 계정" });
-      for (const control of [signedIn.getByRole("button", { name: "로그아웃" }), signedIn.getByText(account().email)]) {
-        await expect.poll(() => control.isVisible()).toBe(true);
-        const box = await control.boundingBox();
-        expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
-      }
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(consoleErrorsOf(page)).toEqual([]);
     },
   );
 
   test("on a phone the menu opens as a dialog and closes after following a link", async () => {
-    const page = await signedInPage(viewports.phone);
-    await waitForHydration(page);
+    const page = await openAdminPage(await newPage({ viewport: viewports.phone }), "/admin");
     await expect.poll(() => page.getByRole("navigation", { name: "관리 메뉴" }).first().isVisible()).toBe(false);
     await page.getByRole("button", { name: "관리 메뉴 열기" }).click();
     const dialog = page.getByRole("dialog", { name: "관리 메뉴" });
@@ -142,10 +109,13 @@ describe("the admin shell", () => {
     );
   });
 
-  test("the dashboard counts content and ignores malformed filters", async () => {
-    const page = await signedInPage();
+  // One dashboard load for both: its counts, then the shell at two laptop sizes in place.
+  test("the dashboard counts content and ignores malformed filters; on a laptop screen (1440x900, 1280x720) every page of the menu, the account and sign-out are in view at once", async () => {
+    const page = await newPage({ viewport: laptopScreens[0] });
+    await signedIn(page);
     const response = await page.goto("/admin?page=abc&category=nope&type=maybe");
     expect(response?.status()).toBe(200);
+    await waitForHydration(page);
     await expect(page.getByLabel("분류").inputValue()).resolves.toBe("");
     await expect(page.getByLabel("결과").inputValue()).resolves.toBe("");
     await expect.poll(() => page.getByText(/^전체 기록 \d+건$/).isVisible()).toBe(true);
@@ -155,11 +125,44 @@ describe("the admin shell", () => {
       adminPagesOf().map((content) => expect.stringMatching(new RegExp(`^${content.title}`))),
     );
     await expect(cards.first().textContent()).resolves.toMatch(/^미디어 게시글\d+ 게시글$/);
+
+    for (const viewport of laptopScreens) {
+      await page.setViewportSize(viewport);
+      const screen = `${viewport.width}x${viewport.height}`;
+      const sidebar = page.locator("aside");
+      const items = sidebar.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link");
+      await expect.poll(() => items.count()).toBe(adminPaths().length);
+      const boxes = await items.evaluateAll((links) =>
+        links.map((link) => {
+          const box = link.getBoundingClientRect();
+          return { name: link.textContent, top: box.top, bottom: box.bottom };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.top, `${box.name} starts in view at ${screen}`).toBeGreaterThanOrEqual(0);
+        expect(box.bottom, `${box.name} ends in view at ${screen}`).toBeLessThanOrEqual(viewport.height);
+      }
+      // Nothing of the menu is hidden below a scroll: the list does not scroll at all.
+      const overflow = await sidebar
+        .getByRole("navigation", { name: "관리 메뉴" })
+        .evaluate((nav) => nav.scrollHeight - nav.clientHeight);
+      expect(overflow, screen).toBeLessThanOrEqual(0);
+      const signedInAs = page.getByRole("region", { name: "로그인 계정" });
+      for (const control of [
+        signedInAs.getByRole("button", { name: "로그아웃" }),
+        signedInAs.getByText(account().email),
+      ]) {
+        await expect.poll(() => control.isVisible()).toBe(true);
+        const box = await control.boundingBox();
+        expect((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0), screen).toBeLessThanOrEqual(viewport.height);
+      }
+      expect(await page.evaluate(() => window.scrollY), screen).toBe(0);
+    }
   });
 
   test("the manual explains signing in, the dashboard, history, each kind of content, uploads, backups, the handover and the log", async () => {
-    const page = await signedInPage();
-    await page.goto("/admin/manual");
+    const page = await openAdminPage(await newPage(), "/admin/manual");
+    await expect(page.title()).resolves.toContain("관리자 매뉴얼");
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
     expect(headings).toEqual([
       "목차",
