@@ -109,6 +109,27 @@ export async function addArticle(fields: {
   form.set("status", fields.status ?? "published");
   form.set("publishedAt", fields.publishedAt ?? seoulDateTimeInput(new Date(Date.now() - 60_000).toISOString()));
   form.set("contents", `<p>${fields.body}</p>`);
+  const answer = await postArticleForm(form);
+  const id = answer.data?.id;
+  if (!id) throw new Error(`The write answered no id: ${JSON.stringify(answer)}`);
+  return id;
+}
+
+/**
+ * Deletes an article through the write endpoint, as the run's manager, without a browser: for a
+ * test's clean-up where the page is elsewhere (deleteFromEditor goes through the editor).
+ */
+export async function removeArticle(db: Db, id: string): Promise<void> {
+  const { version } = await db.selectFrom("articles").select("version").where("id", "=", id).executeTakeFirstOrThrow();
+  const form = new FormData();
+  form.set("intent", "delete");
+  form.set("id", id);
+  form.set("version", String(version));
+  await postArticleForm(form);
+}
+
+/** Sends a form to the articles' write endpoint with the run's session; the write must succeed. */
+async function postArticleForm(form: FormData): Promise<{ data?: { id?: string } }> {
   const cookies = (JSON.parse(testServer().adminCookies) as { name: string; value: string }[])
     .map((cookie) => `${cookie.name}=${cookie.value}`)
     .join("; ");
@@ -119,9 +140,7 @@ export async function addArticle(fields: {
   });
   const answer = (await response.json()) as { data?: { id?: string } };
   expect(response.status, JSON.stringify(answer)).toBe(200);
-  const id = answer.data?.id;
-  if (!id) throw new Error(`The write answered no id: ${JSON.stringify(answer)}`);
-  return id;
+  return answer;
 }
 
 /**
@@ -145,5 +164,8 @@ export async function articlesTitled(db: Db, title: string) {
   return db.selectFrom("articles").select("id").where("title", "=", title).execute();
 }
 
-export const galleryAlts = (page: Page) =>
-  page.locator("main article button img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
+/** The article's pictures as a page of it shows them (`serverDocument`): their images, in order. */
+export const galleryImages = (document: Document) => [...document.querySelectorAll("main article button img")];
+
+/** The descriptions of the article's pictures, in order. */
+export const galleryAlts = (document: Document) => galleryImages(document).map((image) => image.getAttribute("alt"));
