@@ -55,7 +55,7 @@ const publicQuestions = async () => (await served("/join")).questions;
 const badgeCount = async () => (await served("/")).badges;
 
 describe("manage-admissions", () => {
-  test("the recruiting switch puts the badge in the public header and takes it away", async () => {
+  test("the recruiting switch puts the badge in the public header and takes it away; a row moved but not saved makes leaving the page ask first", async () => {
     const page = await openAdmissions();
     const wasRecruiting = await recruitingBox(page).isChecked();
 
@@ -64,15 +64,32 @@ describe("manage-admissions", () => {
     await saved(page, `모집 상태가 '${wasRecruiting ? "모집 마감" : "모집 중"}'으로 변경되었습니다`);
     await expect(badgeCount()).resolves.toBe(wasRecruiting ? 0 : 1);
 
-    // The page loaded again shows the saved state.
-    await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await expect(recruitingBox(page).isChecked()).resolves.toBe(!wasRecruiting);
+    // The page as a reload shows it has the saved state.
+    const reloaded = await serverDocument("/admin/manage-admissions", { signedIn: true });
+    const savedBox = reloaded.querySelector('input[type="checkbox"][name="meta.isRecruiting"]');
+    expect(savedBox).not.toBeNull();
+    expect(savedBox?.hasAttribute("checked")).toBe(!wasRecruiting);
     await recruitingBox(page).setChecked(wasRecruiting);
     await save(page);
     await saved(page, "모집 상태가");
     await expect(badgeCount()).resolves.toBe(wasRecruiting ? 1 : 0);
     expect(consoleErrorsOf(page)).toEqual([]);
+
+    // A row moved but not saved: leaving the page asks first.
+    const first = (await getAdmissionInfo(data.db())).value.faqs[0]?.question ?? "";
+    await faqSection(page)
+      .getByRole("button", { name: `'${first}' 아래로` })
+      .click();
+    await page.getByRole("link", { name: "대시보드" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "저장하지 않은 변경 사항이 있습니다" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "계속 편집하기" }).click();
+    const questions = faqSection(page).getByRole("textbox", { name: "질문 (필수)" });
+    await expect.poll(() => questions.nth(1).inputValue()).toBe(first);
+    await page.getByRole("link", { name: "대시보드" }).first().click();
+    await dialog.getByRole("button", { name: "저장하지 않고 떠나기" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await expect(publicQuestions().then((list) => list[0])).resolves.toBe(first);
   });
 
   test("an added FAQ shows on /join, moves up, and is gone once removed; an empty question is refused next to its field", async () => {
@@ -180,23 +197,5 @@ describe("manage-admissions", () => {
     await title(second).fill(current);
     await save(second);
     await saved(second, "모집 안내의 제목이 수정되었습니다");
-  });
-
-  test("a row moved or removed but not saved makes leaving the page ask first", async () => {
-    const page = await openAdmissions();
-    const first = (await getAdmissionInfo(data.db())).value.faqs[0]?.question ?? "";
-    await faqSection(page)
-      .getByRole("button", { name: `'${first}' 아래로` })
-      .click();
-    await page.getByRole("link", { name: "대시보드" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "저장하지 않은 변경 사항이 있습니다" });
-    await dialog.waitFor();
-    await dialog.getByRole("button", { name: "계속 편집하기" }).click();
-    const questions = faqSection(page).getByRole("textbox", { name: "질문 (필수)" });
-    await expect.poll(() => questions.nth(1).inputValue()).toBe(first);
-    await page.getByRole("link", { name: "대시보드" }).first().click();
-    await dialog.getByRole("button", { name: "저장하지 않고 떠나기" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
-    await expect(publicQuestions().then((list) => list[0])).resolves.toBe(first);
   });
 });
