@@ -15,14 +15,21 @@ const MONO = `ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", 
 
 const FONT_FILE = /\.(woff2?|ttf|otf|eot)(\?|$)/i;
 
-/** Opens `path` on a phone, keeping every request and the layout shifts of the load. */
-async function openOnPhone(path: string) {
-  const page = await newPage({ viewport: viewports.phone });
-  const requests: { url: string; type: string }[] = [];
-  page.on("request", (request) => {
+/**
+ * One phone browser for the file's pages, each loaded in turn with its cache off, as a new
+ * browser would load it; it keeps the requests of the page loaded last and its layout shifts.
+ */
+let phone: Page;
+let requests: { url: string; type: string }[] = [];
+
+async function openPhone() {
+  phone = await newPage({ viewport: viewports.phone });
+  phone.on("request", (request) => {
     requests.push({ url: request.url(), type: request.resourceType() });
   });
-  await page.addInitScript(() => {
+  const cdp = await phone.context().newCDPSession(phone);
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await phone.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
     new PerformanceObserver((list) => {
@@ -34,10 +41,15 @@ async function openOnPhone(path: string) {
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
-  await page.goto(path);
-  await waitForHydration(page);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  return { page, requests };
+}
+
+/** Loads `path` in the phone browser, from the network, keeping only its own requests. */
+async function openOnPhone(path: string) {
+  requests = [];
+  await phone.goto(path);
+  await waitForHydration(phone);
+  await phone.evaluate(() => document.fonts.ready.then(() => undefined));
+  return { page: phone, requests };
 }
 
 function layoutShifts(page: Page): Promise<number[]> {
@@ -74,6 +86,7 @@ beforeAll(async () => {
   articlePath = await firstArticlePath();
   adminAssets = await adminOnlyAssets();
   expect(adminAssets.size).toBeGreaterThan(0);
+  await openPhone();
 });
 
 describe("public pages in the reader's own fonts, with one stylesheet", () => {
