@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { currentCode } from "#server/domain/accounts/authenticator-app.ts";
 import { createAccountWithCli, sessionCookiesOf, signIn } from "./support/admin.ts";
 import { consoleErrorsOf, setupBrowser, waitForHydration } from "./support/browser.ts";
@@ -119,26 +119,30 @@ async function turnOnApp(page: Page, account: { email: string; password: string 
   return { secret, codes, setupTime };
 }
 
-/** Signs out and in again with the password: the code page comes next. */
-async function passwordAgain(page: Page, account: { email: string; password: string }) {
-  await signOut(page);
-  await signIn(page, account, { goTo: false });
+/** Signs in with the password on the sign-in page the page shows, or else loads: the code page comes next. */
+async function passwordFirst(page: Page, account: { email: string; password: string }) {
+  await signIn(page, account, { goTo: new URL(page.url()).pathname !== "/admin/login" });
   await page.waitForURL((url) => url.pathname === "/admin/login/verify");
   await waitForHydration(page);
   await page.getByRole("heading", { level: 1, name: "2단계 인증" }).waitFor();
 }
 
 describe("the authenticator app", () => {
-  test("turned on with a scanned secret; then sign-in asks for its code, or a recovery code once, in either box", async () => {
-    const account = { email: "e2e-totp@club.test", password: "totp-password" };
+  // One account with the app turned on for both tests; each signs in from a browser of its own
+  // and uses codes the other does not.
+  const account = { email: "e2e-totp@club.test", password: "totp-password" };
+  let app: Awaited<ReturnType<typeof turnOnApp>>;
+  beforeAll(async () => {
     await createAccountWithCli(account.email, account.password);
-    const page = await newPage();
-    const { secret, codes, setupTime } = await turnOnApp(page, account);
+    app = await turnOnApp(await newPage(), account);
+  });
 
-    // The password alone no longer signs in: the code page comes next. A wrong code is refused.
-    await passwordAgain(page, account);
-    const nextStep = new Date(setupTime.getTime() + 30_000);
-    const rightCode = currentCode(secret, nextStep);
+  test("turned on with a scanned secret, the password alone no longer signs in: the app's code is asked for", async () => {
+    const page = await newPage();
+    await passwordFirst(page, account);
+    // A wrong code is refused.
+    const nextStep = new Date(app.setupTime.getTime() + 30_000);
+    const rightCode = currentCode(app.secret, nextStep);
     const wrongCode = String((Number(rightCode) + 500_000) % 1_000_000).padStart(6, "0");
     await page.getByLabel("인증 코드").fill(wrongCode);
     await page.getByRole("button", { name: "확인", exact: true }).click();
@@ -149,46 +153,47 @@ describe("the authenticator app", () => {
     await page.waitForURL((url) => url.pathname === "/admin");
     const log = page.getByRole("region", { name: "관리 기록" });
     await log.getByText(`'${account.email}' 계정으로 로그인했습니다 (인증 앱 코드)`).first().waitFor();
+  });
 
-    // A recovery code signs in once.
-    await signOut(page);
-    for (const attempt of ["first", "again"] as const) {
-      await signIn(page, account, { goTo: false });
-      await page.waitForURL((url) => url.pathname === "/admin/login/verify");
-      await waitForHydration(page);
-      await page.getByText("휴대폰을 쓸 수 없나요? 복구 코드로 로그인").click();
-      await page.getByLabel("복구 코드").fill(codes[0] ?? "");
-      await page.getByRole("button", { name: "복구 코드로 로그인" }).click();
-      if (attempt === "first") {
-        await page.waitForURL((url) => url.pathname === "/admin");
-        await openSecurityPage(page);
-        await page.getByText("남은 복구 코드 9개").waitFor();
-        await signOut(page);
-      } else {
-        await page.getByRole("alert").filter({ hasText: "쓸 수 없는 복구 코드입니다." }).waitFor();
-      }
-    }
-    await page.getByLabel("복구 코드").fill(codes[1] ?? "");
-    await page.getByRole("button", { name: "복구 코드로 로그인" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
+  test("a recovery code signs in once, in the recovery box or the main code box", async () => {
+    const [inMainBox, first, second] = [app.codes[2] ?? "", app.codes[0] ?? "", app.codes[1] ?? ""];
+    const page = await newPage();
 
-    // A recovery code typed in the main code box signs in too, as it was written down: in
-    // capitals, with spaces for dashes.
-    const mainBoxCode = codes[2] ?? "";
-    await passwordAgain(page, account);
-    await page.getByLabel("인증 코드").fill(mainBoxCode.toUpperCase().replaceAll("-", " "));
+    // Typed in the main code box as it was written down, in capitals with spaces for dashes.
+    await passwordFirst(page, account);
+    await page.getByLabel("인증 코드").fill(inMainBox.toUpperCase().replaceAll("-", " "));
     await page.getByRole("button", { name: "확인", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
+    const log = page.getByRole("region", { name: "관리 기록" });
     await log.getByText(`'${account.email}' 계정으로 로그인했습니다 (복구 코드)`).first().waitFor();
-    await openSecurityPage(page);
-    await page.getByText("남은 복구 코드 7개").waitFor();
 
-    // Spent: the same code in the main box is refused there, and the field says why.
-    await passwordAgain(page, account);
-    await page.getByLabel("인증 코드").fill(mainBoxCode);
+    // Spent, it is refused in the main box, and the field says why; another one in the
+    // recovery box signs in.
+    await signOut(page);
+    await passwordFirst(page, account);
+    await page.getByLabel("인증 코드").fill(inMainBox);
     await page.getByRole("button", { name: "확인", exact: true }).click();
     await page.getByRole("alert").filter({ hasText: "쓸 수 없는 복구 코드입니다." }).waitFor();
     await expect(page.getByLabel("인증 코드").getAttribute("aria-invalid")).resolves.toBe("true");
     expect(new URL(page.url()).pathname).toBe("/admin/login/verify");
+    await page.getByText("휴대폰을 쓸 수 없나요? 복구 코드로 로그인").click();
+    await page.getByLabel("복구 코드").fill(first);
+    await page.getByRole("button", { name: "복구 코드로 로그인" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await openSecurityPage(page);
+    await page.getByText("남은 복구 코드 8개").waitFor();
+
+    // The same code in the recovery box again is refused; a third one signs in.
+    await signOut(page);
+    await passwordFirst(page, account);
+    await page.getByText("휴대폰을 쓸 수 없나요? 복구 코드로 로그인").click();
+    await page.getByLabel("복구 코드").fill(first);
+    await page.getByRole("button", { name: "복구 코드로 로그인" }).click();
+    await page.getByRole("alert").filter({ hasText: "쓸 수 없는 복구 코드입니다." }).waitFor();
+    await page.getByLabel("복구 코드").fill(second);
+    await page.getByRole("button", { name: "복구 코드로 로그인" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await openSecurityPage(page);
+    await page.getByText("남은 복구 코드 7개").waitFor();
   });
 });
