@@ -1,15 +1,19 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { publicText } from "../admin-lists.ts";
 import { baseURL, waitForHydration } from "./browser.ts";
 
 type NewPage = (options?: { javaScriptEnabled?: boolean }) => Promise<Page>;
 
-/** A page's main content exactly as the server sends it: its HTML shown with every script removed. */
+/**
+ * A page's main content exactly as the server sends it (the same fetch as serverDocument in
+ * admin-lists.ts), shown in a page with every script removed: for checks that need Playwright's
+ * role and visibility queries; serverDocument reads the same HTML without a browser.
+ */
 export async function serverRenderedMain(newPage: NewPage, path: string): Promise<Locator> {
-  const response = await fetch(`${baseURL()}${path}`);
-  expect(response.status).toBe(200);
+  const html = await publicText(path);
   const page = await newPage({ javaScriptEnabled: false });
-  await page.setContent((await response.text()).replace(/<script[\s\S]*?<\/script>/g, ""));
+  await page.setContent(html.replace(/<script[\s\S]*?<\/script>/g, ""));
   return page.locator("main");
 }
 
