@@ -38,23 +38,28 @@ const orderShown = (list: HTMLElement) =>
     .getAllByRole("button", { name: /순서 바꾸기$/ })
     .map((handle) => handle.getAttribute("aria-label")?.replace(/^'(.*)' 순서 바꾸기$/, "$1"));
 
+/** Three periods in a list whose reorders the server saves, and the list as it shows. */
+async function threePeriodsSavingTheirOrder() {
+  const saved = {
+    periods: [
+      { id: "a", name: "2025-2학기" },
+      { id: "b", name: "2026-1학기" },
+      { id: "c", name: "2026-2학기" },
+    ],
+  };
+  const sent = answerWrites(({ form }) => {
+    const ids = form.getAll("id").map(String);
+    saved.periods = ids.map((id) => saved.periods.find((period) => period.id === id) as Period);
+    return { message: "학기 순서가 변경되었습니다." };
+  });
+  renderPeriods(saved);
+  return { sent, list: await screen.findByRole("list", { name: "학기 순서" }) };
+}
+
 describe("ItemList", () => {
   test("a new order is shown at once, saved, and never jumps back while the page's data is reloaded", async () => {
     const user = userEvent.setup();
-    const saved = {
-      periods: [
-        { id: "a", name: "2025-2학기" },
-        { id: "b", name: "2026-1학기" },
-        { id: "c", name: "2026-2학기" },
-      ],
-    };
-    const sent = answerWrites(({ form }) => {
-      const ids = form.getAll("id").map(String);
-      saved.periods = ids.map((id) => saved.periods.find((period) => period.id === id) as Period);
-      return { message: "학기 순서가 변경되었습니다." };
-    });
-    renderPeriods(saved);
-    const list = await screen.findByRole("list", { name: "학기 순서" });
+    const { sent, list } = await threePeriodsSavingTheirOrder();
 
     // Every order the list shows, from the press to the answer.
     const shown: string[] = [];
@@ -144,20 +149,7 @@ describe("ItemList", () => {
   // browser suite moves one list by keyboard (admin-courses.test.ts); this covers the rest.
   test("a row lifted, moved and dropped with the keyboard on its handle is saved in its new place", async () => {
     const user = userEvent.setup();
-    const saved = {
-      periods: [
-        { id: "a", name: "2025-2학기" },
-        { id: "b", name: "2026-1학기" },
-        { id: "c", name: "2026-2학기" },
-      ],
-    };
-    const sent = answerWrites(({ form }) => {
-      const ids = form.getAll("id").map(String);
-      saved.periods = ids.map((id) => saved.periods.find((period) => period.id === id) as Period);
-      return { message: "학기 순서가 변경되었습니다." };
-    });
-    renderPeriods(saved);
-    const list = await screen.findByRole("list", { name: "학기 순서" });
+    const { sent, list } = await threePeriodsSavingTheirOrder();
 
     within(list).getByRole("button", { name: "'2025-2학기' 순서 바꾸기" }).focus();
     await user.keyboard(" ");
