@@ -35,6 +35,9 @@ export default async function startHero(): Promise<void> {
     const slide = slides[index];
     if (!slide || slide.isConnected) return;
     box.insertBefore(slide, slides.slice(index + 1).find((next) => next.isConnected) ?? null);
+    // Its hidden state is styled before it becomes current, so that a slide joining on a dot's
+    // press fades in as the others do instead of appearing at once (a transition needs a start).
+    getComputedStyle(slide).opacity;
   };
   const dots = [...controls.querySelectorAll<HTMLButtonElement>("[data-hero-dot]")];
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -46,6 +49,7 @@ export default async function startHero(): Promise<void> {
   let joinTimer: number | undefined;
 
   const show = () => {
+    join(current);
     const rotates = slides.length > 1 && !reducedMotion.matches && !stopped;
     const waiting = hovered || focused;
     for (const [index, slide] of slides.entries()) {
@@ -60,7 +64,6 @@ export default async function startHero(): Promise<void> {
     toggle.hidden = reducedMotion.matches;
     toggle.setAttribute("aria-pressed", String(stopped));
     strip?.toggleAttribute("data-stopped", stopped);
-    join(current);
     // Each change starts the wait for the next picture afresh.
     window.clearTimeout(timer);
     window.clearTimeout(joinTimer);
