@@ -22,6 +22,11 @@ export interface PhoneRun {
   speedIndexMs: number;
   /** Lighthouse's own measure of how fast the machine ran (higher is faster; it moves with load). */
   benchmarkIndex: number;
+  /**
+   * What Lighthouse says was wrong with the run, such as a page that never went quiet within its
+   * 45 s limit ("Results may be incomplete"): a run with a warning is not a clean figure.
+   */
+  warnings: string[];
 }
 
 export interface PhoneRouteResult {
@@ -111,6 +116,7 @@ async function runOnce(url: string): Promise<PhoneRun> {
       cls: round2(value("cumulative-layout-shift")),
       speedIndexMs: Math.round(value("speed-index")),
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      warnings: lhr.runWarnings.map(String),
     };
   } finally {
     chrome.kill();
@@ -127,6 +133,7 @@ function medianRun(runs: PhoneRun[]): PhoneRun {
     cls: of((run) => run.cls),
     speedIndexMs: of((run) => run.speedIndexMs),
     benchmarkIndex: of((run) => run.benchmarkIndex),
+    warnings: [...new Set(runs.flatMap((run) => run.warnings))],
   };
 }
 
@@ -159,6 +166,12 @@ export function formatPhoneScores({ routes, loadAverage }: PhoneScores): string 
     );
   }
   lines.push("", `load average (1 min) ${loadAverage.before} before, ${loadAverage.after} after`);
+  for (const { route, runs } of routes) {
+    const warned = runs.filter((run) => run.warnings.length > 0);
+    if (warned.length > 0) {
+      lines.push(`warning, ${route}, ${warned.length} of ${runs.length} runs: ${warned[0]?.warnings.join(" ")}`);
+    }
+  }
   return lines.join("\n");
 }
 

@@ -57,10 +57,15 @@ describe("page views", () => {
     const before = await viewsToday();
     const { page, close } = await visitorPage(visitorAgent);
     const requests: { cookie: string | undefined; body: string | null }[] = [];
+    let finished = 0;
     page.on("request", (request) => {
       if (request.url().endsWith("/api/page-views")) {
         requests.push({ cookie: request.headers().cookie, body: request.postData() });
       }
+    });
+    // A report whose answer stays unread keeps its request open for as long as the page lives.
+    page.on("requestfinished", (request) => {
+      if (request.url().endsWith("/api/page-views")) finished += 1;
     });
 
     await page.goto("/archive/rule");
@@ -81,6 +86,7 @@ describe("page views", () => {
     const expected = { "/archive/rule": 1, "/archive/odaeho": 1, "/archive/calendar": 1 };
     await expect.poll(() => viewsSince(Object.keys(expected), before), { timeout: 10_000 }).toEqual(expected);
     await expect.poll(() => requests.length).toBe(5);
+    await expect.poll(() => finished).toBe(5);
     expect(requests.map((request) => JSON.parse(request.body ?? "{}"))).toEqual([
       { path: "/archive/rule" },
       { path: "/archive/odaeho" },
