@@ -95,7 +95,6 @@ export default [
   route("previews/:file", "routes/resources/preview-image.ts"),
   // Icons made from the club's mark (one module answers them all by name).
   route("favicon.ico", "routes/brand/icons.ts", { id: "favicon-ico" }),
-  route("favicon.svg", "routes/brand/icons.ts", { id: "favicon-svg" }),
   route("apple-touch-icon.png", "routes/brand/icons.ts", { id: "apple-touch-icon" }),
   route("brand/icons/:file", "routes/brand/icons.ts", { id: "app-icons" }),
   route("manifest.webmanifest", "routes/brand/web-manifest.ts"),

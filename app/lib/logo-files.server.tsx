@@ -23,7 +23,7 @@ export const LOGO_CACHE_POLICY: CachePolicy = { maxAge: 24 * 60 * 60 };
 export const APP_ICON_SIZES = [180, 192, 512] as const;
 export type AppIconSize = (typeof APP_ICON_SIZES)[number];
 
-/** The mark as a standalone SVG file (also the favicon for browsers that take SVG). */
+/** The mark as a standalone SVG file (/brand/logo-mark.svg). */
 export function logoMarkSvg(title = "Logo mark"): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<LogoMark size={LOGO_PNG_SIZE} title={title} />)}`;
 }

@@ -67,7 +67,7 @@ describe("manage-rule", () => {
       [
         `<p>안전한 문단 ${stamp}</p>`,
         "<script>window.__hacked = 1</script>",
-        '<img src="/favicon.svg" onerror="window.__hacked = 2" onload="window.__hacked = 3">',
+        '<img src="/brand/logo-mark.svg" onerror="window.__hacked = 2" onload="window.__hacked = 3">',
         '<p><a href="javascript:window.__hacked = 4">링크</a></p>',
         '<svg onload="window.__hacked = 5"><script>window.__hacked = 6</script></svg>',
         '<iframe src="javascript:parent.__hacked = 7"></iframe>',

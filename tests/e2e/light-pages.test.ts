@@ -107,6 +107,11 @@ describe("public pages in the reader's own fonts, with one stylesheet", () => {
 
     // One render-blocking stylesheet, and nothing of the admin area.
     await expect(page.locator('link[rel="stylesheet"]').count()).resolves.toBe(1);
+    // Chromium draws the linked icon on the page's main thread after load: an SVG icon is a whole
+    // document to lay out, the ICO's small PNGs cost nothing.
+    await expect(
+      page.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+    ).resolves.toEqual(["/favicon.ico"]);
     expect(requests.filter((request) => adminAssets.has(new URL(request.url).pathname))).toEqual([]);
 
     // Every image says its size, so nothing moves while pictures and text settle.

@@ -55,7 +55,6 @@ const publicAddresses = [
   "/manifest.webmanifest",
   "/brand/logo-mark.svg",
   "/brand/logo-mark.png",
-  "/favicon.svg",
   "/favicon.ico",
 ];
 

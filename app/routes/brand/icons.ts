@@ -4,19 +4,17 @@ import {
   appIconPng,
   faviconIco,
   LOGO_CACHE_POLICY,
-  logoMarkSvg,
 } from "#app/lib/logo-files.server.tsx";
 import { cacheHeader } from "#server/http/cache-policy.ts";
 import type { Route } from "./+types/icons";
 
 /**
- * The site's icons, made from the club's mark: /favicon.ico, /favicon.svg,
+ * The site's icons, made from the club's mark: /favicon.ico (raster only, see root.tsx),
  * /apple-touch-icon.png (180 px) and the web manifest's /brand/icons/192.png and 512.png.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const name = params.file ?? new URL(request.url).pathname.slice(1);
   if (name === "favicon.ico") return file(await faviconIco(), "image/x-icon");
-  if (name === "favicon.svg") return file(Buffer.from(logoMarkSvg("Site icon")), "image/svg+xml");
   if (name === "apple-touch-icon.png") return file(await appIconPng(180), "image/png");
   const size = Number(name.replace(/\.png$/, ""));
   if (name.endsWith(".png") && APP_ICON_SIZES.includes(size as AppIconSize)) {
