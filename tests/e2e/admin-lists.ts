@@ -1,5 +1,5 @@
 import { Window } from "happy-dom";
-import type { Cookie, Locator, Page } from "playwright-core";
+import type { APIRequestContext, Cookie, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { withParticle } from "#shared/korean.ts";
@@ -88,11 +88,23 @@ export function successMessage(page: Page, text: string) {
   return page.getByRole("status").filter({ hasText: text }).first().waitFor();
 }
 
-/**
- * A page's HTML as the server renders it now, fetched without a browser: as the run's manager when
- * `signedIn`; answered with one of `statuses` (a page a visitor may also get as a 404 page).
- */
-async function serverHtml(path: string, { signedIn = false, statuses = [200] } = {}): Promise<string> {
+/** Whom a page is fetched for without a browser (serverHtml). */
+interface ServerHtmlOptions {
+  /** As the run's manager. */
+  signedIn?: boolean;
+  /** Through a client of the test's own (a page's `request`): its server, its cookies. */
+  client?: APIRequestContext;
+  /** The statuses the page may answer with (a page a visitor may also get as a 404 page). */
+  statuses?: number[];
+}
+
+/** A page's HTML as the server renders it now, fetched without a browser. */
+async function serverHtml(path: string, { signedIn = false, client, statuses = [200] }: ServerHtmlOptions = {}) {
+  if (client) {
+    const response = await client.get(path, { headers: { accept: "text/html" } });
+    expect(statuses).toContain(response.status());
+    return response.text();
+  }
   const cookies = signedIn ? (JSON.parse(testServer().adminCookies) as Cookie[]) : [];
   const response = await fetch(`${baseURL()}${path}`, {
     headers: cookies.length > 0 ? { cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ") } : {},
@@ -109,12 +121,10 @@ export function publicText(path: string): Promise<string> {
 /**
  * A page as the server renders it now, parsed without running its scripts and without a browser:
  * for checks of what the server sends (a visitor's first view, an admin page as a reload shows
- * it), which cost the browser nothing. The run's manager session when `signedIn`.
+ * it), which cost the browser nothing. The run's manager session when `signedIn`; a page's own
+ * session and server through its `request` as `client`.
  */
-export async function serverDocument(
-  path: string,
-  options: { signedIn?: boolean; statuses?: number[] } = {},
-): Promise<Document> {
+export async function serverDocument(path: string, options: ServerHtmlOptions = {}): Promise<Document> {
   const html = await serverHtml(path, options);
   const window = new Window({
     settings: {
