@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
+import { AUTOSAVE_DELAY_MS } from "#app/lib/admin/use-autosave.ts";
 import { SESSION_COOKIE_NAME, sessionIdOf } from "#server/domain/accounts/sessions.ts";
 import { readSessionToken } from "#server/http/session-guard.ts";
 import * as lists from "./admin-lists.ts";
 import { account, sessionCookiesOf, signedIn } from "./support/admin.ts";
-import { bodyBox, createArticle, deleteFromEditor, openEditor, replaceBody } from "./support/article-editor.ts";
+import { addArticle, bodyBox, openEditor, removeArticle, replaceBody } from "./support/article-editor.ts";
 import { baseURL, setupBrowser, waitForHydration } from "./support/browser.ts";
 import { openServerDatabase } from "./support/server-database.ts";
 
@@ -25,9 +26,14 @@ describe("the article editor's safety nets", () => {
     const page = await newPage();
     await signedIn(page);
     const title = lists.uniqueName("E2E 자동 저장 글");
-    const id = await createArticle(page, { title, body: "처음에 쓴 문장입니다." });
+    const id = await addArticle({ title, body: "처음에 쓴 문장입니다." });
+    // The pages' clock is the test's to move (it runs as usual otherwise): the pause after typing
+    // that sends a copy is skipped over, not waited out.
+    await page.clock.install();
+    await openEditor(page, `/admin/manage-posts/${id}`);
 
     await replaceBody(page, "탭을 닫기 전에 쓰던 문장입니다.");
+    await page.clock.fastForward(AUTOSAVE_DELAY_MS);
     await page.getByRole("status").filter({ hasText: "자동 저장: 저장됨" }).waitFor();
 
     // The unsaved typing previewed as visitors would see it, in a tab of its own.
@@ -59,14 +65,15 @@ describe("the article editor's safety nets", () => {
     const reopened = await serverEditor(id);
     expect(reopened.querySelector('input[name="title"]')?.getAttribute("value")).toBe(title);
     expect(reopened.body.textContent).not.toContain(RECOVER_OFFER);
-    await deleteFromEditor(again, id, title);
+    await removeArticle(server.db(), id);
   });
 
   test("an older revision is compared with the newest and restored, and visitors see it", async () => {
     const page = await newPage();
     await signedIn(page);
     const title = lists.uniqueName("E2E 변경 기록 글");
-    const id = await createArticle(page, { title, body: "동아리 방은 공학관 301호입니다." });
+    const id = await addArticle({ title, body: "동아리 방은 공학관 301호입니다." });
+    await openEditor(page, `/admin/manage-posts/${id}`);
     await replaceBody(page, "동아리 방은 공학관 402호로 옮겼습니다.");
     await saveButton(page).click();
     await lists.successMessage(page, `'${title}' 게시글이 수정되었습니다`);
@@ -104,7 +111,7 @@ describe("the article editor's safety nets", () => {
     await expect.poll(() => rows.count(), lists.eventually).toBe(4);
     await expect(rows.nth(1).textContent()).resolves.toContain("되돌림");
     await expect.poll(() => bodyBox(page).textContent(), lists.eventually).toBe("동아리 방은 공학관 301호입니다.");
-    await deleteFromEditor(page, id, title);
+    await removeArticle(server.db(), id);
   });
 
   test("a save that changes nothing says so and keeps no revision, for an article and a single document", async () => {
@@ -146,7 +153,8 @@ describe("the article editor's safety nets", () => {
     const page = await newPage();
     await sessionCookiesOf(page, account());
     const title = lists.uniqueName("E2E 세션 만료 글");
-    const id = await createArticle(page, { title, body: "세션이 끝나기 전의 문장입니다." });
+    const id = await addArticle({ title, body: "세션이 끝나기 전의 문장입니다." });
+    await openEditor(page, `/admin/manage-posts/${id}`);
     await replaceBody(page, "세션이 끝난 뒤에 마저 쓴 문장입니다.");
 
     // The session ends behind the page's back.
@@ -169,6 +177,6 @@ describe("the article editor's safety nets", () => {
     await expect(dialog.isVisible()).resolves.toBe(false);
     await expect(bodyBox(page).textContent()).resolves.toBe("세션이 끝난 뒤에 마저 쓴 문장입니다.");
     await expect.poll(() => visitorText(`/community/media/${id}`), lists.eventually).toContain("마저 쓴 문장");
-    await deleteFromEditor(page, id, title);
+    await removeArticle(server.db(), id);
   });
 });
