@@ -46,15 +46,21 @@ export async function signIn(
  * client (a page's `request`, sharing the page's cookies, or a client of its own) holds a session
  * of `account` without loading the sign-in page: for tests that need a session other than the
  * run's one, where the form is not the subject. The answer is not followed: a right password
- * gets a 303 to the dashboard with the session's cookies.
+ * gets a 303 to the dashboard (or to `redirectTo`, the page the sign-in was asked from) with the
+ * session's cookies, or, for an account with a second factor, to the code page with the step's.
  */
 export function signInByPost(
   client: APIRequestContext,
   account: { email: string; password: string },
-  options: { staySignedIn?: boolean } = {},
+  options: { staySignedIn?: boolean; redirectTo?: string } = {},
 ): Promise<APIResponse> {
   return client.post("/admin/login", {
-    form: { email: account.email, password: account.password, ...(options.staySignedIn ? { persistent: "on" } : {}) },
+    form: {
+      email: account.email,
+      password: account.password,
+      ...(options.staySignedIn ? { persistent: "on" } : {}),
+      ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
+    },
     maxRedirects: 0,
   });
 }
